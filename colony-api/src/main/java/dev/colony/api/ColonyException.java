@@ -1,0 +1,59 @@
+package dev.colony.api;
+
+import java.util.Objects;
+
+/**
+ * The one exception type thrown by Colony's public API.
+ *
+ * <p>It is unchecked so that callers handle it where it matters. It always carries a stable
+ * {@link ErrorCode}; for {@link ErrorCode#INVALID_ARGUMENT} it also names the offending field. An
+ * operation that throws has committed nothing.
+ */
+public final class ColonyException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorCode code;
+    private final String field;
+
+    /** Creates an exception with a code and a human-readable message. */
+    public ColonyException(ErrorCode code, String message) {
+        this(code, null, message, null);
+    }
+
+    /** Creates an exception with a code, a message and the underlying cause. */
+    public ColonyException(ErrorCode code, String message, Throwable cause) {
+        this(code, null, message, cause);
+    }
+
+    private ColonyException(ErrorCode code, String field, String message, Throwable cause) {
+        super(Objects.requireNonNull(message, "message"), cause);
+        this.code = Objects.requireNonNull(code, "code");
+        this.field = field;
+    }
+
+    /**
+     * An {@link ErrorCode#INVALID_ARGUMENT} error about one field.
+     *
+     * @param field the name of the argument as the caller spelled it (e.g. {@code content})
+     * @param problem what is wrong with it (e.g. {@code must not be blank})
+     */
+    public static ColonyException invalid(String field, String problem) {
+        return new ColonyException(ErrorCode.INVALID_ARGUMENT, field, field + ": " + problem, null);
+    }
+
+    /** A {@link ErrorCode#NOT_FOUND} error. */
+    public static ColonyException notFound(String message) {
+        return new ColonyException(ErrorCode.NOT_FOUND, message);
+    }
+
+    /** The stable code of this error. */
+    public ErrorCode code() {
+        return code;
+    }
+
+    /** The argument this error is about, or {@code null} when it is not about one argument. */
+    public String field() {
+        return field;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.colony.api;
+
+/**
+ * Stable error codes carried by {@link ColonyException}.
+ *
+ * <p>The constant names are API: they are sent to MCP clients as the {@code code} field of an error
+ * result and may be matched on by callers, so they are never renamed or removed. New codes may be
+ * added.
+ */
+public enum ErrorCode {
+    /** An argument is missing, malformed, out of range or too large; the message names the field. */
+    INVALID_ARGUMENT,
+    /** A referenced record (memory, task, namespace…) does not exist or is not visible to the caller. */
+    NOT_FOUND,
+    /** A referenced session does not exist; sessions are never created implicitly by a read. */
+    SESSION_NOT_FOUND,
+    /** The caller is known but may not perform this operation on this record. */
+    FORBIDDEN,
+    /** The write would create a second copy of something that must be unique. */
+    DUPLICATE,
+    /** A concurrent change won: the record moved on since it was read (compare-and-set lost). */
+    CONFLICT,
+    /** The operation needs a component that this Colony was built without (e.g. a search index). */
+    UNAVAILABLE,
+    /** The Colony or one of its components has been closed. */
+    CLOSED,
+    /** The storage engine failed; nothing of the operation was committed. */
+    STORAGE_FAILURE,
+    /** The search index failed to answer. */
+    SEARCH_FAILURE,
+    /** An unexpected internal error; a bug in Colony. */
+    INTERNAL;
+
+    /** The wire identifier of this code, identical to the constant name. */
+    public String id() {
+        return name();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.colony.api.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.SessionId;
+import java.util.List;
+
+/**
+ * Shared memory as seen by one {@link dev.colony.api.Actor}: writes are attributed to the actor's
+ * session and land in the actor's personal namespace; reads see only namespaces the actor belongs to.
+ *
+ * <p>Every method validates its arguments before touching storage; bad input is refused with
+ * {@code INVALID_ARGUMENT} naming the field, and nothing is written. Implementations are thread-safe
+ * and safe across processes sharing one store.
+ */
+public interface MemoryStore {
+
+    /**
+     * Writes a memory.
+     *
+     * @return the stored memory, with its id
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} for bad input,
+     *     {@code SESSION_NOT_FOUND} when the actor's session does not exist, {@code NOT_FOUND} when the
+     *     task or reply target does not exist in a namespace the actor may read
+     */
+    Memory add(MemoryDraft draft);
+
+    /**
+     * Full bodies of the given memories, in the order asked.
+     *
+     * @param ids 1 to {@value MemoryLimits#MAX_GET_IDS} ids; duplicates are read once
+     * @throws dev.colony.api.ColonyException {@code NOT_FOUND} naming every id that does not exist or
+     *     is not visible to the actor
+     */
+    List<Memory> get(List<MemoryId> ids);
+
+    /**
+     * Compact entries of one session, newest first.
+     *
+     * @param session the session to read
+     * @param aroundId centre the window on this memory of the session, or {@code null} for the latest
+     * @param limit 1 to {@value MemoryLimits#MAX_TIMELINE_LIMIT}
+     * @throws dev.colony.api.ColonyException {@code SESSION_NOT_FOUND} when the session does not exist,
+     *     {@code NOT_FOUND} when {@code aroundId} is not a memory of that session
+     */
+    List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit);
+
+    /**
+     * Compact hits for a query, best first.
+     *
+     * @throws dev.colony.api.ColonyException {@code UNAVAILABLE} when this Colony has no search index
+     */
+    List<SearchHit> search(SearchQuery query);
+
+    /**
+     * Reads a compact window of another (or the same) session and records that read as a
+     * {@code recall} memory in the actor's session, whose metadata names the recalled session, its
+     * client and the ids read.
+     *
+     * @param target the session to recall
+     * @param aroundId centre on this memory, or {@code null} for the latest
+     * @param limit 1 to {@value MemoryLimits#MAX_RECALL_LIMIT}
+     * @throws dev.colony.api.ColonyException {@code SESSION_NOT_FOUND} when the target or the actor's
+     *     own session does not exist (neither is created implicitly)
+     */
+    RecallResult recallSession(SessionId target, MemoryId aroundId, int limit);
+}

@@ -1,0 +1,22 @@
+package dev.colony.spi.search;
+
+import dev.colony.spi.storage.MemoryDocument;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** The store as a search index sees it: a log of memories ordered by id. */
+public interface MemorySource {
+
+    /** The identifier of the store (see {@link dev.colony.spi.storage.StorageProvider#storeId()}). */
+    String storeId();
+
+    /** The database file, when there is one; an index may keep its files beside it. */
+    Optional<Path> location();
+
+    /** The largest memory id, or 0 when there is none. */
+    long latestId();
+
+    /** Memories with an id greater than {@code afterId}, ascending, at most {@code limit}. */
+    List<MemoryDocument> after(long afterId, int limit);
+}

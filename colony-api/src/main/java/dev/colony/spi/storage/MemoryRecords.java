@@ -1,0 +1,44 @@
+package dev.colony.spi.storage;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.SessionId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.TimelineEntry;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads and writes memories. */
+public interface MemoryRecords {
+
+    /**
+     * Inserts a memory and returns it as stored, with its new id (larger than every id before it).
+     * Must run in a write transaction.
+     */
+    Memory insert(NewMemory memory);
+
+    /** The memory with this id. */
+    Optional<Memory> find(MemoryId id);
+
+    /** The memories with these ids that exist, in ascending id order. */
+    List<Memory> findAll(Collection<MemoryId> ids);
+
+    /**
+     * A window of one session's memories, newest first (by id).
+     *
+     * <p>Without {@code aroundId}: the latest {@code limit} memories. With it: a window of at most
+     * {@code limit} memories that contains {@code aroundId}, with up to {@code limit / 2} memories
+     * newer than it and the rest at or before it; when one side has fewer, the other side fills the
+     * window.
+     */
+    List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit);
+
+    /**
+     * Memories with an id greater than {@code afterId}, in ascending id order, at most
+     * {@code limit}; with their stored vectors. Search indexes tail the store with this.
+     */
+    List<MemoryDocument> after(long afterId, int limit);
+
+    /** The largest memory id, or 0 when there is none. */
+    long latestId();
+}

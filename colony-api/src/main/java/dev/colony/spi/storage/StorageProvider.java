@@ -1,0 +1,57 @@
+package dev.colony.spi.storage;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A database Colony can run on.
+ *
+ * <p>Contract, checked by {@code colony-store-tck}:
+ * <ul>
+ *   <li>{@link #write} runs its unit in one serializable write transaction: all of it commits, or
+ *       (when it throws) none of it. Lock contention with other threads or processes is retried
+ *       inside the provider with bounded backoff; callers never see a busy error.</li>
+ *   <li>{@link #read} runs its unit on a consistent snapshot and writes nothing.</li>
+ *   <li>Memory ids are positive and become visible in increasing order: once a reader sees id
+ *       {@code n}, no memory with an id below {@code n} appears later. Search indexes rely on this
+ *       to catch up by tailing ids.</li>
+ *   <li>Failures surface as {@link dev.colony.api.ColonyException} with code
+ *       {@code STORAGE_FAILURE}, except exceptions thrown by the unit itself, which pass through
+ *       unchanged.</li>
+ * </ul>
+ * Providers are thread-safe.
+ */
+public interface StorageProvider extends AutoCloseable {
+
+    /** A short name of the engine and mode, e.g. {@code sqlite} or {@code h2-mem}. */
+    String name();
+
+    /** What this provider supports beyond the basic contract. */
+    Set<StorageCapability> capabilities();
+
+    /**
+     * The database file, when the store is backed by one. Derived caches (the search index) are
+     * kept beside it.
+     */
+    Optional<Path> location();
+
+    /**
+     * A random identifier created with the database and never changed; tells a derived cache
+     * whether it belongs to this database.
+     */
+    String storeId();
+
+    /** Brings the schema up to date. Idempotent, and safe when several processes call it at once. */
+    void migrate();
+
+    /** Runs {@code work} in a read-only transaction. */
+    <T> T read(TransactionWork<T> work);
+
+    /** Runs {@code work} in a write transaction, retrying it if the database was busy. */
+    <T> T write(TransactionWork<T> work);
+
+    /** Releases connections; the database files stay. */
+    @Override
+    void close();
+}
