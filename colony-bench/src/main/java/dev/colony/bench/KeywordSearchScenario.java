@@ -1,0 +1,155 @@
+package dev.colony.bench;
+
+import dev.colony.api.Actor;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * {@code search.keyword}: Colony's search (catch-up check against the store, namespace filter, BM25,
+ * snippets) against a raw Lucene top-10 BM25 query (loading the stored fields of the hits) of the same terms on the same index directory,
+ * after both have warmed up.
+ *
+ * <p>The store is filled through the storage SPI in large transactions (setup is not measured), then
+ * the Colony is opened, which builds the index from the store; that build time is reported as a note.
+ */
+final class KeywordSearchScenario implements Scenario {
+
+    static final double TARGET_P95_MILLIS = 5.0;
+    private static final int QUERIES = 2_000;
+    private static final int BATCH = 1_000;
+
+    @Override
+    public String name() {
+        return "search.keyword";
+    }
+
+    @Override
+    public int defaultSize() {
+        return 100_000;
+    }
+
+    @Override
+    public Result run(int size, BenchOptions options) throws IOException {
+        Path db = options.workDir().resolve("colony.db");
+        Corpus corpus = new Corpus(options.seed(), 20_000);
+        Actor actor = fill(db, size, corpus);
+        List<String> queries = new ArrayList<>(QUERIES);
+        for (int i = 0; i < QUERIES; i++) {
+            queries.add(corpus.word() + " " + corpus.word());
+        }
+        Latencies colonySide = new Latencies(QUERIES * options.rounds());
+        Latencies rawSide = new Latencies(QUERIES * options.rounds());
+        long buildStart = System.nanoTime();
+        try (Colony colony = Colony.builder()
+                .storage(SqliteStorageProvider.open(db))
+                .search(LuceneSearch.besideStore())
+                .build()) {
+            MemoryStore memory = colony.memories(actor);
+            memory.search(SearchQuery.of("warm up"));
+            double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+            try (FSDirectory directory = FSDirectory.open(db.resolveSibling("colony.index"));
+                    DirectoryReader reader = DirectoryReader.open(directory)) {
+                IndexSearcher searcher = new IndexSearcher(reader);
+                runColony(memory, queries.subList(0, 500), null);
+                runRaw(searcher, queries.subList(0, 500), null);
+                for (int round = 0; round < options.rounds(); round++) {
+                    runColony(memory, queries, colonySide);
+                    runRaw(searcher, queries, rawSide);
+                }
+                double ratio = colonySide.opsPerSecond() / rawSide.opsPerSecond();
+                boolean met = colonySide.percentileMillis(95) <= TARGET_P95_MILLIS;
+                return new Result(name(), size, colonySide, rawSide,
+                        "ops/s of Colony search / ops/s of raw Lucene top-10", ratio,
+                        String.format(Locale.ROOT, "p95 <= %.1f ms", TARGET_P95_MILLIS), met,
+                        String.format(Locale.ROOT, "%d docs in index (%d Lucene docs), index build %.1f s, "
+                                + "two-word queries, limit 10", size, reader.numDocs(), buildSeconds));
+            }
+        }
+    }
+
+    /** Writes {@code size} memories through the storage SPI and returns the writing actor. */
+    private static Actor fill(Path db, int size, Corpus corpus) {
+        try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
+            Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
+            StorageProvider storage = colony.storage();
+            NamespaceId namespace = storage.write(tx -> tx.namespaces().personal(actor.user(), Instant.now()).id());
+            MemoryKind[] kinds = {MemoryKind.FACT, MemoryKind.DECISION, MemoryKind.NOTE, MemoryKind.RESULT};
+            for (int written = 0; written < size; written += BATCH) {
+                int count = Math.min(BATCH, size - written);
+                List<NewMemory> batch = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    int n = written + i;
+                    batch.add(new NewMemory(namespace, actor.session(), kinds[n % kinds.length],
+                            corpus.sentence(10, 40), List.of(corpus.word(), corpus.word()), List.of("bench"), null,
+                            null, null, null, Instant.ofEpochMilli(1_700_000_000_000L + n), null, Map.of(), null));
+                }
+                storage.write(tx -> {
+                    batch.forEach(tx.memories()::insert);
+                    return null;
+                });
+            }
+            return actor;
+        }
+    }
+
+    private static void runColony(MemoryStore memory, List<String> queries, Latencies into) {
+        long start = System.nanoTime();
+        for (String query : queries) {
+            long t0 = System.nanoTime();
+            memory.search(SearchQuery.of(query));
+            if (into != null) {
+                into.record(System.nanoTime() - t0);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
+    }
+
+    private static void runRaw(IndexSearcher searcher, List<String> queries, Latencies into) throws IOException {
+        long start = System.nanoTime();
+        for (String query : queries) {
+            long t0 = System.nanoTime();
+            BooleanQuery.Builder builder = new BooleanQuery.Builder();
+            for (String term : query.split(" ")) {
+                builder.add(new TermQuery(new Term("text", term)), BooleanClause.Occur.SHOULD);
+            }
+            TopDocs top = searcher.search(builder.build(), 10);
+            StoredFields stored = searcher.storedFields();
+            for (ScoreDoc hit : top.scoreDocs) {
+                stored.document(hit.doc);
+            }
+            if (into != null) {
+                into.record(System.nanoTime() - t0);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
+    }
+}

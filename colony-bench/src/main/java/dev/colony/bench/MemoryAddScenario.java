@@ -1,0 +1,134 @@
+package dev.colony.bench;
+
+import dev.colony.api.Actor;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.Update;
+
+/**
+ * {@code memory.add}: Colony's validated, transactional add against a raw Jdbi single-row insert
+ * into a table of the same shape (same columns, indexes and foreign keys) in the same SQLite file,
+ * through connections with the same pragmas.
+ *
+ * <p>Both sides run one row per transaction (the raw side in auto-commit mode, which is one implicit
+ * transaction per statement) and alternate for several rounds, so drift of the machine affects both.
+ */
+final class MemoryAddScenario implements Scenario {
+
+    static final double TARGET_RATIO = 0.30;
+
+    private static final String RAW_TABLE = """
+            CREATE TABLE bench_raw_memories (
+                id           INTEGER PRIMARY KEY AUTOINCREMENT,
+                namespace_id BIGINT  NOT NULL REFERENCES namespaces (id),
+                session_id   VARCHAR NOT NULL REFERENCES sessions (id),
+                kind         VARCHAR NOT NULL,
+                content      VARCHAR NOT NULL,
+                topics       VARCHAR NOT NULL,
+                macro_topics VARCHAR NOT NULL,
+                ref          VARCHAR,
+                artifact     VARCHAR,
+                task_id      BIGINT REFERENCES tasks (id),
+                reply_to     BIGINT REFERENCES bench_raw_memories (id),
+                created_at   BIGINT  NOT NULL,
+                updated_at   BIGINT  NOT NULL,
+                expires_at   BIGINT,
+                retracted    BOOLEAN DEFAULT FALSE NOT NULL,
+                metadata     VARCHAR NOT NULL,
+                vector       BLOB
+            )""";
+    private static final String RAW_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
+            + "content, topics, macro_topics, created_at, updated_at, metadata) "
+            + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata)";
+
+    @Override
+    public String name() {
+        return "memory.add";
+    }
+
+    @Override
+    public int defaultSize() {
+        return 20_000;
+    }
+
+    @Override
+    public Result run(int size, BenchOptions options) {
+        Path db = options.workDir().resolve("colony.db");
+        Corpus corpus = new Corpus(options.seed(), 2_000);
+        int perRound = Math.max(1, size / options.rounds());
+        List<String> contents = java.util.stream.IntStream.range(0, perRound)
+                .mapToObj(i -> "Decision " + i + ": " + corpus.sentence(12, 30)).toList();
+        Latencies colonySide = new Latencies(perRound * options.rounds());
+        Latencies rawSide = new Latencies(perRound * options.rounds());
+        try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
+            Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
+            MemoryStore memory = colony.memories(actor);
+            long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
+            Jdbi raw = Jdbi.create(SqliteStorageProvider.baselineDataSource(db));
+            try (Handle handle = raw.open()) {
+                handle.execute(RAW_TABLE);
+                handle.execute("CREATE INDEX ix_raw_session_id ON bench_raw_memories (session_id, id)");
+                handle.execute("CREATE INDEX ix_raw_task_id ON bench_raw_memories (task_id, id)");
+                int warmup = Math.min(2_000, perRound);
+                runRaw(handle, namespace, actor, contents.subList(0, warmup), null);
+                runColony(memory, contents.subList(0, warmup), null);
+                for (int round = 0; round < options.rounds(); round++) {
+                    runRaw(handle, namespace, actor, contents, rawSide);
+                    runColony(memory, contents, colonySide);
+                }
+            }
+        }
+        double ratio = colonySide.opsPerSecond() / rawSide.opsPerSecond();
+        return new Result(name(), size, colonySide, rawSide, "ops/s of Colony add / ops/s of raw insert", ratio,
+                String.format(Locale.ROOT, "ratio >= %.2f", TARGET_RATIO), ratio >= TARGET_RATIO,
+                "SQLite file, WAL, synchronous=NORMAL, one row per transaction on both sides");
+    }
+
+    private static void runColony(MemoryStore memory, List<String> contents, Latencies into) {
+        List<String> topics = List.of("bench", "decision");
+        long start = System.nanoTime();
+        for (String content : contents) {
+            long t0 = System.nanoTime();
+            memory.add(MemoryDraft.of(MemoryKind.DECISION, content).withTopics(topics));
+            if (into != null) {
+                into.record(System.nanoTime() - t0);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
+    }
+
+    private static void runRaw(Handle handle, long namespace, Actor actor, List<String> contents, Latencies into) {
+        long start = System.nanoTime();
+        for (String content : contents) {
+            long t0 = System.nanoTime();
+            try (Update update = handle.createUpdate(RAW_INSERT)) {
+                update.bind("ns", namespace)
+                        .bind("session", actor.session().value())
+                        .bind("kind", "decision")
+                        .bind("content", content)
+                        .bind("topics", "[\"bench\",\"decision\"]")
+                        .bind("macro", "[]")
+                        .bind("ts", System.currentTimeMillis())
+                        .bind("metadata", "{}")
+                        .execute();
+            }
+            if (into != null) {
+                into.record(System.nanoTime() - t0);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
+    }
+}

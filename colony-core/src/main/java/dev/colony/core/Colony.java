@@ -1,0 +1,184 @@
+package dev.colony.core;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.SessionRegistry;
+import dev.colony.core.internal.PersonalNamespaces;
+import dev.colony.core.internal.SessionOwners;
+import dev.colony.core.internal.StoreMemorySource;
+import dev.colony.core.internal.TimeSource;
+import dev.colony.core.memory.DefaultMemoryStore;
+import dev.colony.core.session.DefaultSessionRegistry;
+import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.search.SearchIndex;
+import dev.colony.spi.search.SearchIndexFactory;
+import dev.colony.spi.storage.StorageProvider;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One Colony: a store shared by agents, with the services that read and write it.
+ *
+ * <p>Build it with {@link #builder()}, share one instance per store across threads, and close it when
+ * done: closing releases the search index and the storage connections. Several processes may each
+ * build a Colony over the same database file when the storage provider supports it.
+ *
+ * <pre>{@code
+ * try (Colony colony = Colony.builder().storage(provider).search(LuceneSearch.besideStore()).build()) {
+ *     Actor me = colony.sessions().start(SessionStart.of("alice", "claude-code")).actor();
+ *     colony.memories(me).add(MemoryDraft.of(MemoryKind.DECISION, "Tokens are JWTs because …"));
+ * }
+ * }</pre>
+ */
+public final class Colony implements AutoCloseable {
+
+    private final StorageProvider storage;
+    private final SearchIndex index;
+    private final Embedder embedder;
+    private final TimeSource time;
+    private final PersonalNamespaces namespaces;
+    private final SessionOwners owners = new SessionOwners();
+    private final SessionRegistry sessions;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private Colony(Builder builder) {
+        this.storage = builder.storage;
+        this.embedder = builder.embedder;
+        this.time = new TimeSource(builder.clock);
+        this.namespaces = new PersonalNamespaces(time);
+        SearchIndex opened = null;
+        try {
+            if (builder.migrate) {
+                storage.migrate();
+            }
+            if (builder.search != null) {
+                opened = builder.search.open(new StoreMemorySource(storage));
+            }
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
+        this.index = opened;
+        this.sessions = new DefaultSessionRegistry(storage, time, namespaces, owners);
+    }
+
+    /** A builder; only {@link Builder#storage} is required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The session registry. */
+    public SessionRegistry sessions() {
+        ensureOpen();
+        return sessions;
+    }
+
+    /**
+     * Memory as seen by {@code actor}: writes are attributed to its session, reads are limited to the
+     * namespaces its user belongs to. The returned store is cheap; create one per actor as needed.
+     */
+    public MemoryStore memories(Actor actor) {
+        ensureOpen();
+        if (actor == null) {
+            throw ColonyException.invalid("actor", "is required");
+        }
+        return new DefaultMemoryStore(actor, storage, index, embedder, time, namespaces, owners);
+    }
+
+    /** The clock every timestamp of this Colony comes from. */
+    public Clock clock() {
+        return time.clock();
+    }
+
+    /** The storage provider, for tools and diagnostics. */
+    public StorageProvider storage() {
+        return storage;
+    }
+
+    /** Whether a search index is configured. */
+    public boolean searchable() {
+        return index != null;
+    }
+
+    /** Closes the search index, then the storage provider. Idempotent. */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                if (index != null) {
+                    index.close();
+                }
+            } finally {
+                storage.close();
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) {
+            throw new ColonyException(ErrorCode.CLOSED, "this Colony has been closed");
+        }
+    }
+
+    /** Assembles a {@link Colony}. Not thread-safe; use it from one thread. */
+    public static final class Builder {
+
+        private StorageProvider storage;
+        private SearchIndexFactory search;
+        private Embedder embedder;
+        private Clock clock = Clock.systemUTC();
+        private boolean migrate = true;
+
+        private Builder() {
+        }
+
+        /** The storage provider (required). The Colony owns it and closes it. */
+        public Builder storage(StorageProvider provider) {
+            this.storage = Objects.requireNonNull(provider, "storage");
+            return this;
+        }
+
+        /** The search index factory; without one, {@link MemoryStore#search} is unavailable. */
+        public Builder search(SearchIndexFactory factory) {
+            this.search = Objects.requireNonNull(factory, "search");
+            return this;
+        }
+
+        /** The embedder; with one, each memory's vector is computed on add and stored. */
+        public Builder embedder(Embedder value) {
+            this.embedder = Objects.requireNonNull(value, "embedder");
+            return this;
+        }
+
+        /** The clock for every timestamp and expiry (default: the UTC system clock). */
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /**
+         * Whether {@link #build()} brings the schema up to date first (default {@code true}). Turn it
+         * off only when migrations are run separately.
+         */
+        public Builder migrate(boolean value) {
+            this.migrate = value;
+            return this;
+        }
+
+        /**
+         * Builds the Colony: migrates the store (unless turned off) and opens the search index, which
+         * may rebuild itself from the store.
+         *
+         * @throws ColonyException {@code INVALID_ARGUMENT} when no storage provider was given
+         */
+        public Colony build() {
+            if (storage == null) {
+                throw ColonyException.invalid("storage", "is required");
+            }
+            return new Colony(this);
+        }
+    }
+}

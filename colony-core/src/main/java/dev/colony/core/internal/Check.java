@@ -1,0 +1,56 @@
+package dev.colony.core.internal;
+
+import dev.colony.api.ColonyException;
+
+/** Argument checks that name the offending field in their error. */
+public final class Check {
+
+    private Check() {
+    }
+
+    /** Fails with {@code INVALID_ARGUMENT} when {@code value} is null. */
+    public static <T> T required(String field, T value) {
+        if (value == null) {
+            throw ColonyException.invalid(field, "is required");
+        }
+        return value;
+    }
+
+    /** Fails unless {@code value} lies in {@code [min, max]}. */
+    public static int range(String field, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw ColonyException.invalid(field, "must be between " + min + " and " + max + ", was " + value);
+        }
+        return value;
+    }
+
+    /**
+     * An optional text: {@code null} stays null; otherwise it must not be blank, must fit
+     * {@code maxLength} and must not contain control characters. Returned stripped.
+     */
+    public static String optionalText(String field, String value, int maxLength) {
+        if (value == null) {
+            return null;
+        }
+        return text(field, value, maxLength);
+    }
+
+    /** A required single-line text, returned stripped. */
+    public static String text(String field, String value, int maxLength) {
+        required(field, value);
+        String stripped = value.strip();
+        if (stripped.isEmpty()) {
+            throw ColonyException.invalid(field, "must not be blank");
+        }
+        if (stripped.length() > maxLength) {
+            throw ColonyException.invalid(field, "must be at most " + maxLength + " characters, was "
+                    + stripped.length());
+        }
+        for (int i = 0; i < stripped.length(); i++) {
+            if (Character.isISOControl(stripped.charAt(i))) {
+                throw ColonyException.invalid(field, "must not contain control characters");
+            }
+        }
+        return stripped;
+    }
+}

@@ -1,0 +1,2 @@
+/** The session registry: starting, re-announcing, touching, ending and listing agent sessions. */
+package dev.colony.core.session;

@@ -1,0 +1,97 @@
+package dev.colony.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.session.SessionStart;
+import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.store.h2.H2StorageProvider;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EmbedderWiringTest {
+
+    /**
+     * A deterministic embedder for wiring tests: a byte histogram of the text. It declares 8
+     * dimensions but returns vectors of {@code vectorLength}, so a test can make it misbehave.
+     */
+    private static final class ByteHistogramEmbedder implements Embedder {
+        private final int vectorLength;
+
+        ByteHistogramEmbedder(int vectorLength) {
+            this.vectorLength = vectorLength;
+        }
+
+        @Override
+        public String modelId() {
+            return "byte-histogram";
+        }
+
+        @Override
+        public int dimension() {
+            return 8;
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts) {
+            return texts.stream().map(text -> {
+                float[] vector = new float[vectorLength];
+                for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+                    vector[Math.floorMod(b, vectorLength)]++;
+                }
+                return vector;
+            }).toList();
+        }
+    }
+
+    @Test
+    void addStoresTheVectorOfTheContent() {
+        ByteHistogramEmbedder embedder = new ByteHistogramEmbedder(8);
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(embedder).build()) {
+            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+            Memory memory = colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
+
+            MemoryDocument stored = colony.storage().read(tx -> tx.memories().after(0, 10)).get(0);
+
+            assertThat(stored.memory().id()).isEqualTo(memory.id());
+            assertThat(stored.vector()).containsExactly(embedder.embed(List.of("Vectors are stored")).get(0));
+        }
+    }
+
+    @Test
+    void aVectorOfTheWrongShapeIsRefusedAndNothingIsWritten() {
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory())
+                .embedder(new ByteHistogramEmbedder(4)).build()) {
+            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+
+            assertThatThrownBy(() -> colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Wrong shape")))
+                    .isInstanceOfSatisfying(ColonyException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL));
+            assertThat(latestId(colony)).isZero();
+        }
+    }
+
+    @Test
+    void searchWithoutAnIndexIsUnavailable() {
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).build()) {
+            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+
+            assertThatThrownBy(() -> colony.memories(actor).search(SearchQuery.of("x")))
+                    .isInstanceOfSatisfying(ColonyException.class,
+                            e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
+        }
+    }
+
+    private static long latestId(Colony colony) {
+        return colony.storage().read(tx -> tx.memories().latestId());
+    }
+}

@@ -1,0 +1,99 @@
+package dev.colony.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.SessionId;
+import dev.colony.api.UserId;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SessionRegistryTest {
+
+    private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
+    private final Colony colony = ColonyTestSupport.inMemory(clock);
+
+    @AfterEach
+    void close() {
+        colony.close();
+    }
+
+    @Test
+    void startGeneratesAnIdNamedAfterTheAgent() {
+        Session session = colony.sessions().start(SessionStart.of("alice", "Claude Code"));
+
+        assertThat(session.id().value()).startsWith("claude-code-");
+        assertThat(session.user()).isEqualTo(UserId.of("alice"));
+        assertThat(session.startedAt()).isEqualTo(ColonyTestSupport.START);
+        assertThat(session.ended()).isFalse();
+    }
+
+    @Test
+    void restartKeepsStartTimeAndFillsOnlyUnknownFields() {
+        SessionId id = SessionId.of("codex-1");
+        colony.sessions().start(SessionStart.of("alice", "codex").withId(id).withCwd("/repo"));
+        clock.advance(Duration.ofMinutes(5));
+
+        Session again = colony.sessions().start(
+                SessionStart.of("alice", "codex").withId(id).withCwd("/elsewhere").withIde("codex"));
+
+        assertThat(again.startedAt()).isEqualTo(ColonyTestSupport.START);
+        assertThat(again.cwd()).isEqualTo("/repo");
+        assertThat(again.ide()).isEqualTo("codex");
+        assertThat(again.lastSeen()).isEqualTo(ColonyTestSupport.START.plus(Duration.ofMinutes(5)));
+    }
+
+    @Test
+    void anotherUsersSessionIdIsRefused() {
+        SessionId id = SessionId.of("shared-id");
+        colony.sessions().start(SessionStart.of("alice", "codex").withId(id));
+
+        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("bob", "codex").withId(id)))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.FORBIDDEN));
+    }
+
+    @Test
+    void heartbeatAndEndMoveTheSessionAndMissingOnesAreReported() {
+        Session session = colony.sessions().start(SessionStart.of("alice", "codex"));
+        clock.advance(Duration.ofSeconds(30));
+
+        assertThat(colony.sessions().heartbeat(session.id()).lastSeen())
+                .isEqualTo(ColonyTestSupport.START.plusSeconds(30));
+        clock.advance(Duration.ofSeconds(30));
+        Session ended = colony.sessions().end(session.id());
+        assertThat(ended.endedAt()).isEqualTo(ColonyTestSupport.START.plusSeconds(60));
+        clock.advance(Duration.ofSeconds(30));
+        assertThat(colony.sessions().end(session.id()).endedAt()).isEqualTo(ended.endedAt());
+
+        assertThatThrownBy(() -> colony.sessions().heartbeat(SessionId.of("nope")))
+                .isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.SESSION_NOT_FOUND));
+    }
+
+    @Test
+    void listIsNewestFirstAndPerUser() {
+        Session first = colony.sessions().start(SessionStart.of("alice", "codex"));
+        clock.advance(Duration.ofSeconds(1));
+        Session second = colony.sessions().start(SessionStart.of("alice", "claude-code"));
+        colony.sessions().start(SessionStart.of("bob", "codex"));
+
+        assertThat(colony.sessions().list(UserId.of("alice"), 10)).extracting(Session::id)
+                .containsExactly(second.id(), first.id());
+        assertThat(colony.sessions().list(UserId.of("alice"), 1)).hasSize(1);
+    }
+
+    @Test
+    void badInputNamesTheField() {
+        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("alice", " ")))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("agent"));
+        assertThatThrownBy(() -> colony.sessions().list(UserId.of("alice"), 0))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("limit"));
+        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("alice", "codex").withCwd("")))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("cwd"));
+    }
+}

@@ -1,0 +1,41 @@
+package dev.colony.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchHit;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuickStartTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void findsTheDecisionItJustWrote() {
+        List<SearchHit> hits = QuickStart.run(dir.resolve("colony.db"));
+
+        assertThat(hits).isNotEmpty();
+        assertThat(hits.get(0).kind()).isEqualTo(MemoryKind.DECISION);
+        assertThat(hits.get(0).snippet()).containsIgnoringCase("gateway");
+    }
+
+    @Test
+    void theReadmeShowsTheQuickStartAsCompiled() throws IOException {
+        String source = Files.readString(Path.of("src/main/java/dev/colony/examples/QuickStart.java"));
+        String readme = Files.readString(Path.of("../README.md"));
+        String snippet = source.substring(source.indexOf("// --- README quick start: begin ---"),
+                source.indexOf("// --- README quick start: end ---"));
+
+        for (String line : snippet.lines().skip(1).map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            if (!line.startsWith("return ")) {
+                assertThat(readme).as("README quick start line").contains(line);
+            }
+        }
+    }
+}
