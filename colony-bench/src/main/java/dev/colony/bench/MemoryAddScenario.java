@@ -69,11 +69,12 @@ final class MemoryAddScenario implements Scenario {
                 .mapToObj(i -> "Decision " + i + ": " + corpus.sentence(12, 30)).toList();
         Latencies colonySide = new Latencies(perRound * options.rounds());
         Latencies rawSide = new Latencies(perRound * options.rounds());
-        try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
+        SqliteStorageProvider provider = SqliteStorageProvider.open(db);
+        try (Colony colony = Colony.builder().storage(provider).build()) {
             Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
             MemoryStore memory = colony.memories(actor);
             long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
-            Jdbi raw = Jdbi.create(SqliteStorageProvider.baselineDataSource(db));
+            Jdbi raw = Jdbi.create(provider.baselineDataSource());
             try (Handle handle = raw.open()) {
                 handle.execute(RAW_TABLE);
                 handle.execute("CREATE INDEX ix_raw_session_id ON bench_raw_memories (session_id, id)");

@@ -1,0 +1,26 @@
+package dev.colony.cli;
+
+import picocli.CommandLine.Option;
+
+/** The options that name the agent and its session, for the commands that act as one agent. */
+public final class AgentOptions {
+
+    @Option(names = "--agent", paramLabel = "NAME",
+            description = "Agent name of the session (default: $COLONY_AGENT, else 'agent').")
+    String agent;
+
+    @Option(names = "--session", paramLabel = "ID",
+            description = "Session to resume (default: $COLONY_SESSION, else a fresh session that ends "
+                    + "when the server exits).")
+    String session;
+
+    /** The value of {@code --agent}, or {@code null}. */
+    String agent() {
+        return agent;
+    }
+
+    /** The value of {@code --session}, or {@code null}. */
+    String session() {
+        return session;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.colony.cli;
+
+import dev.colony.api.ColonyException;
+import dev.colony.mcp.ColonyVersion;
+import dev.colony.mcp.LaunchSettings;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code colony} command line, the entry point of {@code colony-mcp.jar}.
+ *
+ * <p>Without a subcommand it runs the MCP stdio server, so that an MCP client can launch
+ * {@code java -jar colony-mcp.jar} directly. The other commands let a person look at the store without
+ * an MCP client. Exit codes: 0 on success, 1 when Colony refuses the input or fails (one line on stderr
+ * naming the error code), 2 for a malformed command line.
+ */
+@Command(name = "colony",
+        mixinStandardHelpOptions = true,
+        versionProvider = ColonyCli.Version.class,
+        description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
+                + "'colony mcp').",
+        subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class,
+                CommandLine.HelpCommand.class})
+public final class ColonyCli implements Callable<Integer> {
+
+    /** Exit code when Colony refused the input or failed. */
+    public static final int EXIT_FAILURE = 1;
+
+    @Mixin
+    StoreOptions store;
+
+    @Mixin
+    AgentOptions agent;
+
+    @Spec
+    CommandSpec spec;
+
+    private final Map<String, String> env;
+    private final Properties system;
+
+    /** A command line reading the process environment and system properties. */
+    public ColonyCli() {
+        this(System.getenv(), System.getProperties());
+    }
+
+    /** A command line reading the given environment and system properties (for tests). */
+    public ColonyCli(Map<String, String> env, Properties system) {
+        this.env = Objects.requireNonNull(env, "env");
+        this.system = Objects.requireNonNull(system, "system");
+    }
+
+    /** Runs the command line and exits the JVM with its exit code. */
+    public static void main(String[] args) {
+        System.exit(commandLine(new ColonyCli()).execute(args));
+    }
+
+    /** A configured picocli command line around {@code root}, with Colony's error handling. */
+    public static CommandLine commandLine(ColonyCli root) {
+        CommandLine commandLine = new CommandLine(root);
+        commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
+            PrintWriter err = cmd.getErr();
+            if (e instanceof ColonyException colony) {
+                err.println("colony: " + colony.code().id() + ": " + oneLine(colony.getMessage()));
+            } else {
+                err.println("colony: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+            }
+            err.flush();
+            return EXIT_FAILURE;
+        });
+        return commandLine;
+    }
+
+    @Override
+    public Integer call() {
+        return McpCommand.serve(settings(store, agent));
+    }
+
+    /**
+     * Resolves the settings of a subcommand: its own options win, then the options given before the
+     * subcommand name, then the environment.
+     */
+    LaunchSettings settings(StoreOptions own, AgentOptions ownAgent) {
+        return LaunchSettings.resolve(
+                first(own == null ? null : own.db(), store.db()),
+                first(own == null ? null : own.user(), store.user()),
+                first(ownAgent == null ? null : ownAgent.agent(), agent.agent()),
+                first(ownAgent == null ? null : ownAgent.session(), agent.session()),
+                env, system);
+    }
+
+    private static String first(String a, String b) {
+        return a != null ? a : b;
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    /** Prints the version of this build. */
+    static final class Version implements CommandLine.IVersionProvider {
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"colony " + ColonyVersion.get()};
+        }
+    }
+}

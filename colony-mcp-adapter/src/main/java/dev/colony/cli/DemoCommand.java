@@ -1,0 +1,161 @@
+package dev.colony.cli;
+
+import dev.colony.api.SessionId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.memory.RecallResult;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.memory.TimelineEntry;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.mcp.EmbeddedColony;
+import dev.colony.mcp.LaunchSettings;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code colony demo}: two agents of one user share memory through the store, narrated on stdout.
+ *
+ * <p>A Claude Code session and a Codex session each write two memories; then each finds the other's
+ * memories by search, reads one in full by id and recalls the other's session, which records the recall
+ * in its own session. It runs on the same embedded store as the server, so the memories it writes are
+ * visible to {@code colony search} and to MCP clients afterwards.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Show two agents (claude-code and codex) sharing memory through the store.")
+public final class DemoCommand implements Callable<Integer> {
+
+    @Mixin
+    StoreOptions store;
+
+    @ParentCommand
+    ColonyCli parent;
+
+    @Spec
+    CommandSpec spec;
+
+    private PrintWriter out;
+
+    /** One agent of the demo: its session and what it writes. */
+    private record Agent(String name, Session session, MemoryStore memories, List<MemoryDraft> notes,
+            String question) {
+    }
+
+    @Override
+    public Integer call() {
+        LaunchSettings settings = parent.settings(store, null);
+        out = spec.commandLine().getOut();
+        out.println("Colony demo: two agents of user '" + settings.user() + "' share one store");
+        out.println("store: " + settings.database());
+        try (Colony colony = EmbeddedColony.open(settings.database())) {
+            out.println();
+            out.println("1. Both agents start a session");
+            Agent claude = start(colony, settings, "claude-code", "Where are payment webhooks handled?",
+                    List.of(MemoryDraft.of(MemoryKind.DECISION, "Session tokens are signed with RS256 because "
+                                    + "the API gateway verifies them offline with the public key.")
+                                    .withTopics(List.of("auth", "tokens", "rs256", "gateway"))
+                                    .withMacroTopics(List.of("colony-demo")),
+                            MemoryDraft.of(MemoryKind.FACT, "Integration tests start PostgreSQL 16 in a "
+                                    + "container, so running them needs Docker but no local database.")
+                                    .withTopics(List.of("tests", "postgresql", "docker"))
+                                    .withMacroTopics(List.of("colony-demo"))));
+            Agent codex = start(colony, settings, "codex", "How are session tokens signed?",
+                    List.of(MemoryDraft.of(MemoryKind.PATH, "Payment webhooks are handled in "
+                                    + "billing/WebhookController.java, which checks signatures before queueing.")
+                                    .withTopics(List.of("payments", "webhooks", "billing", "signatures"))
+                                    .withMacroTopics(List.of("colony-demo")),
+                            MemoryDraft.of(MemoryKind.PREFERENCE, "User wants one database migration per pull "
+                                    + "request, so that each review stays small and reversible.")
+                                    .withTopics(List.of("user", "migrations", "reviews"))
+                                    .withMacroTopics(List.of("colony-demo"))));
+
+            out.println();
+            out.println("2. Each agent writes what it learned");
+            write(claude);
+            write(codex);
+
+            out.println();
+            out.println("3. claude-code looks for what codex knows");
+            explore(claude, codex);
+
+            out.println();
+            out.println("4. codex looks for what claude-code knows");
+            explore(codex, claude);
+
+            out.println();
+            out.println("5. Both sessions end");
+            for (Agent agent : List.of(claude, codex)) {
+                Session ended = colony.sessions().end(agent.session().id());
+                out.println("   " + agent.name() + " ended session " + ended.id());
+            }
+        }
+        out.println();
+        out.println("Done. Look around with: colony search \"session tokens\""
+                + (store.db() == null ? "" : " --db " + settings.database()));
+        out.flush();
+        return 0;
+    }
+
+    private Agent start(Colony colony, LaunchSettings settings, String name, String question,
+            List<MemoryDraft> notes) {
+        Session session = colony.sessions().start(new SessionStart(settings.user(), name, SessionId.random(name),
+                name, System.getProperty("user.dir"), null, null));
+        out.println("   " + name + " started session " + session.id());
+        return new Agent(name, session, colony.memories(session.actor()), notes, question);
+    }
+
+    private void write(Agent agent) {
+        for (MemoryDraft note : agent.notes()) {
+            Memory stored = agent.memories().add(note);
+            out.println("   " + agent.name() + " wrote #" + stored.id() + " (" + stored.kind() + "): "
+                    + Printing.oneLine(stored.content(), 72));
+        }
+    }
+
+    private void explore(Agent reader, Agent other) {
+        out.println("   search: \"" + reader.question() + "\"");
+        List<SearchHit> hits = reader.memories().search(SearchQuery.of(reader.question()).withLimit(5));
+        for (SearchHit hit : hits) {
+            String owner = hit.session().equals(other.session().id()) ? other.name() : "an earlier session";
+            if (hit.session().equals(reader.session().id())) {
+                owner = "itself";
+            }
+            out.println("     #" + hit.id() + " " + hit.kind() + " from " + owner + ": "
+                    + Printing.oneLine(hit.snippet(), 70));
+        }
+        Optional<SearchHit> fromOther = hits.stream()
+                .filter(hit -> hit.session().equals(other.session().id())).findFirst();
+        if (fromOther.isEmpty()) {
+            out.println("   no hit from " + other.name() + " in the top 5; narrowing the search to its session");
+            fromOther = reader.memories().search(SearchQuery.of(reader.question()).withLimit(5)
+                    .withSession(other.session().id())).stream().findFirst();
+        }
+        if (fromOther.isPresent()) {
+            Memory full = reader.memories().get(List.of(fromOther.get().id())).get(0);
+            out.println("   reads #" + full.id() + " in full (" + full.kind() + ", written by " + other.name()
+                    + ", topics " + full.topics() + "):");
+            out.println("     " + full.content());
+        } else {
+            out.println("   found nothing from " + other.name());
+        }
+        RecallResult recall = reader.memories().recallSession(other.session().id(), null, 20);
+        out.println("   recalls " + other.name() + "'s session: " + recall.observations().size()
+                + " memories (" + describe(recall.observations()) + "); the recall is recorded as #"
+                + recall.recallMemory() + " in " + reader.name() + "'s own session");
+    }
+
+    private static String describe(List<TimelineEntry> entries) {
+        return String.join(", ", entries.stream().map(entry -> "#" + entry.id() + " " + entry.kind()).toList());
+    }
+}

@@ -1,0 +1,40 @@
+package dev.colony.cli;
+
+import dev.colony.api.memory.SearchHit;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/** Formats Colony records as short lines for people reading a terminal. */
+final class Printing {
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    private Printing() {
+    }
+
+    /** {@code #12  decision  score 0.912  2025-01-01 10:00:00Z  session codex-...}. */
+    static String hitLine(SearchHit hit) {
+        return String.format(Locale.ROOT, "#%-5d %-12s score %.3f  %s  session %s%s", hit.id().value(),
+                hit.kind().name(), hit.score(), time(hit.ts()), hit.session().value(),
+                hit.task() == null ? "" : "  task " + hit.task().value());
+    }
+
+    /** A UTC timestamp to the second. */
+    static String time(Instant instant) {
+        return instant == null ? "-" : TIME.format(instant);
+    }
+
+    /** The text on one line, shortened to {@code max} characters. */
+    static String oneLine(String text, int max) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.length() <= max ? flat : flat.substring(0, max - 3) + "...";
+    }
+
+    /** The text on one line, shortened to 160 characters. */
+    static String oneLine(String text) {
+        return oneLine(text, 160);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.colony.cli;
+
+import dev.colony.api.Actor;
+import dev.colony.api.SessionId;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.core.Colony;
+import dev.colony.mcp.EmbeddedColony;
+import dev.colony.mcp.LaunchSettings;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code colony search QUERY}: the same ranked, compact search the MCP {@code search} tool runs, printed
+ * for a person. It reads only: no session is started.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true,
+        description = "Search the shared memory of a user and print compact hits.")
+public final class SearchCommand implements Callable<Integer> {
+
+    /** The agent name searches are attributed to (nothing is written). */
+    static final String CLI_AGENT = "colony-cli";
+
+    @Parameters(arity = "1..*", paramLabel = "QUERY", description = "Words to search for.")
+    List<String> words;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "10",
+            description = "Most hits to print, 1 to " + MemoryLimits.MAX_SEARCH_LIMIT + " (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--kind", paramLabel = "KIND", description = "Only hits of this kind (repeatable).")
+    List<String> kinds;
+
+    @Mixin
+    StoreOptions store;
+
+    @ParentCommand
+    ColonyCli parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        LaunchSettings settings = parent.settings(store, null);
+        String text = String.join(" ", words);
+        Set<MemoryKind> filter = kinds == null ? Set.of()
+                : kinds.stream().map(MemoryKind::of).collect(Collectors.toSet());
+        PrintWriter out = spec.commandLine().getOut();
+        try (Colony colony = EmbeddedColony.open(settings.database())) {
+            Actor reader = new Actor(settings.user(), CLI_AGENT, SessionId.of(CLI_AGENT));
+            List<SearchHit> hits = colony.memories(reader)
+                    .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));
+            if (hits.isEmpty()) {
+                out.println("No memories of " + settings.user() + " match \"" + text + "\".");
+            } else {
+                out.println(hits.size() + (hits.size() == 1 ? " hit" : " hits") + " for \"" + text + "\" ("
+                        + settings.database() + ", user " + settings.user() + "):");
+                for (SearchHit hit : hits) {
+                    out.println(Printing.hitLine(hit));
+                    out.println("    " + Printing.oneLine(hit.snippet()));
+                }
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.colony.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the shaded jar that {@code package} built, with a controlled environment and bounded waits. */
+final class ColonyJar {
+
+    /** Upper bound for one command to finish. */
+    static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+    private ColonyJar() {
+    }
+
+    /** The jar under test (set by failsafe). */
+    static Path jar() {
+        String location = System.getProperty("colony.jar");
+        assertThat(location).as("system property colony.jar").isNotBlank();
+        Path jar = Path.of(location);
+        assertThat(jar).exists();
+        return jar;
+    }
+
+    /** The java launcher of the running JVM. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** {@code java -jar colony-mcp.jar args...}. */
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /**
+     * A process builder for the jar whose environment has no {@code COLONY_*} variable of the developer's
+     * but the given ones.
+     */
+    static ProcessBuilder builder(Map<String, String> env, String... args) {
+        ProcessBuilder builder = new ProcessBuilder(command(args));
+        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
+        builder.environment().putAll(env);
+        return builder;
+    }
+
+    /** What a finished command printed. */
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    /** Runs a command to completion with stdin closed. */
+    static Result run(Path workDir, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        Path out = Files.createTempFile(workDir, "stdout", ".txt");
+        Path err = Files.createTempFile(workDir, "stderr", ".txt");
+        Process process = builder(env, args)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        process.getOutputStream().close();
+        boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        if (!finished) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        Result result = new Result(finished ? process.exitValue() : -1, Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        assertThat(finished).as("colony %s finished within %s; stderr: %s", List.of(args), TIMEOUT, result.stderr())
+                .isTrue();
+        return result;
+    }
+}

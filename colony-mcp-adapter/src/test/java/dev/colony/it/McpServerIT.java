@@ -1,0 +1,227 @@
+package dev.colony.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.colony.api.SessionId;
+import dev.colony.api.UserId;
+import dev.colony.core.Colony;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built server as MCP clients see it: launched as {@code java -jar colony-mcp.jar mcp} and driven by
+ * the SDK's own stdio client. Two server processes (two agents) share one database file.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class McpServerIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path dir;
+
+    private final List<String> stderr = Collections.synchronizedList(new ArrayList<>());
+    private McpSyncClient claude;
+
+    @BeforeAll
+    void start() {
+        claude = client("claude-code", null);
+    }
+
+    @AfterAll
+    void stop() {
+        if (claude != null) {
+            claude.closeGracefully();
+            // The client terminates the server process; its shutdown hook ends the session it started.
+            try (Colony colony = storeOnly()) {
+                assertThat(colony.sessions().list(UserId.of("alice"), 10))
+                        .filteredOn(session -> session.agent().equals("claude-code"))
+                        .singleElement()
+                        .satisfies(session -> assertThat(session.ended()).isTrue());
+            }
+        }
+    }
+
+    /** The shared database without a search index, so that tests can look at sessions directly. */
+    private static Colony storeOnly() {
+        return Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db"))).build();
+    }
+
+    private McpSyncClient client(String agent, String session) {
+        List<String> args = new ArrayList<>(List.of("-jar", ColonyJar.jar().toString(), "mcp",
+                "--db", dir.resolve("colony.db").toString(), "--user", "alice", "--agent", agent));
+        if (session != null) {
+            args.addAll(List.of("--session", session));
+        }
+        ServerParameters parameters = ServerParameters.builder(ColonyJar.java())
+                .args(args)
+                .addEnvVar("COLONY_HOME", dir.resolve("home").toString())
+                .addEnvVar("COLONY_DB", "")
+                .addEnvVar("COLONY_SESSION", "")
+                .build();
+        StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
+        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
+        McpSyncClient client = McpClient.sync(transport)
+                .requestTimeout(REQUEST_TIMEOUT)
+                .initializationTimeout(REQUEST_TIMEOUT)
+                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
+                .build();
+        client.initialize();
+        return client;
+    }
+
+    private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
+        String text = text(result);
+        assertThat(result.isError()).as("%s -> %s; server stderr: %s", tool, text, stderr).isFalse();
+        return parse(text);
+    }
+
+    private JsonNode error(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
+        assertThat(result.isError()).as(text(result)).isTrue();
+        return parse(text(result));
+    }
+
+    private static String text(CallToolResult result) {
+        assertThat(result.content()).hasSize(1);
+        return ((McpSchema.TextContent) result.content().get(0)).text();
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+
+    @Test
+    void initializeAnnouncesTheColonyServer() {
+        assertThat(claude.getServerInfo().name()).isEqualTo("colony");
+        assertThat(claude.getServerInfo().version()).isEqualTo(System.getProperty("colony.version"));
+        assertThat(claude.getServerCapabilities().tools()).isNotNull();
+    }
+
+    @Test
+    void toolsListOffersTheSixToolsWithDescribedParameters() {
+        List<McpSchema.Tool> tools = claude.listTools().tools();
+        assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("search", "get_observations",
+                "timeline", "list_sessions", "recall_session", "memory_add");
+        for (McpSchema.Tool tool : tools) {
+            assertThat(tool.description()).as(tool.name()).isNotBlank();
+            @SuppressWarnings("unchecked")
+            Map<String, Map<String, Object>> properties =
+                    (Map<String, Map<String, Object>>) tool.inputSchema().get("properties");
+            assertThat(properties).as(tool.name()).isNotEmpty();
+            properties.forEach((name, property) -> assertThat(property.get("description"))
+                    .as(tool.name() + "." + name).asString().isNotBlank());
+        }
+    }
+
+    @Test
+    void memoryAddSearchAndGetObservationsRoundTrip() {
+        JsonNode added = ok(claude, "memory_add", Map.of("content",
+                "Search index for invoices is rebuilt nightly by the reindex-invoices job.",
+                "type", "fact", "topics", List.of("invoices", "reindex")));
+        long id = added.get("id").asLong();
+
+        JsonNode hits = ok(claude, "search", Map.of("query", "invoices reindex nightly", "limit", 3)).get("hits");
+        assertThat(hits).isNotEmpty();
+        assertThat(hits.get(0).get("id").asLong()).isEqualTo(id);
+        assertThat(hits.get(0).has("content")).isFalse();
+
+        JsonNode body = ok(claude, "get_observations", Map.of("ids", List.of(id))).get(0);
+        assertThat(body.get("content").asText()).isEqualTo(
+                "Search index for invoices is rebuilt nightly by the reindex-invoices job.");
+        assertThat(body.get("kind").asText()).isEqualTo("fact");
+    }
+
+    @Test
+    void twoAgentProcessesShareMemorySessionsAndRecall() {
+        McpSyncClient codex = client("codex", "codex-it-1");
+        try {
+            long codexMemory = ok(codex, "memory_add", Map.of("content",
+                    "Feature flags are read from flags.yaml at start-up and cached for the process lifetime.",
+                    "type", "path")).get("id").asLong();
+
+            JsonNode hits = ok(claude, "search", Map.of("query", "feature flags flags.yaml", "session_id",
+                    "codex-it-1")).get("hits");
+            assertThat(hits).extracting(hit -> hit.get("id").asLong()).contains(codexMemory);
+
+            JsonNode sessions = ok(claude, "list_sessions", Map.of());
+            assertThat(sessions).extracting(node -> node.get("agent").asText()).contains("claude-code", "codex");
+            JsonNode codexSession = null;
+            for (JsonNode node : sessions) {
+                if (node.get("id").asText().equals("codex-it-1")) {
+                    codexSession = node;
+                }
+            }
+            assertThat(codexSession).isNotNull();
+            assertThat(codexSession.get("ide").asText()).isEqualTo("codex-it");
+
+            JsonNode timeline = ok(claude, "timeline", Map.of("session_id", "codex-it-1", "limit", 10));
+            assertThat(timeline.get(0).get("id").asLong()).isEqualTo(codexMemory);
+            assertThat(timeline.get(0).get("kind").asText()).isEqualTo("path");
+
+            JsonNode recall = ok(claude, "recall_session", Map.of("target_session_id", "codex-it-1"));
+            assertThat(recall.get("session").get("agent").asText()).isEqualTo("codex");
+            assertThat(recall.get("observations")).extracting(node -> node.get("id").asLong()).contains(codexMemory);
+            long audit = recall.get("recall_observation_id").asLong();
+            JsonNode auditBody = ok(codex, "get_observations", Map.of("ids", List.of(audit))).get(0);
+            assertThat(auditBody.get("kind").asText()).isEqualTo("recall");
+            assertThat(auditBody.get("metadata").get("recalled_session_id").asText()).isEqualTo("codex-it-1");
+
+            JsonNode phantom = error(claude, "recall_session", Map.of("target_session_id", "codex-it-1",
+                    "current_session_id", "never-started"));
+            assertThat(phantom.get("code").asText()).isEqualTo("SESSION_NOT_FOUND");
+        } finally {
+            codex.closeGracefully();
+        }
+        try (Colony colony = storeOnly()) {
+            assertThat(colony.sessions().find(SessionId.of("codex-it-1")).orElseThrow().ended())
+                    .as("a session named by the client stays open for it to resume").isFalse();
+        }
+    }
+
+    @Test
+    void badArgumentsComeBackAsCleanErrorsWithTheirCode() {
+        JsonNode bogus = error(claude, "memory_add", Map.of("content", "A memory with a made-up type.",
+                "type", "bogus"));
+        assertThat(bogus.get("code").asText()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(bogus.get("error").asText()).startsWith("type:");
+
+        JsonNode unknown = error(claude, "get_observations", Map.of("ids", List.of(99_999_999)));
+        assertThat(unknown.get("code").asText()).isEqualTo("NOT_FOUND");
+        assertThat(unknown.get("error").asText()).contains("99999999");
+
+        JsonNode wrongType = error(claude, "timeline", Map.of("session_id", 12));
+        assertThat(wrongType.get("code").asText()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(wrongType.get("error").asText()).isEqualTo("session_id: must be a string, was a number");
+
+        JsonNode range = error(claude, "list_sessions", Map.of("limit", 500));
+        assertThat(range.get("error").asText()).isEqualTo("limit: must be between 1 and 200, was 500");
+    }
+}

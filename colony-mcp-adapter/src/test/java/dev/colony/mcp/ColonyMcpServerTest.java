@@ -1,0 +1,263 @@
+package dev.colony.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.SessionId;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.mcp.tool.Arguments;
+import dev.colony.mcp.tool.ColonyTool;
+import dev.colony.mcp.tool.InputSchema;
+import dev.colony.mcp.tool.ToolContext;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tools called in-process on a real SQLite store with a real Lucene index. */
+class ColonyMcpServerTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private Colony colony;
+    private Session own;
+    private ColonyMcpServer server;
+
+    @BeforeEach
+    void open() {
+        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        own = colony.sessions().start(SessionStart.of("alice", "claude-code").withIde("claude-code"));
+        server = new ColonyMcpServer(new ToolContext(colony, own.user(), own.agent(), own.id()));
+    }
+
+    @AfterEach
+    void close() {
+        colony.close();
+    }
+
+    private JsonNode ok(String tool, Map<String, Object> arguments) {
+        CallToolResult result = server.call(tool, arguments);
+        String text = text(result);
+        assertThat(result.isError()).as(text).isFalse();
+        return parse(text);
+    }
+
+    private JsonNode error(String tool, Map<String, Object> arguments) {
+        CallToolResult result = server.call(tool, arguments);
+        assertThat(result.isError()).as(text(result)).isTrue();
+        return parse(text(result));
+    }
+
+    private static String text(CallToolResult result) {
+        assertThat(result.content()).hasSize(1);
+        return ((McpSchema.TextContent) result.content().get(0)).text();
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+
+    @Test
+    void addSearchAndHydrateRoundTrip() {
+        JsonNode added = ok("memory_add", Map.of("content",
+                "Billing webhooks retry five times because the provider drops bursts of events.",
+                "type", "decision", "topics", List.of("billing", "webhooks"), "macro_topics", List.of("shop")));
+        long id = added.get("id").asLong();
+        assertThat(added.get("type").asText()).isEqualTo("decision");
+        assertThat(added.get("ts").asLong()).isPositive();
+        assertThat(added.size()).isEqualTo(3);
+
+        JsonNode found = ok("search", Map.of("query", "billing webhooks retry", "limit", 5));
+        assertThat(found.get("hydrate_with").asText()).isEqualTo("get_observations");
+        JsonNode hit = found.get("hits").get(0);
+        assertThat(hit.get("id").asLong()).isEqualTo(id);
+        assertThat(hit.get("session_id").asText()).isEqualTo(own.id().value());
+        assertThat(hit.get("kind").asText()).isEqualTo("decision");
+        assertThat(hit.get("snippet").asText()).isNotBlank();
+        assertThat(hit.has("content")).isFalse();
+        assertThat(hit.get("ts").asLong()).isEqualTo(added.get("ts").asLong());
+        assertThat(hit.get("task_id").isNull()).isTrue();
+
+        JsonNode bodies = ok("get_observations", Map.of("ids", List.of(id), "expand", true));
+        assertThat(bodies.isArray()).isTrue();
+        JsonNode body = bodies.get(0);
+        assertThat(body.get("content").asText()).startsWith("Billing webhooks retry five times");
+        assertThat(body.get("topics")).extracting(JsonNode::asText).containsExactly("billing", "webhooks");
+        assertThat(body.get("macro_topics")).extracting(JsonNode::asText).containsExactly("shop");
+        assertThat(body.get("metadata").isObject()).isTrue();
+        assertThat(body.get("reply_to").isNull()).isTrue();
+    }
+
+    @Test
+    void memoryAddDefaultsToFactAndRefusesUnknownTypes() {
+        assertThat(ok("memory_add", Map.of("content", "Staging database is reset every Monday at 06:00 UTC."))
+                .get("type").asText()).isEqualTo("fact");
+
+        JsonNode bogus = error("memory_add", Map.of("content", "Something true.", "type", "bogus"));
+        assertThat(bogus.get("code").asText()).isEqualTo(ErrorCode.INVALID_ARGUMENT.id());
+        assertThat(bogus.get("field").asText()).isEqualTo("type");
+        assertThat(bogus.get("error").asText()).contains("type").contains("bogus");
+
+        JsonNode missing = error("memory_add", Map.of("type", "fact"));
+        assertThat(missing.get("error").asText()).isEqualTo("content: is required");
+    }
+
+    @Test
+    void searchValidatesItsArgumentsAndFiltersByKind() {
+        ok("memory_add", Map.of("content", "Deploy scripts live in ops/deploy and need the prod kubeconfig.",
+                "type", "path"));
+        ok("memory_add", Map.of("content", "Deploy only on weekdays because the on-call rota is thin on weekends.",
+                "type", "decision"));
+        JsonNode decisions = ok("search", Map.of("query", "deploy", "kinds", List.of("decision")));
+        assertThat(decisions.get("hits")).hasSize(1);
+        assertThat(decisions.get("hits").get(0).get("kind").asText()).isEqualTo("decision");
+        JsonNode paths = ok("search", Map.of("query", "deploy", "kind", "path", "session_id", own.id().value()));
+        assertThat(paths.get("hits")).extracting(node -> node.get("kind").asText()).containsExactly("path");
+
+        assertThat(error("search", Map.of("query", "deploy", "limit", 0)).get("field").asText()).isEqualTo("limit");
+        assertThat(error("search", Map.of("query", "deploy", "limit", "many")).get("error").asText())
+                .isEqualTo("limit: must be an integer, was a string");
+        assertThat(error("search", Map.of("query", "deploy", "kinds", List.of("Bad Kind"))).get("field").asText())
+                .isEqualTo("kinds[0]");
+        assertThat(error("search", Map.of()).get("error").asText()).isEqualTo("query: is required");
+        JsonNode unknown = error("search", Map.of("query", "deploy", "sessionId", "x"));
+        assertThat(unknown.get("code").asText()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(unknown.get("error").asText()).contains("sessionId").contains("session_id");
+    }
+
+    @Test
+    void getObservationsReportsUnknownIds() {
+        JsonNode missing = error("get_observations", Map.of("ids", List.of(987654)));
+        assertThat(missing.get("code").asText()).isEqualTo(ErrorCode.NOT_FOUND.id());
+        assertThat(missing.get("error").asText()).contains("987654");
+        assertThat(error("get_observations", Map.of("ids", List.of())).get("field").asText()).isEqualTo("ids");
+        List<Integer> tooMany = new ArrayList<>();
+        for (int i = 1; i <= 51; i++) {
+            tooMany.add(i);
+        }
+        assertThat(error("get_observations", Map.of("ids", tooMany)).get("error").asText()).contains("1 to 50");
+    }
+
+    @Test
+    void timelineAndListSessionsAreCompactAndNewestFirst() {
+        long first = ok("memory_add", Map.of("content", "First memory of the timeline test.")).get("id").asLong();
+        long second = ok("memory_add", Map.of("content", "Second memory of the timeline test.")).get("id").asLong();
+        JsonNode timeline = ok("timeline", Map.of("session_id", own.id().value()));
+        assertThat(timeline).extracting(node -> node.get("id").asLong()).containsExactly(second, first);
+        assertThat(timeline.get(0).size()).isEqualTo(3);
+        assertThat(ok("timeline", Map.of("session_id", own.id().value(), "around_id", first, "limit", 1)))
+                .extracting(node -> node.get("id").asLong()).containsExactly(first);
+        assertThat(error("timeline", Map.of("session_id", "nobody-1")).get("code").asText())
+                .isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
+
+        Session codex = colony.sessions().start(SessionStart.of("alice", "codex"));
+        colony.sessions().start(SessionStart.of("bob", "codex"));
+        JsonNode sessions = ok("list_sessions", Map.of("limit", 10));
+        assertThat(sessions).extracting(node -> node.get("id").asText())
+                .containsExactly(codex.id().value(), own.id().value());
+        JsonNode mine = sessions.get(1);
+        assertThat(mine.get("agent").asText()).isEqualTo("claude-code");
+        assertThat(mine.get("ide").asText()).isEqualTo("claude-code");
+        assertThat(mine.get("started_at").asLong()).isEqualTo(own.startedAt().toEpochMilli());
+        assertThat(mine.get("ended_at").isNull()).isTrue();
+    }
+
+    @Test
+    void recallSessionRecordsTheRecallInTheCurrentSession() {
+        Session codex = colony.sessions().start(SessionStart.of("alice", "codex").withId(SessionId.of("codex-42")));
+        long codexMemory = colony.memories(codex.actor())
+                .add(dev.colony.api.memory.MemoryDraft.of(dev.colony.api.memory.MemoryKind.FACT,
+                        "Codex found that the cache key includes the tenant id."))
+                .id().value();
+
+        JsonNode recall = ok("recall_session", Map.of("target_session_id", "codex-42"));
+        assertThat(recall.get("session").get("id").asText()).isEqualTo("codex-42");
+        assertThat(recall.get("observations")).extracting(node -> node.get("id").asLong()).containsExactly(codexMemory);
+        long audit = recall.get("recall_observation_id").asLong();
+        JsonNode ownTimeline = ok("timeline", Map.of("session_id", own.id().value()));
+        assertThat(ownTimeline.get(0).get("id").asLong()).isEqualTo(audit);
+        assertThat(ownTimeline.get(0).get("kind").asText()).isEqualTo("recall");
+        JsonNode auditBody = ok("get_observations", Map.of("ids", List.of(audit))).get(0);
+        assertThat(auditBody.get("metadata").get("recalled_session_id").asText()).isEqualTo("codex-42");
+        assertThat(auditBody.get("metadata").get("owner_ide").asText()).isEqualTo("codex");
+
+        JsonNode explicit = ok("recall_session", Map.of("target_session_id", own.id().value(),
+                "current_session_id", "codex-42", "limit", 5));
+        assertThat(explicit.get("observations").size()).isBetween(1, 5);
+
+        assertThat(error("recall_session", Map.of("target_session_id", "ghost-1")).get("code").asText())
+                .isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
+        JsonNode noCurrent = error("recall_session", Map.of("target_session_id", "codex-42",
+                "current_session_id", "ghost-2"));
+        assertThat(noCurrent.get("code").asText()).isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
+        assertThat(noCurrent.get("error").asText()).contains("ghost-2");
+        assertThat(error("recall_session", Map.of("target_session_id", "codex-42", "limit", 101))
+                .get("field").asText()).isEqualTo("limit");
+    }
+
+    @Test
+    void unknownToolsAndUnexpectedFailuresBecomeErrorResults() {
+        assertThat(error("no_such_tool", Map.of()).get("code").asText()).isEqualTo(ErrorCode.NOT_FOUND.id());
+
+        ColonyTool broken = new ColonyTool() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public String description() {
+                return "Always fails.";
+            }
+
+            @Override
+            public InputSchema schema() {
+                return InputSchema.object();
+            }
+
+            @Override
+            public Object call(ToolContext context, Arguments arguments) {
+                throw new IllegalStateException("boom");
+            }
+        };
+        ColonyMcpServer failing = new ColonyMcpServer(server.context(), List.of(broken));
+        CallToolResult result = failing.call("broken", null);
+        assertThat(result.isError()).isTrue();
+        JsonNode body = parse(text(result));
+        assertThat(body.get("code").asText()).isEqualTo(ErrorCode.INTERNAL.id());
+        assertThat(body.get("error").asText()).contains("broken").doesNotContain("boom");
+    }
+
+    @Test
+    void toolDefinitionsCarryReadOnlyHints() {
+        assertThat(server.toolDefinitions()).hasSize(6).allSatisfy(tool -> {
+            boolean writes = tool.name().equals("memory_add") || tool.name().equals("recall_session");
+            assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isEqualTo(!writes);
+            assertThat(tool.inputSchema()).containsEntry("type", "object");
+        });
+    }
+
+    @Test
+    void aClosedColonyIsReportedWithItsCode() {
+        colony.close();
+        assertThat(error("list_sessions", Map.of()).get("code").asText()).isEqualTo(ErrorCode.CLOSED.id());
+    }
+}
