@@ -1,0 +1,219 @@
+package dev.colony.store.jdbc;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.TimelineEntry;
+import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.NewMemory;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/** Memories in the {@code memories} table. */
+final class JdbcMemoryRecords implements MemoryRecords {
+
+    private static final String COLUMNS = "id, namespace_id, session_id, kind, content, topics, macro_topics, ref, "
+            + "artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata";
+    /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
+    private static final String INSERT = "INSERT INTO memories (namespace_id, session_id, kind, content, topics, "
+            + "macro_topics, ref, artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata, "
+            + "vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?)";
+    /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
+    private static final int ID_CHUNK = 500;
+
+    private final JdbcTransaction tx;
+
+    JdbcMemoryRecords(JdbcTransaction tx) {
+        this.tx = tx;
+    }
+
+    @Override
+    public Memory insert(NewMemory memory) {
+        StoreConnection connection = tx.writeConnection("memories.insert");
+        String metadata = Codec.writeMap(memory.metadata());
+        Instant createdAt = Codec.stored(memory.createdAt());
+        long id;
+        try {
+            PreparedStatement insert = connection.prepared(INSERT, true);
+            insert.setLong(1, memory.namespace().value());
+            insert.setString(2, memory.session().value());
+            insert.setString(3, memory.kind().name());
+            insert.setString(4, memory.content());
+            insert.setString(5, Codec.writeList(memory.topics()));
+            insert.setString(6, Codec.writeList(memory.macroTopics()));
+            setString(insert, 7, memory.ref());
+            setString(insert, 8, memory.artifact());
+            setLong(insert, 9, memory.task() == null ? null : memory.task().value());
+            setLong(insert, 10, memory.replyTo() == null ? null : memory.replyTo().value());
+            insert.setLong(11, createdAt.toEpochMilli());
+            insert.setLong(12, createdAt.toEpochMilli());
+            setLong(insert, 13, Codec.millis(memory.expiresAt()));
+            insert.setString(14, metadata);
+            byte[] vector = Codec.writeVector(memory.vector());
+            if (vector == null) {
+                insert.setNull(15, Types.VARBINARY);
+            } else {
+                insert.setBytes(15, vector);
+            }
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                if (!keys.next()) {
+                    throw new SQLException("the insert returned no generated id");
+                }
+                id = keys.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new JdbcFailure(INSERT, e);
+        }
+        return new Memory(MemoryId.of(id), memory.namespace(), memory.session(), memory.kind(), memory.content(),
+                memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(),
+                memory.replyTo(), createdAt, createdAt, Codec.stored(memory.expiresAt()), false,
+                memory.metadata().isEmpty() ? memory.metadata() : Codec.readMap(metadata));
+    }
+
+    private static void setString(PreparedStatement statement, int index, String value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.VARCHAR);
+        } else {
+            statement.setString(index, value);
+        }
+    }
+
+    private static void setLong(PreparedStatement statement, int index, Long value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.BIGINT);
+        } else {
+            statement.setLong(index, value);
+        }
+    }
+
+    @Override
+    public Optional<Memory> find(MemoryId id) {
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM memories WHERE id = :id")) {
+            return query.bind("id", id.value()).map(JdbcMemoryRecords::map).findOne();
+        }
+    }
+
+    @Override
+    public List<Memory> findAll(Collection<MemoryId> ids) {
+        TreeSet<Long> wanted = new TreeSet<>();
+        for (MemoryId id : ids) {
+            wanted.add(id.value());
+        }
+        if (wanted.isEmpty()) {
+            return List.of();
+        }
+        Handle handle = tx.handle();
+        List<Long> all = new ArrayList<>(wanted);
+        List<Memory> found = new ArrayList<>(all.size());
+        for (int from = 0; from < all.size(); from += ID_CHUNK) {
+            List<Long> chunk = all.subList(from, Math.min(all.size(), from + ID_CHUNK));
+            try (Query query = handle.createQuery(
+                    "SELECT " + COLUMNS + " FROM memories WHERE id IN (<ids>) ORDER BY id")) {
+                found.addAll(query.bindList("ids", chunk).map(JdbcMemoryRecords::map).list());
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit) {
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
+        }
+        Handle handle = tx.handle();
+        if (aroundId == null) {
+            return entries(handle, "session_id = :session", "id DESC", session, 0, limit);
+        }
+        // Fetch up to a whole window on each side, then cut: a short side lets the other one fill in.
+        List<TimelineEntry> newer = entries(handle, "session_id = :session AND id > :around", "id ASC",
+                session, aroundId.value(), limit);
+        List<TimelineEntry> older = entries(handle, "session_id = :session AND id <= :around", "id DESC",
+                session, aroundId.value(), limit);
+        int takeNewer = Math.min(limit / 2, newer.size());
+        int takeOlder = Math.min(limit - takeNewer, older.size());
+        takeNewer = Math.min(limit - takeOlder, newer.size());
+        List<TimelineEntry> window = new ArrayList<>(takeNewer + takeOlder);
+        List<TimelineEntry> newerPart = new ArrayList<>(newer.subList(0, takeNewer));
+        Collections.reverse(newerPart);
+        window.addAll(newerPart);
+        window.addAll(older.subList(0, takeOlder));
+        return window;
+    }
+
+    @Override
+    public List<MemoryDocument> after(long afterId, int limit) {
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
+        }
+        try (Query query = tx.handle().createQuery(
+                "SELECT " + COLUMNS + ", vector FROM memories WHERE id > :after ORDER BY id LIMIT :limit")) {
+            return query.bind("after", afterId).bind("limit", limit)
+                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector"))))
+                    .list();
+        }
+    }
+
+    @Override
+    public long latestId() {
+        try (Query query = tx.handle().createQuery("SELECT COALESCE(MAX(id), 0) FROM memories")) {
+            return query.mapTo(Long.class).one();
+        }
+    }
+
+    private static List<TimelineEntry> entries(Handle handle, String where, String order, SessionId session,
+            long around, int limit) {
+        try (Query query = handle.createQuery("SELECT id, kind, created_at FROM memories WHERE " + where
+                + " ORDER BY " + order + " LIMIT :limit")) {
+            query.bind("session", session.value()).bind("limit", limit);
+            if (where.contains(":around")) {
+                query.bind("around", around);
+            }
+            return query.map((rs, ctx) -> new TimelineEntry(MemoryId.of(rs.getLong("id")),
+                    MemoryKind.of(rs.getString("kind")), Instant.ofEpochMilli(rs.getLong("created_at")))).list();
+        }
+    }
+
+    private static Memory map(ResultSet rs, StatementContext ctx) throws SQLException {
+        long task = rs.getLong("task_id");
+        boolean noTask = rs.wasNull();
+        long replyTo = rs.getLong("reply_to");
+        boolean noReply = rs.wasNull();
+        long expiresAt = rs.getLong("expires_at");
+        boolean noExpiry = rs.wasNull();
+        return new Memory(
+                MemoryId.of(rs.getLong("id")),
+                NamespaceId.of(rs.getLong("namespace_id")),
+                SessionId.of(rs.getString("session_id")),
+                MemoryKind.of(rs.getString("kind")),
+                rs.getString("content"),
+                Codec.readList(rs.getString("topics")),
+                Codec.readList(rs.getString("macro_topics")),
+                rs.getString("ref"),
+                rs.getString("artifact"),
+                noTask ? null : TaskId.of(task),
+                noReply ? null : MemoryId.of(replyTo),
+                Instant.ofEpochMilli(rs.getLong("created_at")),
+                Instant.ofEpochMilli(rs.getLong("updated_at")),
+                Codec.instant(expiresAt, noExpiry),
+                rs.getBoolean("retracted"),
+                Codec.readMap(rs.getString("metadata")));
+    }
+}

@@ -1,0 +1,358 @@
+package dev.colony.store.jdbc;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.TransactionWork;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.JdbiException;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.Update;
+
+/**
+ * The storage SPI on a relational database, written once for every SQL engine Colony supports; a
+ * {@link Dialect} adapts it to one engine.
+ *
+ * <p>How it runs a unit of work: it takes a pooled connection (one write connection per provider, a
+ * few read connections, all kept open with their Jdbi handles and hot prepared statements), lets the
+ * dialect begin the transaction (for writes: take the engine's single-writer lock), runs the unit,
+ * and commits. When the engine reports that the database was busy or
+ * locked, it rolls back and runs the unit again after a randomized, growing pause, up to the
+ * dialect's {@link RetryPolicy}. Errors of the database become {@link ColonyException}s with
+ * {@link ErrorCode#STORAGE_FAILURE}; exceptions the unit throws itself pass through unchanged.
+ *
+ * <p>Units of work must not nest: a unit that starts another transaction on the same provider gets an
+ * {@link ErrorCode#INTERNAL} error rather than a deadlock.
+ */
+public class JdbcStorageProvider implements StorageProvider {
+
+    private static final String COMMON_MIGRATIONS = "classpath:db/colony/common";
+    private static final String SCHEMA_HISTORY_TABLE = "colony_schema_history";
+
+    private final Dialect dialect;
+    private final ConnectionPool writes;
+    private final ConnectionPool reads;
+    private final ThreadLocal<Boolean> inTransaction = new ThreadLocal<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Object writeMonitor = new Object();
+    private volatile String storeId;
+
+    /**
+     * Creates a provider and brings the schema up to date.
+     *
+     * @throws ColonyException {@code STORAGE_FAILURE} when the database cannot be opened or migrated
+     */
+    protected JdbcStorageProvider(Dialect dialect) {
+        this.dialect = Objects.requireNonNull(dialect, "dialect");
+        try {
+            dialect.start();
+        } catch (SQLException | RuntimeException e) {
+            throw failure("cannot open the database", e);
+        }
+        this.writes = new ConnectionPool(jdbi(true), "write", 1);
+        this.reads = new ConnectionPool(jdbi(false), "read", Math.max(1, dialect.readConnections()));
+        try {
+            migrate();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a provider on the database {@code dialect} describes and brings its schema up to date.
+     *
+     * @throws ColonyException {@code STORAGE_FAILURE} when the database cannot be opened or migrated
+     */
+    public static JdbcStorageProvider open(Dialect dialect) {
+        return new JdbcStorageProvider(dialect);
+    }
+
+    private Jdbi jdbi(boolean forWrites) {
+        return Jdbi.create(() -> dialect.openConnection(forWrites));
+    }
+
+    /** The dialect this provider runs on. */
+    protected final Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public String name() {
+        return dialect.name();
+    }
+
+    @Override
+    public Set<StorageCapability> capabilities() {
+        return dialect.capabilities();
+    }
+
+    @Override
+    public Optional<Path> location() {
+        return dialect.location();
+    }
+
+    @Override
+    public String storeId() {
+        String id = storeId;
+        if (id == null) {
+            id = read(tx -> readMeta(((JdbcTransaction) tx).handle(), "store_id"))
+                    .orElseThrow(() -> new ColonyException(ErrorCode.STORAGE_FAILURE, "the store has no store_id"));
+            storeId = id;
+        }
+        return id;
+    }
+
+    @Override
+    public final void migrate() {
+        checkOpen();
+        MigrationLock lock;
+        try {
+            lock = MigrationLock.acquire(dialect.databaseKey(), dialect.migrationLockFile());
+        } catch (IOException e) {
+            throw failure("cannot lock the database for migration", e);
+        }
+        try {
+            runMigrations();
+        } finally {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                throw failure("cannot release the migration lock", e);
+            }
+        }
+    }
+
+    private void runMigrations() {
+        List<String> locations = new ArrayList<>();
+        locations.add(COMMON_MIGRATIONS);
+        locations.addAll(dialect.extraMigrationLocations());
+        try {
+            Flyway.configure(JdbcStorageProvider.class.getClassLoader())
+                    .dataSource(dialect.migrationDataSource())
+                    .locations(locations.toArray(String[]::new))
+                    .placeholders(dialect.placeholders())
+                    .table(SCHEMA_HISTORY_TABLE)
+                    .loggers("slf4j")
+                    .cleanDisabled(true)
+                    .load()
+                    .migrate();
+        } catch (FlywayException e) {
+            throw failure("cannot migrate the schema", e);
+        }
+        storeId = write(tx -> {
+            Handle handle = ((JdbcTransaction) tx).handle();
+            Optional<String> existing = readMeta(handle, "store_id");
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            String created = UUID.randomUUID().toString();
+            try (Update insert = handle.createUpdate(
+                    "INSERT INTO colony_meta (meta_key, meta_value) VALUES ('store_id', :id)")) {
+                insert.bind("id", created).execute();
+            }
+            return created;
+        });
+    }
+
+    private static Optional<String> readMeta(Handle handle, String key) {
+        try (Query query = handle.createQuery("SELECT meta_value FROM colony_meta WHERE meta_key = :key")) {
+            return query.bind("key", key).mapTo(String.class).findOne();
+        }
+    }
+
+    @Override
+    public <T> T read(TransactionWork<T> work) {
+        return run(false, work);
+    }
+
+    @Override
+    public <T> T write(TransactionWork<T> work) {
+        return run(true, work);
+    }
+
+    private <T> T run(boolean write, TransactionWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        checkOpen();
+        if (inTransaction.get() != null) {
+            throw new ColonyException(ErrorCode.INTERNAL,
+                    "a unit of work started another transaction on the same store; units must not nest");
+        }
+        inTransaction.set(Boolean.TRUE);
+        try {
+            if (write) {
+                synchronized (writeMonitor) {
+                    return runWithRetries(true, work);
+                }
+            }
+            return runWithRetries(false, work);
+        } finally {
+            inTransaction.remove();
+        }
+    }
+
+    private <T> T runWithRetries(boolean write, TransactionWork<T> work) {
+        RetryPolicy policy = dialect.retryPolicy();
+        ConnectionPool pool = write ? writes : reads;
+        for (int attempt = 1; ; attempt++) {
+            StoreConnection connection;
+            try {
+                connection = pool.acquire();
+            } catch (ColonyException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // Opening a connection sets pragmas, which can meet a locked database too.
+                if (attempt < policy.maxAttempts() && isRetryable(e)) {
+                    pause(policy, attempt, e);
+                    continue;
+                }
+                throw failure("cannot open a connection", e);
+            }
+            boolean healthy = true;
+            try {
+                try {
+                    dialect.begin(connection, write);
+                } catch (RuntimeException e) {
+                    if (attempt < policy.maxAttempts() && isRetryable(e)) {
+                        pool.release(connection, true);
+                        connection = null;
+                        pause(policy, attempt, e);
+                        continue;
+                    }
+                    throw translate(e);
+                }
+                try {
+                    return runAndCommit(connection, write, work);
+                } catch (Error e) {
+                    healthy = rollback(connection, e);
+                    throw e;
+                } catch (RuntimeException e) {
+                    healthy = rollback(connection, e);
+                    if (attempt < policy.maxAttempts() && isRetryable(e)) {
+                        pool.release(connection, healthy);
+                        connection = null;
+                        pause(policy, attempt, e);
+                        continue;
+                    }
+                    throw translate(e);
+                }
+            } finally {
+                if (connection != null) {
+                    pool.release(connection, healthy);
+                }
+            }
+        }
+    }
+
+    private <T> T runAndCommit(StoreConnection connection, boolean write, TransactionWork<T> work) {
+        JdbcTransaction tx = new JdbcTransaction(connection, dialect, write);
+        T result;
+        try {
+            result = work.run(tx);
+        } finally {
+            tx.end();
+        }
+        dialect.commit(connection);
+        return result;
+    }
+
+    /** Rolls back after a failure; returns whether the connection is still fit for reuse. */
+    private boolean rollback(StoreConnection connection, Throwable cause) {
+        try {
+            dialect.rollback(connection);
+            return true;
+        } catch (RuntimeException e) {
+            cause.addSuppressed(e);
+            return false;
+        }
+    }
+
+    private void pause(RetryPolicy policy, int failedAttempts, RuntimeException cause) {
+        long base = policy.backoffNanos(failedAttempts);
+        long nanos = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        LockSupport.parkNanos(nanos);
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw failure("interrupted while waiting to retry a busy database", cause);
+        }
+        if (closed.get()) {
+            throw new ColonyException(ErrorCode.CLOSED, "the store was closed while a transaction waited to retry");
+        }
+    }
+
+    private boolean isRetryable(Throwable error) {
+        if (error instanceof ColonyException) {
+            return false;
+        }
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                for (SQLException e = sql; e != null; e = e.getNextException()) {
+                    if (dialect.isRetryable(e)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Database errors become STORAGE_FAILURE; anything the unit threw itself passes through. */
+    private RuntimeException translate(RuntimeException error) {
+        if (error instanceof JdbiException || error instanceof JdbcFailure) {
+            return failure("a database operation failed", error);
+        }
+        return error;
+    }
+
+    private ColonyException failure(String what, Throwable cause) {
+        String detail = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new ColonyException(ErrorCode.STORAGE_FAILURE, dialect.name() + " store: " + what + ": " + detail, cause);
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new ColonyException(ErrorCode.CLOSED, "the " + dialect.name() + " store is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            writes.close();
+        } finally {
+            try {
+                reads.close();
+            } finally {
+                try {
+                    dialect.stop();
+                } catch (SQLException | RuntimeException ignored) {
+                    // Closing releases what it can; the database files stay consistent either way.
+                }
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return dialect.name() + location().map(path -> " " + path).orElse("");
+    }
+}

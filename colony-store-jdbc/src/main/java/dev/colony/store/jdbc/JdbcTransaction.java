@@ -1,0 +1,98 @@
+package dev.colony.store.jdbc;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.NamespaceRecords;
+import dev.colony.spi.storage.SessionRecords;
+import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.TaskRecords;
+import org.jdbi.v3.core.Handle;
+
+/** The facets of one transaction, bound to the handle that runs it. */
+final class JdbcTransaction implements StorageTransaction {
+
+    private final StoreConnection connection;
+    private final Dialect dialect;
+    private final boolean write;
+    private boolean open = true;
+    private NamespaceRecords namespaces;
+    private SessionRecords sessions;
+    private MemoryRecords memories;
+    private TaskRecords tasks;
+
+    JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.write = write;
+    }
+
+    /** The handle, after checking that the unit of work is still running. */
+    Handle handle() {
+        if (!open) {
+            throw new ColonyException(ErrorCode.INTERNAL, "a storage facet was used after its transaction ended");
+        }
+        return connection.handle();
+    }
+
+    /** The connection, after checking that the unit of work is still running. */
+    StoreConnection connection() {
+        handle();
+        return connection;
+    }
+
+    /** The connection, after checking that this is a write transaction. */
+    StoreConnection writeConnection(String operation) {
+        writeHandle(operation);
+        return connection;
+    }
+
+    /** The handle, after also checking that this is a write transaction. */
+    Handle writeHandle(String operation) {
+        Handle h = handle();
+        if (!write) {
+            throw new ColonyException(ErrorCode.INTERNAL, operation + " needs a write transaction, but ran in a read transaction");
+        }
+        return h;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    void end() {
+        open = false;
+    }
+
+    @Override
+    public NamespaceRecords namespaces() {
+        if (namespaces == null) {
+            namespaces = new JdbcNamespaceRecords(this);
+        }
+        return namespaces;
+    }
+
+    @Override
+    public SessionRecords sessions() {
+        if (sessions == null) {
+            sessions = new JdbcSessionRecords(this);
+        }
+        return sessions;
+    }
+
+    @Override
+    public MemoryRecords memories() {
+        if (memories == null) {
+            memories = new JdbcMemoryRecords(this);
+        }
+        return memories;
+    }
+
+    @Override
+    public TaskRecords tasks() {
+        if (tasks == null) {
+            tasks = new JdbcTaskRecords(this);
+        }
+        return tasks;
+    }
+}

@@ -1,0 +1,9 @@
+package dev.colony.store.tck;
+
+/**
+ * Every single-process contract: what each store variant must pass. Add {@link MultiProcessContract}
+ * for variants that declare {@link dev.colony.spi.storage.StorageCapability#MULTI_PROCESS}.
+ */
+public interface StorageTck extends ProviderContract, NamespaceContract, SessionContract, MemoryContract,
+        TimelineContract, TaskContract, TransactionContract, ConcurrencyContract {
+}
