@@ -1,0 +1,90 @@
+package dev.colony.search.lucene;
+
+import dev.colony.api.ColonyException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Entry points of the Lucene search index: each returns a {@link LuceneIndexFactory} (a
+ * {@link dev.colony.spi.search.SearchIndexFactory}) to hand to the Colony builder.
+ *
+ * <pre>{@code
+ * SearchIndexFactory search = LuceneSearch.besideStore();          // colony.db -> colony.index/
+ * SearchIndexFactory fixed  = LuceneSearch.at(Path.of("/var/colony/idx"));
+ * SearchIndexFactory memory = LuceneSearch.inMemory();             // tests, throwaway stores
+ * }</pre>
+ *
+ * <p>Ranking is BM25 over one text per memory (content, topics, macro topics as {@code [name]}, ref,
+ * artifact). Memories of kind {@code result} score {@link #RESULT_DEMOTION} times their BM25 score.
+ * The index is a cache of the store that it tails by memory id and rebuilds when it is missing,
+ * corrupt, of another {@link #FORMAT_VERSION} or of another store.
+ */
+public final class LuceneSearch {
+
+    /**
+     * Version of the document layout and analysis. An index recorded with another version is rebuilt
+     * from the store.
+     */
+    public static final int FORMAT_VERSION = 1;
+
+    /**
+     * Factor applied to the score of memories whose kind is demoted in search ({@code result}), so
+     * that task output ranks below the tasks and decisions it came from unless it matches much better.
+     */
+    public static final float RESULT_DEMOTION = 0.5f;
+
+    /** Longest snippet of a hit, in characters (UTF-16 code units). */
+    public static final int SNIPPET_MAX_CHARS = 160;
+
+    /**
+     * Suffix of the index directory kept beside a database file: {@code colony.db} gets
+     * {@code colony.index} (the last extension of the file name is replaced).
+     */
+    public static final String INDEX_DIRECTORY_SUFFIX = ".index";
+
+    /** How often, at most, a process without the write lock tries to take it over. */
+    public static final Duration DEFAULT_TAKEOVER_INTERVAL = Duration.ofSeconds(2);
+
+    /** How many memories are read from the store per catch-up batch. */
+    public static final int DEFAULT_BATCH_SIZE = 1_000;
+
+    private LuceneSearch() {
+    }
+
+    /**
+     * An index in a directory beside the store's database file ({@code colony.db} gets
+     * {@code colony.index/} next to it), shared by every process that opens that store. A store
+     * without a file (in-memory) gets an in-memory index.
+     */
+    public static LuceneIndexFactory besideStore() {
+        return new LuceneIndexFactory(LuceneIndexFactory.Placement.BESIDE_STORE, null);
+    }
+
+    /** An index in {@code directory} (created when missing), shared by every process that opens it. */
+    public static LuceneIndexFactory at(Path directory) {
+        if (directory == null) {
+            throw ColonyException.invalid("directory", "must not be null");
+        }
+        return new LuceneIndexFactory(LuceneIndexFactory.Placement.AT_PATH, directory);
+    }
+
+    /** An index held in memory only, rebuilt from the store each time it is opened. */
+    public static LuceneIndexFactory inMemory() {
+        return new LuceneIndexFactory(LuceneIndexFactory.Placement.IN_MEMORY, null);
+    }
+
+    /**
+     * The index directory {@link #besideStore()} uses for a database file: the file name with its
+     * last extension replaced by {@link #INDEX_DIRECTORY_SUFFIX}, in the same directory.
+     */
+    public static Path indexDirectoryBeside(Path databaseFile) {
+        Path name = databaseFile == null ? null : databaseFile.getFileName();
+        if (name == null) {
+            throw ColonyException.invalid("databaseFile", "must be a file path, was " + databaseFile);
+        }
+        String file = name.toString();
+        int dot = file.lastIndexOf('.');
+        String base = dot > 0 ? file.substring(0, dot) : file;
+        return databaseFile.resolveSibling(base + INDEX_DIRECTORY_SUFFIX);
+    }
+}

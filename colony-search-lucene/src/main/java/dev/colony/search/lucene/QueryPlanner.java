@@ -1,0 +1,127 @@
+package dev.colony.search.lucene;
+
+import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.spi.search.SearchRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Builds Lucene queries from search requests without Lucene's query syntax.
+ *
+ * <p>The user's text is run through the index analyzer and every distinct term becomes an optional
+ * (SHOULD) term clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text,
+ * and BM25 rewards memories that match more and rarer terms. The request's restrictions become
+ * non-scoring FILTER clauses. Thread-safe.
+ */
+final class QueryPlanner {
+
+    /** At most this many distinct terms of a query are used; the rest are ignored. */
+    static final int MAX_QUERY_TERMS = 64;
+
+    private final Analyzer analyzer;
+    private final float resultDemotion;
+
+    QueryPlanner(Analyzer analyzer, float resultDemotion) {
+        this.analyzer = analyzer;
+        this.resultDemotion = resultDemotion;
+    }
+
+    /**
+     * A planned query.
+     *
+     * @param text the scoring part alone (what snippets highlight)
+     * @param full the text with all filters and the demotion of {@code result} memories
+     * @param limit how many hits
+     */
+    record Plan(Query text, Query full, int limit) {
+    }
+
+    /** The plan for a request, or empty when it cannot match anything (no terms, empty time range). */
+    Optional<Plan> plan(SearchRequest request) {
+        List<String> terms = terms(request.text());
+        if (terms.isEmpty()) {
+            return Optional.empty();
+        }
+        BooleanQuery.Builder text = new BooleanQuery.Builder();
+        for (String term : terms) {
+            text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+        }
+        Query textQuery = text.build();
+
+        BooleanQuery.Builder full = new BooleanQuery.Builder();
+        full.add(textQuery, BooleanClause.Occur.MUST);
+        full.add(namespaces(request.namespaces()), BooleanClause.Occur.FILTER);
+        if (!request.kinds().isEmpty()) {
+            full.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
+        }
+        if (request.session() != null) {
+            full.add(KeywordField.newExactQuery(IndexLayout.SESSION, request.session().value()),
+                    BooleanClause.Occur.FILTER);
+        }
+        if (request.task() != null) {
+            full.add(LongField.newExactQuery(IndexLayout.TASK, request.task().value()), BooleanClause.Occur.FILTER);
+        }
+        if (request.since() != null || request.until() != null) {
+            long from = request.since() == null ? Long.MIN_VALUE : IndexLayout.epochNanos(request.since());
+            long to = Long.MAX_VALUE;
+            if (request.until() != null) {
+                long until = IndexLayout.epochNanos(request.until());
+                if (until == Long.MIN_VALUE) {
+                    return Optional.empty();
+                }
+                to = until - 1;
+            }
+            if (from > to) {
+                return Optional.empty();
+            }
+            full.add(LongField.newRangeQuery(IndexLayout.CREATED, from, to), BooleanClause.Occur.FILTER);
+        }
+        return Optional.of(new Plan(textQuery, new DemotedQuery(full.build(), resultDemotion), request.limit()));
+    }
+
+    /** The distinct terms of {@code text} after analysis, in order of appearance. */
+    List<String> terms(String text) {
+        Set<String> terms = new LinkedHashSet<>();
+        try (TokenStream stream = analyzer.tokenStream(IndexLayout.TEXT, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            stream.reset();
+            while (stream.incrementToken() && terms.size() < MAX_QUERY_TERMS) {
+                terms.add(term.toString());
+            }
+            stream.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("analysing the query failed", e);
+        }
+        return new ArrayList<>(terms);
+    }
+
+    private static Query namespaces(Set<NamespaceId> namespaces) {
+        long[] ids = namespaces.stream().mapToLong(NamespaceId::value).toArray();
+        return LongField.newSetQuery(IndexLayout.NAMESPACE, ids);
+    }
+
+    private static Query kinds(Set<MemoryKind> kinds) {
+        List<BytesRef> names = new ArrayList<>(kinds.size());
+        for (MemoryKind kind : kinds) {
+            names.add(new BytesRef(kind.name()));
+        }
+        return KeywordField.newSetQuery(IndexLayout.KIND, names);
+    }
+}

@@ -1,0 +1,285 @@
+package dev.colony.search.lucene;
+
+import static dev.colony.search.lucene.Requests.ids;
+import static dev.colony.search.lucene.Requests.plain;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening, catching up, persisting and rebuilding an index in a real directory. */
+class IndexLifecycleTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path indexDir() {
+        return tmp.resolve("idx");
+    }
+
+    private ListMemorySource sourceWithMemories(String storeId, int count) {
+        ListMemorySource source = new ListMemorySource(storeId, tmp.resolve("colony.db"));
+        for (int i = 1; i <= count; i++) {
+            source.add("memory number " + i + " about lighthouse keepers");
+        }
+        return source;
+    }
+
+    private static Map<String, String> commitData(Path dir) throws IOException {
+        try (Directory directory = FSDirectory.open(dir); DirectoryReader reader = DirectoryReader.open(directory)) {
+            return reader.getIndexCommit().getUserData();
+        }
+    }
+
+    private static int docCount(Path dir) throws IOException {
+        try (Directory directory = FSDirectory.open(dir); DirectoryReader reader = DirectoryReader.open(directory)) {
+            return reader.numDocs();
+        }
+    }
+
+    private static void assertFindsAll(LuceneSearchIndex index, int count) {
+        List<Long> found = ids(index.search(Requests.query("lighthouse keepers").limit(100).build()));
+        assertThat(found).hasSize(count).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void besideStorePutsTheIndexNextToTheDatabaseFile() {
+        ListMemorySource source = sourceWithMemories("s", 3);
+        try (LuceneSearchIndex index = LuceneSearch.besideStore().open(source)) {
+            assertThat(index.directory()).contains(tmp.resolve("colony.index"));
+            assertThat(tmp.resolve("colony.index")).isDirectory();
+            assertThat(index.holdsWriteLock()).isTrue();
+            assertFindsAll(index, 3);
+        }
+        assertThat(LuceneSearch.indexDirectoryBeside(Path.of("/data/colony.db")))
+                .isEqualTo(Path.of("/data/colony.index"));
+        assertThat(LuceneSearch.indexDirectoryBeside(Path.of("store"))).isEqualTo(Path.of("store.index"));
+    }
+
+    @Test
+    void factoriesRefuseBadSettingsNamingTheField() {
+        assertThatThrownBy(() -> LuceneSearch.at(null)).isInstanceOfSatisfying(ColonyException.class,
+                e -> assertThat(e.field()).isEqualTo("directory"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withBatchSize(0)).isInstanceOfSatisfying(
+                ColonyException.class, e -> assertThat(e.field()).isEqualTo("batchSize"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withTakeoverInterval(Duration.ofSeconds(-1)))
+                .isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.field()).isEqualTo("takeoverInterval"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withClock(null)).isInstanceOfSatisfying(
+                ColonyException.class, e -> assertThat(e.field()).isEqualTo("clock"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().open(null)).isInstanceOfSatisfying(
+                ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        assertThat(LuceneSearch.at(indexDir()).directoryFor(new ListMemorySource("x"))).contains(indexDir());
+        assertThat(LuceneSearch.inMemory().directoryFor(new ListMemorySource("x", tmp.resolve("c.db")))).isEmpty();
+    }
+
+    @Test
+    void besideStoreWithoutADatabaseFileStaysInMemory() {
+        ListMemorySource source = new ListMemorySource("mem");
+        source.add("in memory lighthouse keepers");
+        try (LuceneSearchIndex index = LuceneSearch.besideStore().open(source)) {
+            assertThat(index.directory()).isEmpty();
+            assertFindsAll(index, 1);
+        }
+    }
+
+    @Test
+    void commitsTheWatermarkStoreIdAndFormat() throws IOException {
+        ListMemorySource source = sourceWithMemories("store-x", 5);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertThat(commitData(indexDir())).containsEntry(IndexLayout.DATA_WATERMARK, "5")
+                    .containsEntry(IndexLayout.DATA_STORE_ID, "store-x")
+                    .containsEntry(IndexLayout.DATA_FORMAT, Integer.toString(LuceneSearch.FORMAT_VERSION));
+            source.add("another lighthouse keepers note");
+            assertFindsAll(index, 6);
+            index.commitNow();
+            assertThat(commitData(indexDir())).containsEntry(IndexLayout.DATA_WATERMARK, "6");
+        }
+    }
+
+    @Test
+    void findsMemoriesAddedWhileOpenAtTheNextSearch() {
+        ListMemorySource source = sourceWithMemories("s", 2);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 2);
+            long id = source.add("a brand new fact about lighthouse keepers");
+            assertThat(ids(index.search(plain("brand new")))).containsExactly(id);
+            assertFindsAll(index, 3);
+        }
+    }
+
+    @Test
+    void aSearchWithNothingNewOnlyAsksTheStoreForItsLatestId() {
+        ListMemorySource source = sourceWithMemories("s", 3);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            index.search(plain("lighthouse"));
+            int latestBefore = source.latestIdCalls.get();
+            int afterBefore = source.afterCalls.get();
+
+            index.search(plain("lighthouse"));
+            index.search(plain("keepers"));
+
+            assertThat(source.latestIdCalls.get() - latestBefore).isEqualTo(2);
+            assertThat(source.afterCalls.get()).isEqualTo(afterBefore);
+        }
+    }
+
+    @Test
+    void catchesUpWithMemoriesAddedWhileClosed() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 4);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 4);
+        }
+        for (int i = 0; i < 3; i++) {
+            source.add("added while closed, lighthouse keepers " + i);
+        }
+        int afterCalls = source.afterCalls.get();
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 7);
+            assertThat(source.afterCalls.get() - afterCalls).as("tails from the watermark, no rebuild").isEqualTo(1);
+        }
+        assertThat(docCount(indexDir())).isEqualTo(7);
+    }
+
+    @Test
+    void rebuildsAfterTheIndexDirectoryWasDeleted() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 5);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 5);
+        }
+        IndexFiles.deleteRecursively(indexDir());
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 5);
+        }
+        assertThat(docCount(indexDir())).isEqualTo(5);
+    }
+
+    @Test
+    void rebuildsAnEmptiedIndexDirectory() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 5);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 5);
+        }
+        try (Stream<Path> files = Files.list(indexDir())) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 5);
+        }
+    }
+
+    @Test
+    void rebuildsWhenADataFileIsCorrupted() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 50);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 50);
+        }
+        Path largest = largestIndexFile();
+        IndexFiles.flipBytesInTheMiddle(largest);
+
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 50);
+        }
+        assertThat(docCount(indexDir())).isEqualTo(50);
+    }
+
+    @Test
+    void rebuildsWhenTheSegmentsFileIsCorrupted() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 10);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 10);
+        }
+        try (Stream<Path> files = Files.list(indexDir())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("segments_")).toList()) {
+                Files.write(file, "not a segments file".getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 10);
+        }
+        assertThat(docCount(indexDir())).isEqualTo(10);
+    }
+
+    @Test
+    void rebuildsWhenAFileIsMissing() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 10);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 10);
+        }
+        Files.delete(largestIndexFile());
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 10);
+        }
+        assertThat(docCount(indexDir())).isEqualTo(10);
+    }
+
+    @Test
+    void rebuildsAnIndexOfAnotherStore() throws IOException {
+        ListMemorySource first = sourceWithMemories("store-a", 8);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(first)) {
+            assertFindsAll(index, 8);
+        }
+        ListMemorySource second = new ListMemorySource("store-b", tmp.resolve("other.db"));
+        second.add("lighthouse keepers of store b");
+        second.add("lighthouse keepers again");
+
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(second)) {
+            assertFindsAll(index, 2);
+        }
+        assertThat(commitData(indexDir())).containsEntry(IndexLayout.DATA_STORE_ID, "store-b")
+                .containsEntry(IndexLayout.DATA_WATERMARK, "2");
+        assertThat(docCount(indexDir())).isEqualTo(2);
+    }
+
+    @Test
+    void rebuildsAnIndexOfAnotherFormatVersion() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 6);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 6);
+        }
+        try (Directory directory = FSDirectory.open(indexDir());
+                IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
+            Map<String, String> data = new HashMap<>(IndexLayout.commitData("s", 6));
+            data.put(IndexLayout.DATA_FORMAT, "999");
+            writer.setLiveCommitData(data.entrySet());
+            writer.commit();
+        }
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(index, 6);
+        }
+        assertThat(commitData(indexDir()))
+                .containsEntry(IndexLayout.DATA_FORMAT, Integer.toString(LuceneSearch.FORMAT_VERSION));
+        assertThat(docCount(indexDir())).isEqualTo(6);
+    }
+
+    @Test
+    void rebuildsInSmallBatches() {
+        ListMemorySource source = sourceWithMemories("s", 25);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withBatchSize(4).open(source)) {
+            assertFindsAll(index, 25);
+        }
+    }
+
+    private Path largestIndexFile() throws IOException {
+        return IndexFiles.largest(indexDir());
+    }
+}

@@ -1,0 +1,81 @@
+package dev.colony.search.lucene;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.Namespace;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
+import dev.colony.api.UserId;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.session.Session;
+import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.NewMemory;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One agent process as the cross-process test sees it: a SQLite store and the search index beside
+ * it, writing memories through the storage SPI and searching them.
+ */
+final class SqliteAgent implements AutoCloseable {
+
+    static final UserId USER = UserId.of("alice");
+
+    private final SqliteStorageProvider provider;
+    private final SessionId session;
+    private final NamespaceId namespace;
+    private final LuceneIndexFactory factory;
+    private LuceneSearchIndex index;
+
+    SqliteAgent(Path database, String sessionId) {
+        provider = SqliteStorageProvider.open(database);
+        session = SessionId.of(sessionId);
+        Instant now = Instant.now();
+        namespace = provider.write(tx -> {
+            tx.sessions().upsert(new Session(session, USER, "test-agent", null, null, null, null, now, null, now));
+            Namespace personal = tx.namespaces().personal(USER, now);
+            return personal.id();
+        });
+        factory = LuceneSearch.besideStore().withTakeoverInterval(Duration.ZERO);
+    }
+
+    void openIndex() {
+        index = factory.open(new StorageMemorySource(provider));
+    }
+
+    void closeIndex() {
+        index.close();
+        index = null;
+    }
+
+    boolean writer() {
+        return index.holdsWriteLock();
+    }
+
+    /** Writes a note containing {@code word}; returns its id. */
+    long write(String word) {
+        Instant now = Instant.now();
+        return provider.write(tx -> tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE,
+                "cross process note about " + word, List.of("interop"), List.of(), null, null, null, null, now,
+                null, Map.of(), null))).id().value();
+    }
+
+    /** Ids of the memories found for {@code word}. */
+    Set<Long> search(String word) {
+        SearchRequest request = new SearchRequest(word, Set.of(namespace), Set.of(), null, null, null, null, 10);
+        return index.search(request).stream().map(hit -> hit.id()).map(MemoryId::value).collect(Collectors.toSet());
+    }
+
+    @Override
+    public void close() {
+        if (index != null) {
+            index.close();
+        }
+        provider.close();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.colony.search.lucene;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The second JVM of {@link CrossProcessSearchTest}: an agent that obeys one command per line on
+ * standard input and answers one line on standard output.
+ *
+ * <ul>
+ *   <li>{@code WRITE word} writes a memory about the word: {@code WROTE id};</li>
+ *   <li>{@code SEARCH word}: {@code HITS id,id,...} (sorted);</li>
+ *   <li>{@code ROLE}: {@code ROLE writer} or {@code ROLE reader};</li>
+ *   <li>{@code EXIT} closes everything: {@code BYE}.</li>
+ * </ul>
+ * It prints {@code READY} once the store and index are open.
+ */
+public final class SqliteAgentProcess {
+
+    private SqliteAgentProcess() {
+    }
+
+    /** Runs the agent over the database file {@code args[0]}. */
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        try (SqliteAgent agent = new SqliteAgent(Path.of(args[0]), "child-session")) {
+            agent.openIndex();
+            out.println("READY");
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] command = line.split(" ", 2);
+                switch (command[0]) {
+                    case "WRITE" -> out.println("WROTE " + agent.write(command[1]));
+                    case "SEARCH" -> out.println("HITS " + join(agent.search(command[1])));
+                    case "ROLE" -> out.println("ROLE " + (agent.writer() ? "writer" : "reader"));
+                    case "EXIT" -> {
+                        agent.closeIndex();
+                        out.println("BYE");
+                        return;
+                    }
+                    default -> out.println("ERROR unknown command " + command[0]);
+                }
+            }
+        }
+    }
+
+    private static String join(Set<Long> ids) {
+        StringBuilder joined = new StringBuilder();
+        for (long id : new TreeSet<>(ids)) {
+            if (joined.length() > 0) {
+                joined.append(',');
+            }
+            joined.append(id);
+        }
+        return joined.toString();
+    }
+}
