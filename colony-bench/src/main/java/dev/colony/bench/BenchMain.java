@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  *
  * <pre>java -jar colony-bench.jar --scenario memory.add --size 20000</pre>
  */
-@Command(name = "colony-bench", mixinStandardHelpOptions = true,
+@Command(name = "colony-bench",
         description = "Measures Colony against raw baselines in the same run.")
 public final class BenchMain implements Callable<Integer> {
 
@@ -32,6 +32,9 @@ public final class BenchMain implements Callable<Integer> {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
 
     @Option(names = "--scenario", split = ",",
             description = "Scenario(s) to run: ${COMPLETION-CANDIDATES}; default: all.",

@@ -77,9 +77,11 @@ final class KeywordSearchScenario implements Scenario {
                 IndexSearcher searcher = new IndexSearcher(reader);
                 runColony(memory, queries.subList(0, 500), null);
                 runRaw(searcher, queries.subList(0, 500), null);
+                long colonyHits = 0;
+                long rawHits = 0;
                 for (int round = 0; round < options.rounds(); round++) {
-                    runColony(memory, queries, colonySide);
-                    runRaw(searcher, queries, rawSide);
+                    colonyHits += runColony(memory, queries, colonySide);
+                    rawHits += runRaw(searcher, queries, rawSide);
                 }
                 double ratio = colonySide.opsPerSecond() / rawSide.opsPerSecond();
                 boolean met = colonySide.percentileMillis(95) <= TARGET_P95_MILLIS;
@@ -87,7 +89,9 @@ final class KeywordSearchScenario implements Scenario {
                         "ops/s of Colony search / ops/s of raw Lucene top-10", ratio,
                         String.format(Locale.ROOT, "p95 <= %.1f ms", TARGET_P95_MILLIS), met,
                         String.format(Locale.ROOT, "%d docs in index (%d Lucene docs), index build %.1f s, "
-                                + "two-word queries, limit 10", size, reader.numDocs(), buildSeconds));
+                                + "two-word queries, limit 10, mean hits per query %.1f (raw %.1f)", size, reader.numDocs(),
+                                buildSeconds, colonyHits / (double) colonySide.count(),
+                                rawHits / (double) rawSide.count()));
             }
         }
     }
@@ -117,11 +121,13 @@ final class KeywordSearchScenario implements Scenario {
         }
     }
 
-    private static void runColony(MemoryStore memory, List<String> queries, Latencies into) {
+    /** Runs the queries; returns the number of hits, so both sides can be seen to find things. */
+    private static long runColony(MemoryStore memory, List<String> queries, Latencies into) {
+        long hits = 0;
         long start = System.nanoTime();
         for (String query : queries) {
             long t0 = System.nanoTime();
-            memory.search(SearchQuery.of(query));
+            hits += memory.search(SearchQuery.of(query)).size();
             if (into != null) {
                 into.record(System.nanoTime() - t0);
             }
@@ -129,9 +135,11 @@ final class KeywordSearchScenario implements Scenario {
         if (into != null) {
             into.addWall(System.nanoTime() - start);
         }
+        return hits;
     }
 
-    private static void runRaw(IndexSearcher searcher, List<String> queries, Latencies into) throws IOException {
+    private static long runRaw(IndexSearcher searcher, List<String> queries, Latencies into) throws IOException {
+        long hits = 0;
         long start = System.nanoTime();
         for (String query : queries) {
             long t0 = System.nanoTime();
@@ -140,6 +148,7 @@ final class KeywordSearchScenario implements Scenario {
                 builder.add(new TermQuery(new Term("text", term)), BooleanClause.Occur.SHOULD);
             }
             TopDocs top = searcher.search(builder.build(), 10);
+            hits += top.scoreDocs.length;
             StoredFields stored = searcher.storedFields();
             for (ScoreDoc hit : top.scoreDocs) {
                 stored.document(hit.doc);
@@ -151,5 +160,6 @@ final class KeywordSearchScenario implements Scenario {
         if (into != null) {
             into.addWall(System.nanoTime() - start);
         }
+        return hits;
     }
 }
