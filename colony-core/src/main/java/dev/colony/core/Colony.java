@@ -7,11 +7,11 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.internal.PersonalNamespaces;
 import dev.colony.core.internal.SessionOwners;
-import dev.colony.core.internal.StoreMemorySource;
 import dev.colony.core.internal.TimeSource;
 import dev.colony.core.memory.DefaultMemoryStore;
 import dev.colony.core.session.DefaultSessionRegistry;
 import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
@@ -55,7 +55,7 @@ public final class Colony implements AutoCloseable {
                 storage.migrate();
             }
             if (builder.search != null) {
-                opened = builder.search.open(new StoreMemorySource(storage));
+                opened = builder.search.open(MemorySource.over(storage));
             }
         } catch (RuntimeException e) {
             storage.close();

@@ -2,6 +2,7 @@ package dev.colony.core;
 
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.h2.H2StorageProvider;
+import dev.colony.store.tck.MutableClock;
 import java.time.Instant;
 
 /** Builds a Colony on a private in-memory H2 database with an in-memory Lucene index. */

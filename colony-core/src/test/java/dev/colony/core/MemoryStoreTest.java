@@ -19,6 +19,7 @@ import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.SessionStart;
+import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
+import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,10 @@
 package dev.colony.spi.search;
 
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.StorageProvider;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** The store as a search index sees it: a log of memories ordered by id. */
@@ -19,4 +21,33 @@ public interface MemorySource {
 
     /** Memories with an id greater than {@code afterId}, ascending, at most {@code limit}. */
     List<MemoryDocument> after(long afterId, int limit);
+
+    /**
+     * The source over a storage provider: each call is one read transaction. This is how a Colony
+     * hands its store to its index, and how tools open an index over a store directly.
+     */
+    static MemorySource over(StorageProvider storage) {
+        Objects.requireNonNull(storage, "storage");
+        return new MemorySource() {
+            @Override
+            public String storeId() {
+                return storage.storeId();
+            }
+
+            @Override
+            public Optional<Path> location() {
+                return storage.location();
+            }
+
+            @Override
+            public long latestId() {
+                return storage.read(tx -> tx.memories().latestId());
+            }
+
+            @Override
+            public List<MemoryDocument> after(long afterId, int limit) {
+                return storage.read(tx -> tx.memories().after(afterId, limit));
+            }
+        };
+    }
 }

@@ -1,5 +1,5 @@
 /**
  * Internals of colony-core shared by its services: validation helpers, the clock wrapper and the
- * adapter that exposes the store to a search index. Not API.
+ * per-process caches of namespaces and session owners. Not API.
  */
 package dev.colony.core.internal;

@@ -4,6 +4,7 @@ import static dev.colony.search.lucene.Requests.ids;
 import static dev.colony.search.lucene.Requests.plain;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.colony.store.tck.MutableClock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

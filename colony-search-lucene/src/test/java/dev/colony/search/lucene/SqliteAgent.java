@@ -7,6 +7,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
+import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.store.sqlite.SqliteStorageProvider;
@@ -45,7 +46,7 @@ final class SqliteAgent implements AutoCloseable {
     }
 
     void openIndex() {
-        index = factory.open(new StorageMemorySource(provider));
+        index = factory.open(MemorySource.over(provider));
     }
 
     void closeIndex() {

@@ -1,4 +1,4 @@
-package dev.colony.core;
+package dev.colony.store.tck;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,16 +6,21 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that tests move by hand. */
-final class MutableClock extends Clock {
+/**
+ * A clock that tests move by hand, so that no test has to sleep to see time pass (DESIGN.md §4).
+ * Shared test support: the contract suites and the tests of other modules use it.
+ */
+public final class MutableClock extends Clock {
 
     private volatile Instant now;
 
-    MutableClock(Instant start) {
+    /** A clock that stands at {@code start} until moved. */
+    public MutableClock(Instant start) {
         this.now = start;
     }
 
-    void advance(Duration by) {
+    /** Moves the clock forward by {@code by}. */
+    public void advance(Duration by) {
         now = now.plus(by);
     }
 
