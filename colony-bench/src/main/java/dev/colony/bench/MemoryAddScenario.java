@@ -16,7 +16,7 @@ import org.jdbi.v3.core.statement.Update;
 
 /**
  * {@code memory.add}: Colony's validated, transactional add against a raw Jdbi single-row insert
- * into a table of the same shape (same columns, indexes and foreign keys) in the same SQLite file,
+ * into a table of the same shape (created from the store's own definition of {@code memories}) in the same SQLite file,
  * through connections with the same pragmas.
  *
  * <p>Both sides run one row per transaction (the raw side in auto-commit mode, which is one implicit
@@ -26,26 +26,6 @@ final class MemoryAddScenario implements Scenario {
 
     static final double TARGET_RATIO = 0.30;
 
-    private static final String RAW_TABLE = """
-            CREATE TABLE bench_raw_memories (
-                id           INTEGER PRIMARY KEY AUTOINCREMENT,
-                namespace_id BIGINT  NOT NULL REFERENCES namespaces (id),
-                session_id   VARCHAR NOT NULL REFERENCES sessions (id),
-                kind         VARCHAR NOT NULL,
-                content      VARCHAR NOT NULL,
-                topics       VARCHAR NOT NULL,
-                macro_topics VARCHAR NOT NULL,
-                ref          VARCHAR,
-                artifact     VARCHAR,
-                task_id      BIGINT REFERENCES tasks (id),
-                reply_to     BIGINT REFERENCES bench_raw_memories (id),
-                created_at   BIGINT  NOT NULL,
-                updated_at   BIGINT  NOT NULL,
-                expires_at   BIGINT,
-                retracted    BOOLEAN DEFAULT FALSE NOT NULL,
-                metadata     VARCHAR NOT NULL,
-                vector       BLOB
-            )""";
     private static final String RAW_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
             + "content, topics, macro_topics, created_at, updated_at, metadata) "
             + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata)";
@@ -76,9 +56,7 @@ final class MemoryAddScenario implements Scenario {
             long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
             Jdbi raw = Jdbi.create(provider.baselineDataSource());
             try (Handle handle = raw.open()) {
-                handle.execute(RAW_TABLE);
-                handle.execute("CREATE INDEX ix_raw_session_id ON bench_raw_memories (session_id, id)");
-                handle.execute("CREATE INDEX ix_raw_task_id ON bench_raw_memories (task_id, id)");
+                createRawTable(handle);
                 int warmup = Math.min(2_000, perRound);
                 runRaw(handle, namespace, actor, contents.subList(0, warmup), null);
                 runColony(memory, contents.subList(0, warmup), null);
@@ -92,6 +70,24 @@ final class MemoryAddScenario implements Scenario {
         return new Result(name(), size, colonySide, rawSide, "ops/s of Colony add / ops/s of raw insert", ratio,
                 String.format(Locale.ROOT, "ratio >= %.2f", TARGET_RATIO), ratio >= TARGET_RATIO,
                 "SQLite file, WAL, synchronous=NORMAL, one row per transaction on both sides");
+    }
+
+    /**
+     * Creates {@code bench_raw_memories} from the store's own definition of {@code memories} (read back
+     * from {@code sqlite_master}), with the same columns, constraints and indexes, so the two sides
+     * write rows of exactly the same shape.
+     */
+    private static void createRawTable(Handle handle) {
+        String table = handle.createQuery("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'memories'")
+                .mapTo(String.class).one();
+        handle.execute(table.replaceFirst("CREATE TABLE memories", "CREATE TABLE bench_raw_memories"));
+        List<String> indexes = handle.createQuery("SELECT sql FROM sqlite_master WHERE type = 'index' "
+                        + "AND tbl_name = 'memories' AND sql IS NOT NULL")
+                .mapTo(String.class).list();
+        for (String index : indexes) {
+            handle.execute(index.replaceFirst("INDEX ix_memories_", "INDEX ix_bench_raw_memories_")
+                    .replaceFirst(" ON memories ", " ON bench_raw_memories "));
+        }
     }
 
     private static void runColony(MemoryStore memory, List<String> contents, Latencies into) {

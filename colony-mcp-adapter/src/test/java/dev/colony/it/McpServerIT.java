@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.core.Colony;
+import dev.colony.mcp.ToolResults;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -16,7 +17,6 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -94,28 +94,11 @@ class McpServerIT {
 
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
         CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        String text = text(result);
-        assertThat(result.isError()).as("%s -> %s; server stderr: %s", tool, text, stderr).isFalse();
-        return parse(text);
+        return ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
     }
 
     private JsonNode error(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as(text(result)).isTrue();
-        return parse(text(result));
-    }
-
-    private static String text(CallToolResult result) {
-        assertThat(result.content()).hasSize(1);
-        return ((McpSchema.TextContent) result.content().get(0)).text();
-    }
-
-    private static JsonNode parse(String text) {
-        try {
-            return JSON.readTree(text);
-        } catch (IOException e) {
-            throw new AssertionError("not JSON: " + text, e);
-        }
+        return ToolResults.error(client.callTool(CallToolRequest.builder(tool).arguments(arguments).build()));
     }
 
     @Test

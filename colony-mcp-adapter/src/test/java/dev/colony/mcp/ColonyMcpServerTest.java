@@ -3,7 +3,6 @@ package dev.colony.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.session.Session;
@@ -13,9 +12,7 @@ import dev.colony.mcp.tool.Arguments;
 import dev.colony.mcp.tool.ColonyTool;
 import dev.colony.mcp.tool.InputSchema;
 import dev.colony.mcp.tool.ToolContext;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The tools called in-process on a real SQLite store with a real Lucene index. */
 class ColonyMcpServerTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -50,29 +46,11 @@ class ColonyMcpServerTest {
     }
 
     private JsonNode ok(String tool, Map<String, Object> arguments) {
-        CallToolResult result = server.call(tool, arguments);
-        String text = text(result);
-        assertThat(result.isError()).as(text).isFalse();
-        return parse(text);
+        return ToolResults.ok(server.call(tool, arguments), tool);
     }
 
     private JsonNode error(String tool, Map<String, Object> arguments) {
-        CallToolResult result = server.call(tool, arguments);
-        assertThat(result.isError()).as(text(result)).isTrue();
-        return parse(text(result));
-    }
-
-    private static String text(CallToolResult result) {
-        assertThat(result.content()).hasSize(1);
-        return ((McpSchema.TextContent) result.content().get(0)).text();
-    }
-
-    private static JsonNode parse(String text) {
-        try {
-            return JSON.readTree(text);
-        } catch (IOException e) {
-            throw new AssertionError("not JSON: " + text, e);
-        }
+        return ToolResults.error(server.call(tool, arguments));
     }
 
     @Test
@@ -241,7 +219,7 @@ class ColonyMcpServerTest {
         ColonyMcpServer failing = new ColonyMcpServer(server.context(), List.of(broken));
         CallToolResult result = failing.call("broken", null);
         assertThat(result.isError()).isTrue();
-        JsonNode body = parse(text(result));
+        JsonNode body = ToolResults.parse(ToolResults.text(result));
         assertThat(body.get("code").asText()).isEqualTo(ErrorCode.INTERNAL.id());
         assertThat(body.get("error").asText()).contains("broken").doesNotContain("boom");
     }
