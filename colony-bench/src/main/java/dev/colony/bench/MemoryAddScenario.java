@@ -8,6 +8,8 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import org.jdbi.v3.core.Handle;
@@ -30,6 +32,9 @@ final class MemoryAddScenario implements Scenario {
             + "content, topics, macro_topics, created_at, updated_at, metadata) "
             + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata)";
 
+    private static final String PREPARED_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
+            + "content, topics, macro_topics, created_at, updated_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
     @Override
     public String name() {
         return "memory.add";
@@ -49,6 +54,7 @@ final class MemoryAddScenario implements Scenario {
                 .mapToObj(i -> "Decision " + i + ": " + corpus.sentence(12, 30)).toList();
         Latencies colonySide = new Latencies(perRound * options.rounds());
         Latencies rawSide = new Latencies(perRound * options.rounds());
+        Latencies preparedSide = new Latencies(perRound * options.rounds());
         SqliteStorageProvider provider = SqliteStorageProvider.open(db);
         try (Colony colony = Colony.builder().storage(provider).build()) {
             Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
@@ -57,19 +63,56 @@ final class MemoryAddScenario implements Scenario {
             Jdbi raw = Jdbi.create(provider.baselineDataSource());
             try (Handle handle = raw.open()) {
                 createRawTable(handle);
-                int warmup = Math.min(2_000, perRound);
-                runRaw(handle, namespace, actor, contents.subList(0, warmup), null);
-                runColony(memory, contents.subList(0, warmup), null);
-                for (int round = 0; round < options.rounds(); round++) {
-                    runRaw(handle, namespace, actor, contents, rawSide);
-                    runColony(memory, contents, colonySide);
+                try (PreparedStatement prepared = handle.getConnection().prepareStatement(PREPARED_INSERT)) {
+                    int warmup = Math.min(2_000, perRound);
+                    runRaw(handle, namespace, actor, contents.subList(0, warmup), null);
+                    runPrepared(prepared, namespace, actor, contents.subList(0, warmup), null);
+                    runColony(memory, contents.subList(0, warmup), null);
+                    for (int round = 0; round < options.rounds(); round++) {
+                        runRaw(handle, namespace, actor, contents, rawSide);
+                        runPrepared(prepared, namespace, actor, contents, preparedSide);
+                        runColony(memory, contents, colonySide);
+                    }
                 }
+            } catch (SQLException e) {
+                throw new IllegalStateException("raw baseline failed: " + e.getMessage(), e);
             }
         }
         double ratio = colonySide.opsPerSecond() / rawSide.opsPerSecond();
-        return new Result(name(), size, colonySide, rawSide, "ops/s of Colony add / ops/s of raw insert", ratio,
+        return new Result(name(), size, colonySide, rawSide, "ops/s of Colony add / ops/s of raw Jdbi insert", ratio,
                 String.format(Locale.ROOT, "ratio >= %.2f", TARGET_RATIO), ratio >= TARGET_RATIO,
-                "SQLite file, WAL, synchronous=NORMAL, one row per transaction on both sides");
+                String.format(Locale.ROOT, "SQLite file, WAL, synchronous=NORMAL, one row per transaction on every "
+                        + "side; the raw Jdbi insert prepares its statement per call, as Jdbi does; against a "
+                        + "stricter baseline, one reused JDBC PreparedStatement (%.0f ops/s, p50 %.3f ms), "
+                        + "the ratio is %.3f", preparedSide.opsPerSecond(), preparedSide.percentileMillis(50),
+                        colonySide.opsPerSecond() / preparedSide.opsPerSecond()));
+    }
+
+    /** The raw insert as plain JDBC on one statement prepared once: the cheapest way to write the row. */
+    private static void runPrepared(
+            PreparedStatement statement, long namespace, Actor actor, List<String> contents, Latencies into)
+            throws SQLException {
+        long start = System.nanoTime();
+        for (String content : contents) {
+            long t0 = System.nanoTime();
+            long now = System.currentTimeMillis();
+            statement.setLong(1, namespace);
+            statement.setString(2, actor.session().value());
+            statement.setString(3, "decision");
+            statement.setString(4, content);
+            statement.setString(5, "[\"bench\",\"decision\"]");
+            statement.setString(6, "[]");
+            statement.setLong(7, now);
+            statement.setLong(8, now);
+            statement.setString(9, "{}");
+            statement.executeUpdate();
+            if (into != null) {
+                into.record(System.nanoTime() - t0);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
     }
 
     /**
