@@ -24,7 +24,7 @@ public record MemoryKind(String name) {
     public static final MemoryKind PREFERENCE = new MemoryKind("preference");
     /** A choice that was made, with its reason. */
     public static final MemoryKind DECISION = new MemoryKind("decision");
-    /** Where something lives and what it is. */
+    /** The location of a file, service or resource, together with what it holds. */
     public static final MemoryKind PATH = new MemoryKind("path");
     /** Actionable work. */
     public static final MemoryKind TASK = new MemoryKind("task");

@@ -25,8 +25,8 @@ public final class MemoryAddTool implements ColonyTool {
                             + "reason. One fact, present tense, no references to 'this conversation'.")
             .choice("type", false, MemoryKind.TYPED.stream().map(MemoryKind::name).toList(), DEFAULT_TYPE,
                     "What kind of knowledge it is. fact: true now (the default). preference: how the user "
-                            + "likes things done. decision: a choice and why it was made. path: where something "
-                            + "lives and what it is. task: work still to do. task_done: finished work. result: "
+                            + "likes things done. decision: a choice and why it was made. path: the location of a "
+                            + "file, service or resource plus what it holds. task: work still to do. task_done: finished work. result: "
                             + "output produced for a task (ranked below the others in search).")
             .strings("topics", false, MemoryLimits.MAX_TOPICS,
                     "Search keywords: the words someone would type to find this, as single lowercase words "

@@ -13,7 +13,7 @@ public final class RecallSessionTool implements ColonyTool {
 
     private static final InputSchema SCHEMA = InputSchema.object()
             .string("target_session_id", true,
-                    "The session whose memory you want to stand on (yours from earlier, or another agent's).")
+                    "The session to read back: one of your earlier sessions or another agent's.")
             .string("current_session_id", false,
                     "Your own session, which receives the audit record. It must already exist: it is never "
                             + "created here. Defaults to this server's session.")
