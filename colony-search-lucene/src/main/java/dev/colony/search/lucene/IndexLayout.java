@@ -2,6 +2,7 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.MemoryDocument;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,7 +15,11 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PointValues;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.NumericUtils;
 
 /**
  * The layout of one memory in the index, and of the commit user data that says what the index holds.
@@ -162,5 +167,17 @@ final class IndexLayout {
         } catch (NumberFormatException malformed) {
             return -1;
         }
+    }
+
+    /** The largest memory id in {@code reader} (from the {@value #ID} points), or 0 when it is empty. */
+    static long maxId(IndexReader reader) throws IOException {
+        long max = 0;
+        for (LeafReaderContext leaf : reader.leaves()) {
+            PointValues points = leaf.reader().getPointValues(ID);
+            if (points != null && points.size() > 0) {
+                max = Math.max(max, NumericUtils.sortableBytesToLong(points.getMaxPackedValue(), 0));
+            }
+        }
+        return max;
     }
 }

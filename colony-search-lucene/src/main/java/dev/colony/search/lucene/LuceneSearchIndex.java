@@ -2,16 +2,11 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
-import dev.colony.api.MemoryId;
-import dev.colony.api.SessionId;
-import dev.colony.api.TaskId;
-import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
-import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,40 +14,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.lucene.document.LongField;
-import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.IndexFormatTooNewException;
-import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.MultiReader;
-import org.apache.lucene.index.PointValues;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.index.SortedSetDocValues;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
-import org.apache.lucene.search.uhighlight.WholeBreakIterator;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -60,7 +32,6 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.store.NativeFSLockFactory;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * A Lucene index of a store's memories, shared by the processes that open the same directory.
@@ -100,8 +71,6 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     private static final System.Logger LOG = System.getLogger(LuceneSearchIndex.class.getName());
 
-    /** Longest searchable text the snippet builder looks at. */
-    private static final int MAX_HIGHLIGHT_CHARS = 64 * 1024;
     /** Largest flushed segment kept in memory until commit. */
     private static final double NRT_CACHE_MAX_SEGMENT_MB = 4;
     /** Most memory used for segments not committed yet. */
@@ -127,10 +96,10 @@ public final class LuceneSearchIndex implements SearchIndex {
      * are needed). Commits do not take the mutex, so indexing and searching never wait for a sync.
      */
     private final ReentrantLock commitLock = new ReentrantLock();
-    private final AtomicBoolean commitScheduled = new AtomicBoolean();
+    private final CommitScheduler committer = new CommitScheduler();
 
     /** The published snapshot; searches take a reference on its reader. */
-    private volatile View view;
+    private volatile Snapshot view;
     private volatile boolean closed;
     /** Whether this index holds the write lock (mirrors {@code writer != null} for lock-free reads). */
     private volatile boolean writing;
@@ -143,7 +112,6 @@ public final class LuceneSearchIndex implements SearchIndex {
     private volatile long indexedThrough;
     /** The watermark of the last commit; -1 when the writer holds a rebuild no commit describes yet. */
     private volatile long committedThrough;
-    private ExecutorService committer;
 
     // Reader role (writer == null); guarded by mutex.
     private DirectoryReader disk;
@@ -252,7 +220,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         try {
             return searchFresh(plan.get(), latest);
         } catch (IOException | UncheckedIOException | AlreadyClosedException first) {
-            if (!recoverable(first)) {
+            if (!IndexFailures.recoverable(first)) {
                 throw failure(first);
             }
             recover(first);
@@ -274,7 +242,7 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     /** Searches a snapshot that covers every memory up to {@code latest}, catching up first if needed. */
     private List<SearchHit> searchFresh(QueryPlanner.Plan plan, long latest) throws IOException {
-        View current = acquire();
+        Snapshot current = acquire();
         if (latest > current.coverage || takeoverDue()) {
             release(current);
             mutex.lock();
@@ -292,16 +260,16 @@ public final class LuceneSearchIndex implements SearchIndex {
             }
         }
         try {
-            return execute(current, plan);
+            return current.search(plan);
         } finally {
             release(current);
         }
     }
 
-    private View acquire() {
+    private Snapshot acquire() {
         while (true) {
             ensureOpen();
-            View current = view;
+            Snapshot current = view;
             if (current.reader.tryIncRef()) {
                 return current;
             }
@@ -309,58 +277,8 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
     }
 
-    private static void release(View current) throws IOException {
+    private static void release(Snapshot current) throws IOException {
         current.reader.decRef();
-    }
-
-    private List<SearchHit> execute(View current, QueryPlanner.Plan plan) throws IOException {
-        // No total hit count is needed, so pruning of non-competitive documents starts at once.
-        TopDocs top = current.searcher.search(plan.full(),
-                new TopScoreDocCollectorManager(plan.limit(), null, plan.limit()));
-        if (top.scoreDocs.length == 0) {
-            return List.of();
-        }
-        String[] snippets = current.highlighter.highlight(IndexLayout.TEXT, plan.text(), top, 1);
-        List<LeafReaderContext> leaves = current.reader.leaves();
-        List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
-        for (int i = 0; i < top.scoreDocs.length; i++) {
-            ScoreDoc scoreDoc = top.scoreDocs[i];
-            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(scoreDoc.doc, leaves));
-            hits.add(hit(leaf.reader(), scoreDoc.doc - leaf.docBase, snippets[i] == null ? "" : snippets[i],
-                    scoreDoc.score));
-        }
-        return hits;
-    }
-
-    /** A hit read from doc values (no stored-field decompression), the snippet already made. */
-    private static SearchHit hit(LeafReader reader, int doc, String snippet, float score) throws IOException {
-        long id = numeric(reader, IndexLayout.ID, doc);
-        long task = numeric(reader, IndexLayout.TASK, doc);
-        long created = numeric(reader, IndexLayout.CREATED, doc);
-        Instant ts;
-        if (created == Long.MIN_VALUE || created == Long.MAX_VALUE) {
-            ts = Instant.parse(reader.storedFields().document(doc, Set.of(IndexLayout.CREATED_STORED))
-                    .get(IndexLayout.CREATED_STORED));
-        } else {
-            ts = Instant.ofEpochSecond(Math.floorDiv(created, 1_000_000_000L), Math.floorMod(created, 1_000_000_000L));
-        }
-        return new SearchHit(MemoryId.of(id), SessionId.of(keyword(reader, IndexLayout.SESSION, doc)),
-                MemoryKind.of(keyword(reader, IndexLayout.KIND, doc)), snippet, score, ts,
-                task == 0 ? null : TaskId.of(task));
-    }
-
-    /** The single value of a numeric field of a document, or 0 when it has none. */
-    private static long numeric(LeafReader reader, String field, int doc) throws IOException {
-        SortedNumericDocValues values = DocValues.getSortedNumeric(reader, field);
-        return values.advanceExact(doc) ? values.nextValue() : 0;
-    }
-
-    private static String keyword(LeafReader reader, String field, int doc) throws IOException {
-        SortedSetDocValues values = DocValues.getSortedSet(reader, field);
-        if (!values.advanceExact(doc)) {
-            throw new CorruptIndexException("document " + doc + " has no " + field, reader.toString());
-        }
-        return values.lookupOrd(values.nextOrd()).utf8ToString();
     }
 
     // ---------------------------------------------------------------- catch-up (under mutex)
@@ -413,7 +331,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     private void catchUpReader(long target) throws IOException {
         refreshDisk();
         overlay.coverFrom(Math.max(diskThrough, 0));
-        long through = overlay.through;
+        long through = overlay.through();
         boolean exhausted = false;
         try {
             while (through < target) {
@@ -432,7 +350,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                 }
             }
         } finally {
-            overlay.through = through;
+            overlay.through(through);
             overlay.refresh();
         }
         publish(exhausted ? Math.max(through, target) : through);
@@ -450,12 +368,12 @@ public final class LuceneSearchIndex implements SearchIndex {
                 generation = SegmentInfos.getLastCommitGeneration(directory);
                 if (generation > brokenGeneration) {
                     opened = DirectoryReader.open(directory);
-                    checkIntegrity(opened);
+                    IndexFailures.checkIntegrity(opened);
                     disk = opened;
                 }
             } catch (IOException | RuntimeException unreadable) {
                 brokenGeneration = Math.max(brokenGeneration, generation);
-                closeQuietly(opened);
+                Closing.closeQuietly(opened);
                 LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is unreadable; covering the "
                         + "store's memories in memory until it is rebuilt", unreadable);
             }
@@ -469,13 +387,13 @@ public final class LuceneSearchIndex implements SearchIndex {
             } catch (IOException | RuntimeException unreadable) {
                 LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is unreadable; covering the "
                         + "store's memories in memory until it is rebuilt", unreadable);
-                closeQuietly(disk);
+                Closing.closeQuietly(disk);
                 disk = null;
             }
         }
         try {
             long watermark = disk == null ? -1 : IndexLayout.watermark(disk.getIndexCommit().getUserData(), storeId);
-            diskThrough = watermark < 0 ? -1 : Math.max(watermark, maxId(disk));
+            diskThrough = watermark < 0 ? -1 : Math.max(watermark, IndexLayout.maxId(disk));
         } catch (IOException unreadable) {
             diskThrough = -1;
         }
@@ -490,20 +408,12 @@ public final class LuceneSearchIndex implements SearchIndex {
             if (disk != null && diskThrough >= 0) {
                 parts.add(disk);
             }
-            if (overlay.reader.numDocs() > 0) {
-                parts.add(overlay.reader);
+            if (overlay.reader().numDocs() > 0) {
+                parts.add(overlay.reader());
             }
         }
-        MultiReader reader = new MultiReader(parts.toArray(new IndexReader[0]), false);
-        IndexSearcher searcher = new IndexSearcher(reader);
-        UnifiedHighlighter highlighter = new SnippetHighlighter(UnifiedHighlighter.builder(searcher, analyzer)
-                .withBreakIterator(WholeBreakIterator::new)
-                .withFormatter(formatter)
-                .withMaxLength(MAX_HIGHLIGHT_CHARS)
-                .withWeightMatches(false)
-                .withMaxNoHighlightPassages(1));
-        View old = view;
-        view = new View(reader, searcher, highlighter, coverage);
+        Snapshot old = view;
+        view = Snapshot.over(parts, analyzer, formatter, coverage);
         if (old != null) {
             old.reader.decRef();
         }
@@ -517,20 +427,10 @@ public final class LuceneSearchIndex implements SearchIndex {
             commit();
             return;
         }
-        if (commitScheduled.compareAndSet(false, true)) {
-            if (committer == null) {
-                committer = Executors.newSingleThreadExecutor(task -> {
-                    Thread thread = new Thread(task, "colony-search-commit");
-                    thread.setDaemon(true);
-                    return thread;
-                });
-            }
-            committer.execute(this::commitInBackground);
-        }
+        committer.schedule(this::commitInBackground);
     }
 
     private void commitInBackground() {
-        commitScheduled.set(false);
         try {
             commit();
         } catch (IOException | RuntimeException e) {
@@ -543,7 +443,7 @@ public final class LuceneSearchIndex implements SearchIndex {
      * before the commit starts, so every memory up to it is in the commit; memories that catch-up
      * added while the commit ran may be in it too. Lucene commits exactly the operations up to a
      * sequence number, and memories are added in id order, so a commit always holds the memories up
-     * to some id without gaps, and its largest id point tells which ({@link #maxId}).
+     * to some id without gaps, and its largest id point tells which ({@link IndexLayout#maxId}).
      */
     private void commit() throws IOException {
         commitLock.lock();
@@ -571,18 +471,6 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
     }
 
-    /** The largest memory id in {@code reader}, or 0 when it is empty. */
-    private static long maxId(IndexReader reader) throws IOException {
-        long max = 0;
-        for (LeafReaderContext leaf : reader.leaves()) {
-            PointValues points = leaf.reader().getPointValues(IndexLayout.ID);
-            if (points != null && points.size() > 0) {
-                max = Math.max(max, NumericUtils.sortableBytesToLong(points.getMaxPackedValue(), 0));
-            }
-        }
-        return max;
-    }
-
     // ---------------------------------------------------------------- roles (under mutex)
 
     private boolean takeoverDue() {
@@ -601,17 +489,17 @@ public final class LuceneSearchIndex implements SearchIndex {
             return;
         }
         LOG.log(System.Logger.Level.DEBUG, "search index {0}: took over the write lock", where());
-        closeQuietly(disk);
+        Closing.closeQuietly(disk);
         disk = null;
         diskThrough = -1;
-        closeQuietly(overlay);
+        Closing.closeQuietly(overlay);
         overlay = null;
         publish(indexedThrough);
     }
 
     private void becomeReader() throws IOException {
         if (overlay == null) {
-            overlay = new Overlay();
+            overlay = new Overlay(analyzer);
         }
         scheduleTakeover();
         publish(0);
@@ -640,14 +528,14 @@ public final class LuceneSearchIndex implements SearchIndex {
                 DirectoryReader reader = null;
                 try {
                     reader = DirectoryReader.open(candidate);
-                    checkIntegrity(reader);
+                    IndexFailures.checkIntegrity(reader);
                     install(candidate, reader);
                     return true;
                 } catch (IOException | RuntimeException unreadable) {
                     LOG.log(System.Logger.Level.WARNING, "search index " + where()
                             + " is unreadable; rebuilding it", unreadable);
-                    closeQuietly(reader);
-                    rollbackQuietly(candidate);
+                    Closing.closeQuietly(reader);
+                    Closing.rollbackQuietly(candidate);
                 }
             }
         }
@@ -663,7 +551,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         try {
             install(fresh, DirectoryReader.open(fresh));
         } catch (IOException | RuntimeException e) {
-            rollbackQuietly(fresh);
+            Closing.rollbackQuietly(fresh);
             throw e;
         }
         return true;
@@ -690,7 +578,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             }
             watermark = 0;
         }
-        long through = rebuild ? 0 : Math.max(watermark, maxId(reader));
+        long through = rebuild ? 0 : Math.max(watermark, IndexLayout.maxId(reader));
         candidate.setLiveCommitData(IndexLayout.commitData(storeId, through).entrySet());
         commitLock.lock();
         try {
@@ -731,38 +619,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         return config;
     }
 
-    private static void checkIntegrity(DirectoryReader reader) throws IOException {
-        for (LeafReaderContext leaf : reader.leaves()) {
-            leaf.reader().checkIntegrity();
-        }
-    }
-
     // ---------------------------------------------------------------- recovery
-
-    /** Whether a failure says the index files are damaged. */
-    private static boolean corrupt(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof CorruptIndexException || t instanceof IndexFormatTooOldException
-                    || t instanceof IndexFormatTooNewException || t instanceof NoSuchFileException
-                    || t instanceof FileNotFoundException || t instanceof EOFException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether reopening the index may cure a failure: damaged files, or a writer that closed itself. */
-    private static boolean recoverable(Throwable failure) {
-        if (corrupt(failure)) {
-            return true;
-        }
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof AlreadyClosedException) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * Reopens after a failure: the writer reopens its index (rebuilding it when its files are damaged
@@ -774,11 +631,11 @@ public final class LuceneSearchIndex implements SearchIndex {
             ensureOpen();
             LOG.log(System.Logger.Level.WARNING, "search index " + where() + " failed; reopening it", cause);
             if (writer != null) {
-                closeQuietly(writerReader);
+                Closing.closeQuietly(writerReader);
                 writerReader = null;
                 commitLock.lock();
                 try {
-                    rollbackQuietly(writer);
+                    Closing.rollbackQuietly(writer);
                     writer = null;
                     writing = false;
                 } finally {
@@ -786,7 +643,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                 }
                 boolean reopened = false;
                 try {
-                    reopened = openWriter(corrupt(cause));
+                    reopened = openWriter(IndexFailures.corrupt(cause));
                 } finally {
                     if (!reopened) {
                         becomeReader();
@@ -794,9 +651,9 @@ public final class LuceneSearchIndex implements SearchIndex {
                 }
                 publish(0);
             } else {
-                if (disk != null && corrupt(cause)) {
+                if (disk != null && IndexFailures.corrupt(cause)) {
                     brokenGeneration = Math.max(brokenGeneration, disk.getIndexCommit().getGeneration());
-                    closeQuietly(disk);
+                    Closing.closeQuietly(disk);
                     disk = null;
                 }
                 diskThrough = -1;
@@ -826,9 +683,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                 return;
             }
             closed = true;
-            if (committer != null) {
-                committer.shutdown();
-            }
+            committer.shutdown();
             IOException failure = null;
             if (view != null) {
                 try {
@@ -837,20 +692,20 @@ public final class LuceneSearchIndex implements SearchIndex {
                     failure = e;
                 }
             }
-            failure = closeCollecting(writerReader, failure);
+            failure = Closing.closeCollecting(writerReader, failure);
             if (writer != null) {
                 try {
                     writer.setLiveCommitData(IndexLayout.commitData(storeId, indexedThrough).entrySet());
                     writer.close();
                 } catch (IOException | RuntimeException e) {
-                    rollbackQuietly(writer);
-                    failure = collect(failure, e);
+                    Closing.rollbackQuietly(writer);
+                    failure = Closing.collect(failure, e);
                 }
                 writing = false;
             }
-            failure = closeCollecting(disk, failure);
-            failure = closeCollecting(overlay, failure);
-            failure = closeCollecting(directory, failure);
+            failure = Closing.closeCollecting(disk, failure);
+            failure = Closing.closeCollecting(overlay, failure);
+            failure = Closing.closeCollecting(directory, failure);
             analyzer.close();
             if (failure != null) {
                 throw new ColonyException(ErrorCode.SEARCH_FAILURE, "closing the search index " + where()
@@ -878,120 +733,5 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     private String where() {
         return path == null ? "(in memory)" : path.toString();
-    }
-
-    private static IOException collect(IOException failure, Exception next) {
-        IOException io = next instanceof IOException ioe ? ioe : new IOException(next);
-        if (failure == null) {
-            return io;
-        }
-        failure.addSuppressed(io);
-        return failure;
-    }
-
-    private static IOException closeCollecting(AutoCloseable closeable, IOException failure) {
-        if (closeable == null) {
-            return failure;
-        }
-        try {
-            closeable.close();
-            return failure;
-        } catch (Exception e) {
-            return collect(failure, e);
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable closeable) {
-        if (closeable != null) {
-            try {
-                closeable.close();
-            } catch (Exception ignored) {
-                // Best effort: the resource is abandoned either way.
-            }
-        }
-    }
-
-    private static void rollbackQuietly(IndexWriter writer) {
-        try {
-            writer.rollback();
-        } catch (IOException | RuntimeException ignored) {
-            // Rolling back releases the lock and files; a failure leaves nothing more to do.
-        }
-    }
-
-    /**
-     * A published snapshot: a reader over a fixed set of readers (it holds references to them), its
-     * searcher and highlighter, and the highest memory id up to which it is complete.
-     */
-    private static final class View {
-        final MultiReader reader;
-        final IndexSearcher searcher;
-        final UnifiedHighlighter highlighter;
-        final long coverage;
-
-        View(MultiReader reader, IndexSearcher searcher, UnifiedHighlighter highlighter, long coverage) {
-            this.reader = reader;
-            this.searcher = searcher;
-            this.highlighter = highlighter;
-            this.coverage = coverage;
-        }
-    }
-
-    /**
-     * The reader role's in-memory index of the memories after the committed watermark. It holds
-     * exactly the memories with ids in ({@code from}, {@code through}].
-     */
-    private final class Overlay implements AutoCloseable {
-        private final ByteBuffersDirectory store = new ByteBuffersDirectory();
-        private final IndexWriter overlayWriter;
-        DirectoryReader reader;
-        long from;
-        long through;
-
-        Overlay() throws IOException {
-            IndexWriterConfig config = new IndexWriterConfig(analyzer);
-            config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
-            config.setCommitOnClose(false);
-            overlayWriter = new IndexWriter(store, config);
-            reader = DirectoryReader.open(overlayWriter);
-        }
-
-        /** Makes the overlay start right after {@code watermark}: drops what it covers, or resets on a gap. */
-        void coverFrom(long watermark) throws IOException {
-            if (watermark < from) {
-                overlayWriter.deleteAll();
-                from = watermark;
-                through = watermark;
-            } else if (watermark > from) {
-                overlayWriter.deleteDocuments(LongField.newRangeQuery(IndexLayout.ID, Long.MIN_VALUE, watermark));
-                from = watermark;
-                through = Math.max(through, watermark);
-            }
-        }
-
-        void add(MemoryDocument memory) throws IOException {
-            overlayWriter.addDocument(IndexLayout.document(memory));
-        }
-
-        void refresh() throws IOException {
-            DirectoryReader refreshed = DirectoryReader.openIfChanged(reader, overlayWriter);
-            if (refreshed != null) {
-                reader.close();
-                reader = refreshed;
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            try {
-                reader.close();
-            } finally {
-                try {
-                    overlayWriter.rollback();
-                } finally {
-                    store.close();
-                }
-            }
-        }
     }
 }
