@@ -51,11 +51,7 @@ public final class Arguments {
 
     /** A required string; blank strings are refused. */
     public String requiredString(String name) {
-        String value = optionalString(name);
-        if (value == null) {
-            throw ColonyException.invalid(name, "is required");
-        }
-        return value;
+        return present(name, optionalString(name));
     }
 
     /** An optional string, or {@code null}; a given string must not be blank. */
@@ -75,11 +71,7 @@ public final class Arguments {
 
     /** A required session id. */
     public SessionId requiredSessionId(String name) {
-        SessionId value = optionalSessionId(name);
-        if (value == null) {
-            throw ColonyException.invalid(name, "is required");
-        }
-        return value;
+        return present(name, optionalSessionId(name));
     }
 
     /** An optional session id, or {@code null}. */
@@ -113,7 +105,11 @@ public final class Arguments {
 
     /** A required positive id. */
     public long requiredId(String name) {
-        Long value = optionalId(name);
+        return present(name, optionalId(name));
+    }
+
+    /** {@code value}, or an {@code INVALID_ARGUMENT} saying that {@code name} is required. */
+    private static <T> T present(String name, T value) {
         if (value == null) {
             throw ColonyException.invalid(name, "is required");
         }
@@ -146,10 +142,7 @@ public final class Arguments {
      * {@code name[i]}.
      */
     public List<Long> requiredIds(String name, int min, int max) {
-        List<?> raw = list(name);
-        if (raw == null) {
-            throw ColonyException.invalid(name, "is required");
-        }
+        List<?> raw = present(name, list(name));
         if (raw.size() < min || raw.size() > max) {
             throw ColonyException.invalid(name, "must hold " + min + " to " + max + " ids, held " + raw.size());
         }
