@@ -99,7 +99,7 @@ final class KeywordSearchScenario implements Scenario {
     /** Writes {@code size} memories through the storage SPI and returns the writing actor. */
     private static Actor fill(Path db, int size, Corpus corpus) {
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
-            Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
+            Actor actor = colony.sessions().ensure(SessionStart.of("bench", "bench")).actor();
             StorageProvider storage = colony.storage();
             NamespaceId namespace = storage.write(tx -> tx.namespaces().personal(actor.user(), Instant.now()).id());
             MemoryKind[] kinds = {MemoryKind.FACT, MemoryKind.DECISION, MemoryKind.NOTE, MemoryKind.RESULT};

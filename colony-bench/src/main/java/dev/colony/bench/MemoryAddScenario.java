@@ -57,7 +57,7 @@ final class MemoryAddScenario implements Scenario {
         Latencies preparedSide = new Latencies(perRound * options.rounds());
         SqliteStorageProvider provider = SqliteStorageProvider.open(db);
         try (Colony colony = Colony.builder().storage(provider).build()) {
-            Actor actor = colony.sessions().start(SessionStart.of("bench", "bench")).actor();
+            Actor actor = colony.sessions().ensure(SessionStart.of("bench", "bench")).actor();
             MemoryStore memory = colony.memories(actor);
             long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
             Jdbi raw = Jdbi.create(provider.baselineDataSource());

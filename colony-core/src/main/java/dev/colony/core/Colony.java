@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <pre>{@code
  * try (Colony colony = Colony.builder().storage(provider).search(LuceneSearch.besideStore()).build()) {
- *     Actor me = colony.sessions().start(SessionStart.of("alice", "claude-code")).actor();
+ *     Actor me = colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor();
  *     colony.memories(me).add(MemoryDraft.of(MemoryKind.DECISION, "Tokens are JWTs because …"));
  * }
  * }</pre>

@@ -57,7 +57,7 @@ class EmbedderWiringTest {
     void addStoresTheVectorOfTheContent() {
         ByteHistogramEmbedder embedder = new ByteHistogramEmbedder(8);
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(embedder).build()) {
-            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             Memory memory = colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
 
             MemoryDocument stored = colony.storage().read(tx -> tx.memories().after(0, 10)).get(0);
@@ -71,7 +71,7 @@ class EmbedderWiringTest {
     void aVectorOfTheWrongShapeIsRefusedAndNothingIsWritten() {
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory())
                 .embedder(new ByteHistogramEmbedder(4)).build()) {
-            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
 
             assertThatThrownBy(() -> colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Wrong shape")))
                     .isInstanceOfSatisfying(ColonyException.class,
@@ -83,7 +83,7 @@ class EmbedderWiringTest {
     @Test
     void searchWithoutAnIndexIsUnavailable() {
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).build()) {
-            Actor actor = colony.sessions().start(SessionStart.of("alice", "codex")).actor();
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
 
             assertThatThrownBy(() -> colony.memories(actor).search(SearchQuery.of("x")))
                     .isInstanceOfSatisfying(ColonyException.class,

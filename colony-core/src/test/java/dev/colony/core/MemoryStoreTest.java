@@ -33,9 +33,9 @@ class MemoryStoreTest {
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
     private final Colony colony = ColonyTestSupport.inMemory(clock);
     private final Actor claude = colony.sessions()
-            .start(SessionStart.of("alice", "claude-code").withId(SessionId.of("claude-1"))).actor();
+            .ensure(SessionStart.of("alice", "claude-code").withId(SessionId.of("claude-1"))).actor();
     private final Actor codex = colony.sessions()
-            .start(SessionStart.of("alice", "codex").withId(SessionId.of("codex-1")).withIde("codex")).actor();
+            .ensure(SessionStart.of("alice", "codex").withId(SessionId.of("codex-1")).withIde("codex")).actor();
     private final MemoryStore claudeMemory = colony.memories(claude);
     private final MemoryStore codexMemory = colony.memories(codex);
 
@@ -78,7 +78,7 @@ class MemoryStoreTest {
     @Test
     void otherUsersCannotSeeMemories() {
         Memory secret = claudeMemory.add(MemoryDraft.of(MemoryKind.FACT, "Alice keeps the staging password in vault"));
-        MemoryStore bob = colony.memories(colony.sessions().start(SessionStart.of("bob", "codex")).actor());
+        MemoryStore bob = colony.memories(colony.sessions().ensure(SessionStart.of("bob", "codex")).actor());
 
         assertThat(bob.search(SearchQuery.of("staging password vault"))).isEmpty();
         assertThatThrownBy(() -> bob.get(List.of(secret.id())))

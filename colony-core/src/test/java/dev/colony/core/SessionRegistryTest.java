@@ -26,7 +26,7 @@ class SessionRegistryTest {
 
     @Test
     void startGeneratesAnIdNamedAfterTheAgent() {
-        Session session = colony.sessions().start(SessionStart.of("alice", "Claude Code"));
+        Session session = colony.sessions().ensure(SessionStart.of("alice", "Claude Code"));
 
         assertThat(session.id().value()).startsWith("claude-code-");
         assertThat(session.user()).isEqualTo(UserId.of("alice"));
@@ -37,10 +37,10 @@ class SessionRegistryTest {
     @Test
     void restartKeepsStartTimeAndFillsOnlyUnknownFields() {
         SessionId id = SessionId.of("codex-1");
-        colony.sessions().start(SessionStart.of("alice", "codex").withId(id).withCwd("/repo"));
+        colony.sessions().ensure(SessionStart.of("alice", "codex").withId(id).withCwd("/repo"));
         clock.advance(Duration.ofMinutes(5));
 
-        Session again = colony.sessions().start(
+        Session again = colony.sessions().ensure(
                 SessionStart.of("alice", "codex").withId(id).withCwd("/elsewhere").withIde("codex"));
 
         assertThat(again.startedAt()).isEqualTo(ColonyTestSupport.START);
@@ -52,15 +52,15 @@ class SessionRegistryTest {
     @Test
     void anotherUsersSessionIdIsRefused() {
         SessionId id = SessionId.of("shared-id");
-        colony.sessions().start(SessionStart.of("alice", "codex").withId(id));
+        colony.sessions().ensure(SessionStart.of("alice", "codex").withId(id));
 
-        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("bob", "codex").withId(id)))
+        assertThatThrownBy(() -> colony.sessions().ensure(SessionStart.of("bob", "codex").withId(id)))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.FORBIDDEN));
     }
 
     @Test
     void heartbeatAndEndMoveTheSessionAndMissingOnesAreReported() {
-        Session session = colony.sessions().start(SessionStart.of("alice", "codex"));
+        Session session = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         clock.advance(Duration.ofSeconds(30));
 
         assertThat(colony.sessions().heartbeat(session.id()).lastSeen())
@@ -78,10 +78,10 @@ class SessionRegistryTest {
 
     @Test
     void listIsNewestFirstAndPerUser() {
-        Session first = colony.sessions().start(SessionStart.of("alice", "codex"));
+        Session first = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         clock.advance(Duration.ofSeconds(1));
-        Session second = colony.sessions().start(SessionStart.of("alice", "claude-code"));
-        colony.sessions().start(SessionStart.of("bob", "codex"));
+        Session second = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
+        colony.sessions().ensure(SessionStart.of("bob", "codex"));
 
         assertThat(colony.sessions().list(UserId.of("alice"), 10)).extracting(Session::id)
                 .containsExactly(second.id(), first.id());
@@ -90,11 +90,11 @@ class SessionRegistryTest {
 
     @Test
     void badInputNamesTheField() {
-        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("alice", " ")))
+        assertThatThrownBy(() -> colony.sessions().ensure(SessionStart.of("alice", " ")))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("agent"));
         assertThatThrownBy(() -> colony.sessions().list(UserId.of("alice"), 0))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("limit"));
-        assertThatThrownBy(() -> colony.sessions().start(SessionStart.of("alice", "codex").withCwd("")))
+        assertThatThrownBy(() -> colony.sessions().ensure(SessionStart.of("alice", "codex").withCwd("")))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("cwd"));
     }
 }

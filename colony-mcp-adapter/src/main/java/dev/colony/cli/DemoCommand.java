@@ -109,7 +109,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     private Agent start(Colony colony, LaunchSettings settings, String name, String question,
             List<MemoryDraft> notes) {
-        Session session = colony.sessions().start(new SessionStart(settings.user(), name, SessionId.random(name),
+        Session session = colony.sessions().ensure(new SessionStart(settings.user(), name, SessionId.random(name),
                 name, System.getProperty("user.dir"), null, null));
         out.println("   " + name + " started session " + session.id());
         return new Agent(name, session, colony.memories(session.actor()), notes, question);

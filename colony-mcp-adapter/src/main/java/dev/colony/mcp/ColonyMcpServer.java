@@ -264,7 +264,7 @@ public final class ColonyMcpServer {
             return;
         }
         try {
-            context.colony().sessions().start(new SessionStart(context.user(), context.agent(), context.session(),
+            context.colony().sessions().ensure(new SessionStart(context.user(), context.agent(), context.session(),
                     client.name().strip(), null, null, null));
         } catch (RuntimeException e) {
             LOG.warn("could not record the client name of session {}: {}", context.session(), e.getMessage());

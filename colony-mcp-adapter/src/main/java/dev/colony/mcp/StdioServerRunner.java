@@ -67,7 +67,7 @@ public final class StdioServerRunner {
     private static Session announce(Colony colony, LaunchSettings settings) {
         SessionStart start = new SessionStart(settings.user(), settings.agent(), settings.session(), null,
                 System.getProperty("user.dir"), null, null);
-        Session session = colony.sessions().start(start);
+        Session session = colony.sessions().ensure(start);
         LOG.info("{} session {} for {} ({}), store {}", settings.session() == null ? "started" : "resumed",
                 session.id(), session.user(), session.agent(), settings.database());
         return session;

@@ -36,7 +36,7 @@ class ColonyMcpServerTest {
     @BeforeEach
     void open() {
         colony = EmbeddedColony.open(dir.resolve("colony.db"));
-        own = colony.sessions().start(SessionStart.of("alice", "claude-code").withIde("claude-code"));
+        own = colony.sessions().ensure(SessionStart.of("alice", "claude-code").withIde("claude-code"));
         server = new ColonyMcpServer(new ToolContext(colony, own.user(), own.agent(), own.id()));
     }
 
@@ -146,8 +146,8 @@ class ColonyMcpServerTest {
         assertThat(error("timeline", Map.of("session_id", "nobody-1")).get("code").asText())
                 .isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
 
-        Session codex = colony.sessions().start(SessionStart.of("alice", "codex"));
-        colony.sessions().start(SessionStart.of("bob", "codex"));
+        Session codex = colony.sessions().ensure(SessionStart.of("alice", "codex"));
+        colony.sessions().ensure(SessionStart.of("bob", "codex"));
         JsonNode sessions = ok("list_sessions", Map.of("limit", 10));
         assertThat(sessions).extracting(node -> node.get("id").asText())
                 .containsExactly(codex.id().value(), own.id().value());
@@ -160,7 +160,7 @@ class ColonyMcpServerTest {
 
     @Test
     void recallSessionRecordsTheRecallInTheCurrentSession() {
-        Session codex = colony.sessions().start(SessionStart.of("alice", "codex").withId(SessionId.of("codex-42")));
+        Session codex = colony.sessions().ensure(SessionStart.of("alice", "codex").withId(SessionId.of("codex-42")));
         long codexMemory = colony.memories(codex.actor())
                 .add(dev.colony.api.memory.MemoryDraft.of(dev.colony.api.memory.MemoryKind.FACT,
                         "Codex found that the cache key includes the tenant id."))

@@ -51,7 +51,7 @@ class StdioServeTest {
 
     @Test
     void servesRequestsAndReturnsWhenInputEnds() throws Exception {
-        Session session = colony.sessions().start(SessionStart.of("alice", "agent"));
+        Session session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
         ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
         PipedOutputStream clientOut = new PipedOutputStream();
         PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
@@ -84,7 +84,7 @@ class StdioServeTest {
 
     @Test
     void answersEveryRequestOfAClientThatClosesItsInputRightAway() throws Exception {
-        Session session = colony.sessions().start(SessionStart.of("alice", "agent"));
+        Session session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
         ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
         PipedOutputStream clientOut = new PipedOutputStream();
         PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);

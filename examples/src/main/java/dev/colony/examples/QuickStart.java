@@ -31,7 +31,7 @@ public final class QuickStart {
                 .storage(SqliteStorageProvider.open(db))
                 .search(LuceneSearch.besideStore())
                 .build()) {
-            Actor me = colony.sessions().start(SessionStart.of("alice", "claude-code")).actor();
+            Actor me = colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor();
             colony.memories(me).add(MemoryDraft.of(MemoryKind.DECISION,
                     "Auth tokens are JWTs signed with RS256, so the gateway can verify them offline"));
             return colony.memories(me).search(SearchQuery.of("how does the gateway verify tokens"));

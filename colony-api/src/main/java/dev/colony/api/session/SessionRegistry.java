@@ -16,7 +16,7 @@ public interface SessionRegistry {
     int MAX_LIST_LIMIT = 200;
 
     /**
-     * Records a session, or re-announces an existing one.
+     * Ensures the session exists: records a new one, or re-announces an existing one. Idempotent.
      *
      * <p>For an existing session the original {@code started_at} is kept and only fields that were
      * unknown ({@code null}) are filled in; {@code last_seen} moves to now. A session that belongs to
@@ -24,7 +24,7 @@ public interface SessionRegistry {
      *
      * @return the session as stored after the call
      */
-    Session start(SessionStart start);
+    Session ensure(SessionStart start);
 
     /**
      * Marks the session as alive now.

@@ -37,7 +37,7 @@ public final class DefaultSessionRegistry implements SessionRegistry {
     }
 
     @Override
-    public Session start(SessionStart start) {
+    public Session ensure(SessionStart start) {
         Check.required("session", start);
         UserId user = Check.required("user", start.user());
         String agent = Check.text("agent", start.agent(), 64);
