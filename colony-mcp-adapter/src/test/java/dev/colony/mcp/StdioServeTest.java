@@ -53,11 +53,11 @@ class StdioServeTest {
     void servesRequestsAndReturnsWhenInputEnds() throws Exception {
         Session session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
         ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
-        PipedOutputStream clientOut = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
-        PipedOutputStream serverOut = new PipedOutputStream();
-        BufferedReader clientIn = new BufferedReader(
-                new InputStreamReader(new PipedInputStream(serverOut, 1 << 16), StandardCharsets.UTF_8));
+        Wire wire = Wire.open();
+        PipedOutputStream clientOut = wire.clientOut();
+        PipedInputStream serverIn = wire.serverIn();
+        PipedOutputStream serverOut = wire.serverOut();
+        BufferedReader clientIn = wire.clientIn();
 
         Future<?> serving = executor.submit(() -> server.serve(serverIn, serverOut));
 
@@ -86,11 +86,11 @@ class StdioServeTest {
     void answersEveryRequestOfAClientThatClosesItsInputRightAway() throws Exception {
         Session session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
         ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
-        PipedOutputStream clientOut = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
-        PipedOutputStream serverOut = new PipedOutputStream();
-        BufferedReader clientIn = new BufferedReader(
-                new InputStreamReader(new PipedInputStream(serverOut, 1 << 16), StandardCharsets.UTF_8));
+        Wire wire = Wire.open();
+        PipedOutputStream clientOut = wire.clientOut();
+        PipedInputStream serverIn = wire.serverIn();
+        PipedOutputStream serverOut = wire.serverOut();
+        BufferedReader clientIn = wire.clientIn();
 
         send(clientOut, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2024-11-05\",\"capabilities\":{},\"clientInfo\":{\"name\":\"batch\",\"version\":\"1\"}}}");
@@ -119,5 +119,19 @@ class StdioServeTest {
         String text = line.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertThat(text).as("server closed its output").isNotNull();
         return JSON.readTree(text);
+    }
+
+    /** Both directions of an in-memory stdio connection between a test client and the server. */
+    private record Wire(
+            PipedOutputStream clientOut, PipedInputStream serverIn, PipedOutputStream serverOut, BufferedReader clientIn) {
+
+        static Wire open() throws IOException {
+            PipedOutputStream clientOut = new PipedOutputStream();
+            PipedInputStream serverIn = new PipedInputStream(clientOut, 1 << 16);
+            PipedOutputStream serverOut = new PipedOutputStream();
+            BufferedReader clientIn = new BufferedReader(
+                    new InputStreamReader(new PipedInputStream(serverOut, 1 << 16), StandardCharsets.UTF_8));
+            return new Wire(clientOut, serverIn, serverOut, clientIn);
+        }
     }
 }
