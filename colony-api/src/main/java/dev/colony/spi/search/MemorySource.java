@@ -22,6 +22,15 @@ public interface MemorySource {
     /** Memories with an id greater than {@code afterId}, ascending, at most {@code limit}. */
     List<MemoryDocument> after(long afterId, int limit);
 
+    /** The largest rev of the store's change feed, or 0 when it is empty. */
+    long latestRev();
+
+    /**
+     * The change feed after {@code afterRev}: each changed memory once, at its latest rev, ascending,
+     * at most {@code limit} (see {@link dev.colony.spi.storage.MemoryRecords#changedSince}).
+     */
+    List<MemoryDocument> changedSince(long afterRev, int limit);
+
     /**
      * The source over a storage provider: each call is one read transaction. This is how a Colony
      * hands its store to its index, and how tools open an index over a store directly.
@@ -47,6 +56,16 @@ public interface MemorySource {
             @Override
             public List<MemoryDocument> after(long afterId, int limit) {
                 return storage.read(tx -> tx.memories().after(afterId, limit));
+            }
+
+            @Override
+            public long latestRev() {
+                return storage.read(tx -> tx.memories().latestRev());
+            }
+
+            @Override
+            public List<MemoryDocument> changedSince(long afterRev, int limit) {
+                return storage.read(tx -> tx.memories().changedSince(afterRev, limit));
             }
         };
     }

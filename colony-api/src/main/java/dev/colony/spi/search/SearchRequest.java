@@ -14,6 +14,8 @@ import java.util.Set;
  * @param text the query text, not blank
  * @param namespaces the namespaces the caller may read; never empty, and always applied
  * @param kinds only these kinds; empty for all
+ * @param excludedKinds never these kinds (applied after {@code kinds}); core passes the audit kinds
+ *     here when the caller did not ask for them
  * @param session only this session, or {@code null}
  * @param task only this task, or {@code null}
  * @param since only memories created at or after this, or {@code null}
@@ -24,6 +26,7 @@ public record SearchRequest(
         String text,
         Set<NamespaceId> namespaces,
         Set<MemoryKind> kinds,
+        Set<MemoryKind> excludedKinds,
         SessionId session,
         TaskId task,
         Instant since,
@@ -38,8 +41,15 @@ public record SearchRequest(
             throw new IllegalArgumentException("namespaces must not be empty");
         }
         kinds = Set.copyOf(kinds);
+        excludedKinds = Set.copyOf(excludedKinds);
         if (limit <= 0) {
             throw new IllegalArgumentException("limit must be positive");
         }
+    }
+
+    /** A request that excludes no kind. */
+    public SearchRequest(String text, Set<NamespaceId> namespaces, Set<MemoryKind> kinds, SessionId session,
+            TaskId task, Instant since, Instant until, int limit) {
+        this(text, namespaces, kinds, Set.of(), session, task, since, until, limit);
     }
 }

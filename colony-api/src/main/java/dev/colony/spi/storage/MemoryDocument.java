@@ -8,11 +8,16 @@ import java.util.Objects;
  *
  * @param memory the memory
  * @param vector its embedding, or {@code null} when none was stored
+ * @param rev the store-wide change number of the memory's latest insert or update (see
+ *     {@link MemoryRecords#changedSince})
  */
-public record MemoryDocument(Memory memory, float[] vector) {
+public record MemoryDocument(Memory memory, float[] vector, long rev) {
 
-    /** Checks that the memory is present. */
+    /** Checks that the memory is present and the rev positive. */
     public MemoryDocument {
         Objects.requireNonNull(memory, "memory");
+        if (rev < 1) {
+            throw new IllegalArgumentException("rev must be positive, was " + rev);
+        }
     }
 }

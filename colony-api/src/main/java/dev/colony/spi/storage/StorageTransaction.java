@@ -16,4 +16,12 @@ public interface StorageTransaction {
 
     /** Tasks. */
     TaskRecords tasks();
+
+    /**
+     * Runs {@code action} once this transaction has committed, on the thread that ran the unit of
+     * work; never when it rolls back, and not for an attempt the store rolled back to retry. This is
+     * how process-wide caches learn facts from the store: only from committed work, so a value read
+     * or written by a unit that is later rolled back never outlives its transaction.
+     */
+    void afterCommit(Runnable action);
 }

@@ -66,6 +66,17 @@ final class ListMemorySource implements MemorySource {
         return new ArrayList<>(memories.subList(from, to));
     }
 
+    @Override
+    public synchronized long latestRev() {
+        return memories.size();
+    }
+
+    @Override
+    public synchronized List<MemoryDocument> changedSince(long afterRev, int limit) {
+        // Nothing is ever updated here, so revs equal ids.
+        return after(afterRev, limit);
+    }
+
     /** Starts a memory with the given content, in namespace 1, session-a, kind fact, created at T0. */
     Draft memory(String content) {
         return new Draft(content);
@@ -85,7 +96,7 @@ final class ListMemorySource implements MemorySource {
         Memory memory = new Memory(MemoryId.of(id), draft.namespace, draft.session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
                 draft.created, null, false, Map.of());
-        memories.add(new MemoryDocument(memory, null));
+        memories.add(new MemoryDocument(memory, null, id));
         return id;
     }
 

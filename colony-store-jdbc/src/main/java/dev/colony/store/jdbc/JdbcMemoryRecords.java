@@ -34,7 +34,14 @@ final class JdbcMemoryRecords implements MemoryRecords {
     /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
     private static final String INSERT = "INSERT INTO memories (namespace_id, session_id, kind, content, topics, "
             + "macro_topics, ref, artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata, "
-            + "vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?)";
+            + "vector, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, " + JdbcMemoryRecords.NEXT_REV + ")";
+    /**
+     * The next rev of the change feed. Write transactions are serialised by every dialect (SQLite's
+     * single writer, a gate row elsewhere), so the largest rev plus one is unique and revs become
+     * visible in increasing order; the unique index on {@code rev} turns any breach into an error
+     * rather than a silently skipped change.
+     */
+    static final String NEXT_REV = "(SELECT COALESCE(MAX(rev), 0) + 1 FROM memories)";
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -164,10 +171,32 @@ final class JdbcMemoryRecords implements MemoryRecords {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
         try (Query query = tx.handle().createQuery(
-                "SELECT " + COLUMNS + ", vector FROM memories WHERE id > :after ORDER BY id LIMIT :limit")) {
+                "SELECT " + COLUMNS + ", vector, rev FROM memories WHERE id > :after ORDER BY id LIMIT :limit")) {
             return query.bind("after", afterId).bind("limit", limit)
-                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector"))))
+                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector")),
+                            rs.getLong("rev")))
                     .list();
+        }
+    }
+
+    @Override
+    public List<MemoryDocument> changedSince(long afterRev, int limit) {
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
+        }
+        try (Query query = tx.handle().createQuery(
+                "SELECT " + COLUMNS + ", vector, rev FROM memories WHERE rev > :after ORDER BY rev LIMIT :limit")) {
+            return query.bind("after", afterRev).bind("limit", limit)
+                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector")),
+                            rs.getLong("rev")))
+                    .list();
+        }
+    }
+
+    @Override
+    public long latestRev() {
+        try (Query query = tx.handle().createQuery("SELECT COALESCE(MAX(rev), 0) FROM memories")) {
+            return query.mapTo(Long.class).one();
         }
     }
 

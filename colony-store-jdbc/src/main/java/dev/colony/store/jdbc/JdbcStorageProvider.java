@@ -237,8 +237,10 @@ public class JdbcStorageProvider implements StorageProvider {
                     }
                     throw translate(e);
                 }
+                JdbcTransaction tx = new JdbcTransaction(connection, dialect, write);
+                T result;
                 try {
-                    return runAndCommit(connection, write, work);
+                    result = runAndCommit(tx, connection, work);
                 } catch (Error e) {
                     healthy = rollback(connection, e);
                     throw e;
@@ -252,6 +254,11 @@ public class JdbcStorageProvider implements StorageProvider {
                     }
                     throw translate(e);
                 }
+                pool.release(connection, true);
+                connection = null;
+                // Outside the connection and the retry loop: caches learn only from what committed.
+                tx.committed();
+                return result;
             } finally {
                 if (connection != null) {
                     pool.release(connection, healthy);
@@ -260,8 +267,7 @@ public class JdbcStorageProvider implements StorageProvider {
         }
     }
 
-    private <T> T runAndCommit(StoreConnection connection, boolean write, TransactionWork<T> work) {
-        JdbcTransaction tx = new JdbcTransaction(connection, dialect, write);
+    private <T> T runAndCommit(JdbcTransaction tx, StoreConnection connection, TransactionWork<T> work) {
         T result;
         try {
             result = work.run(tx);

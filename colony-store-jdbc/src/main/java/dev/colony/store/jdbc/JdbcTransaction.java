@@ -7,6 +7,9 @@ import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import org.jdbi.v3.core.Handle;
 
 /** The facets of one transaction, bound to the handle that runs it. */
@@ -20,6 +23,7 @@ final class JdbcTransaction implements StorageTransaction {
     private SessionRecords sessions;
     private MemoryRecords memories;
     private TaskRecords tasks;
+    private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
         this.connection = connection;
@@ -62,6 +66,42 @@ final class JdbcTransaction implements StorageTransaction {
 
     void end() {
         open = false;
+    }
+
+    @Override
+    public void afterCommit(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        handle();
+        if (afterCommit == null) {
+            afterCommit = new ArrayList<>(2);
+        }
+        afterCommit.add(action);
+    }
+
+    /**
+     * Runs the after-commit actions in registration order; called once the commit succeeded. Every
+     * action runs even when an earlier one throws; the first failure is rethrown afterwards.
+     */
+    void committed() {
+        if (afterCommit == null) {
+            return;
+        }
+        RuntimeException failure = null;
+        for (Runnable action : afterCommit) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        afterCommit = null;
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     @Override
