@@ -47,6 +47,18 @@ public final class ColonyException extends RuntimeException {
         return new ColonyException(ErrorCode.NOT_FOUND, message);
     }
 
+    /**
+     * An error about the value of one field that refers to something: a {@link ErrorCode#NOT_FOUND}
+     * id, a {@link ErrorCode#SESSION_NOT_FOUND} session, a {@link ErrorCode#FORBIDDEN} target.
+     *
+     * @param code the code
+     * @param field the argument that held the reference (e.g. {@code reply_to})
+     * @param problem what is wrong (e.g. {@code no memory with id 42})
+     */
+    public static ColonyException about(ErrorCode code, String field, String problem) {
+        return new ColonyException(code, Objects.requireNonNull(field, "field"), field + ": " + problem, null);
+    }
+
     /** The stable code of this error. */
     public ErrorCode code() {
         return code;

@@ -69,7 +69,7 @@ final class KeywordSearchScenario implements Scenario {
                 .storage(SqliteStorageProvider.open(db))
                 .search(LuceneSearch.besideStore())
                 .build()) {
-            MemoryStore memory = colony.memories(actor);
+            MemoryStore memory = colony.as(actor).memories();
             memory.search(SearchQuery.of("warm up"));
             double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
             try (FSDirectory directory = FSDirectory.open(db.resolveSibling("colony.index"));

@@ -58,7 +58,7 @@ final class MemoryAddScenario implements Scenario {
         SqliteStorageProvider provider = SqliteStorageProvider.open(db);
         try (Colony colony = Colony.builder().storage(provider).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("bench", "bench")).actor();
-            MemoryStore memory = colony.memories(actor);
+            MemoryStore memory = colony.as(actor).memories();
             long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
             Jdbi raw = Jdbi.create(provider.baselineDataSource());
             try (Handle handle = raw.open()) {

@@ -1,15 +1,15 @@
 package dev.colony.core;
 
 import dev.colony.api.Actor;
+import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.SessionRegistry;
-import dev.colony.core.internal.PersonalNamespaces;
-import dev.colony.core.internal.SessionOwners;
-import dev.colony.core.internal.TimeSource;
-import dev.colony.core.memory.DefaultMemoryStore;
-import dev.colony.core.session.DefaultSessionRegistry;
+import dev.colony.core.access.Access;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.session.SessionLauncher;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -17,6 +17,7 @@ import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -29,7 +30,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>{@code
  * try (Colony colony = Colony.builder().storage(provider).search(LuceneSearch.besideStore()).build()) {
  *     Actor me = colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor();
- *     colony.memories(me).add(MemoryDraft.of(MemoryKind.DECISION, "Tokens are JWTs because …"));
+ *     colony.as(me).memories().add(MemoryDraft.of(MemoryKind.DECISION, "Tokens are JWTs because …"));
  * }
  * }</pre>
  */
@@ -37,23 +38,15 @@ public final class Colony implements AutoCloseable {
 
     private final StorageProvider storage;
     private final SearchIndex index;
-    private final Embedder embedder;
-    private final TimeSource time;
-    private final PersonalNamespaces namespaces;
-    private final SessionOwners owners = new SessionOwners();
+    private final Kernel kernel;
     private final SessionRegistry sessions;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Colony(Builder builder) {
         this.storage = builder.storage;
-        this.embedder = builder.embedder;
-        this.time = new TimeSource(builder.clock);
-        this.namespaces = new PersonalNamespaces(time);
+        TimeSource time = new TimeSource(builder.clock);
         SearchIndex opened = null;
         try {
-            if (builder.migrate) {
-                storage.migrate();
-            }
             if (builder.search != null) {
                 opened = builder.search.open(MemorySource.over(storage));
             }
@@ -62,7 +55,9 @@ public final class Colony implements AutoCloseable {
             throw e;
         }
         this.index = opened;
-        this.sessions = new DefaultSessionRegistry(storage, time, namespaces, owners);
+        this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened),
+                Optional.ofNullable(builder.embedder));
+        this.sessions = new SessionLauncher(kernel);
     }
 
     /** A builder; only {@link Builder#storage} is required. */
@@ -70,27 +65,33 @@ public final class Colony implements AutoCloseable {
         return new Builder();
     }
 
-    /** The session registry. */
+    /**
+     * Announces sessions: {@code colony.sessions().ensure(start).actor()} is the usual way to obtain the
+     * actor that {@link #as} takes.
+     */
     public SessionRegistry sessions() {
         ensureOpen();
         return sessions;
     }
 
     /**
-     * Memory as seen by {@code actor}: writes are attributed to its session, reads are limited to the
-     * namespaces its user belongs to. The returned store is cheap; create one per actor as needed.
+     * Everything {@code actor} may do, as {@code actor}: its memories, its sessions and (as they arrive)
+     * its coordination services. Every read is limited to the namespaces the actor may read; writes are
+     * attributed to its session. The scope is cheap; create one per caller as needed.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} when {@code actor} is null
      */
-    public MemoryStore memories(Actor actor) {
+    public CallerScope as(Actor actor) {
         ensureOpen();
         if (actor == null) {
             throw ColonyException.invalid("actor", "is required");
         }
-        return new DefaultMemoryStore(actor, storage, index, embedder, time, namespaces, owners);
+        return new CallerScopes(actor, kernel);
     }
 
     /** The clock every timestamp of this Colony comes from. */
     public Clock clock() {
-        return time.clock();
+        return kernel.time().clock();
     }
 
     /** The storage provider, for tools and diagnostics. */
@@ -130,7 +131,6 @@ public final class Colony implements AutoCloseable {
         private SearchIndexFactory search;
         private Embedder embedder;
         private Clock clock = Clock.systemUTC();
-        private boolean migrate = true;
 
         private Builder() {
         }
@@ -160,17 +160,8 @@ public final class Colony implements AutoCloseable {
         }
 
         /**
-         * Whether {@link #build()} brings the schema up to date first (default {@code true}). Turn it
-         * off only when migrations are run separately.
-         */
-        public Builder migrate(boolean value) {
-            this.migrate = value;
-            return this;
-        }
-
-        /**
-         * Builds the Colony: migrates the store (unless turned off) and opens the search index, which
-         * may rebuild itself from the store.
+         * Builds the Colony and opens the search index, which may rebuild itself from the store. The
+         * storage provider brought its schema up to date when it was opened.
          *
          * @throws ColonyException {@code INVALID_ARGUMENT} when no storage provider was given
          */

@@ -58,9 +58,9 @@ class EmbedderWiringTest {
         ByteHistogramEmbedder embedder = new ByteHistogramEmbedder(8);
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(embedder).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
-            Memory memory = colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
+            Memory memory = colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
 
-            MemoryDocument stored = colony.storage().read(tx -> tx.memories().after(0, 10)).get(0);
+            MemoryDocument stored = colony.storage().read(tx -> tx.memories().changedSince(0, 10)).get(0);
 
             assertThat(stored.memory().id()).isEqualTo(memory.id());
             assertThat(stored.vector()).containsExactly(embedder.embed(List.of("Vectors are stored")).get(0));
@@ -73,7 +73,7 @@ class EmbedderWiringTest {
                 .embedder(new ByteHistogramEmbedder(4)).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
 
-            assertThatThrownBy(() -> colony.memories(actor).add(MemoryDraft.of(MemoryKind.FACT, "Wrong shape")))
+            assertThatThrownBy(() -> colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Wrong shape")))
                     .isInstanceOfSatisfying(ColonyException.class,
                             e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL));
             assertThat(latestId(colony)).isZero();
@@ -85,13 +85,13 @@ class EmbedderWiringTest {
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
 
-            assertThatThrownBy(() -> colony.memories(actor).search(SearchQuery.of("x")))
+            assertThatThrownBy(() -> colony.as(actor).memories().search(SearchQuery.of("x")))
                     .isInstanceOfSatisfying(ColonyException.class,
                             e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
         }
     }
 
     private static long latestId(Colony colony) {
-        return colony.storage().read(tx -> tx.memories().latestId());
+        return colony.storage().read(tx -> tx.memories().latestRev());
     }
 }

@@ -36,8 +36,8 @@ class MemoryStoreTest {
             .ensure(SessionStart.of("alice", "claude-code").withId(SessionId.of("claude-1"))).actor();
     private final Actor codex = colony.sessions()
             .ensure(SessionStart.of("alice", "codex").withId(SessionId.of("codex-1")).withIde("codex")).actor();
-    private final MemoryStore claudeMemory = colony.memories(claude);
-    private final MemoryStore codexMemory = colony.memories(codex);
+    private final MemoryStore claudeMemory = colony.as(claude).memories();
+    private final MemoryStore codexMemory = colony.as(codex).memories();
 
     @AfterEach
     void close() {
@@ -78,13 +78,14 @@ class MemoryStoreTest {
     @Test
     void otherUsersCannotSeeMemories() {
         Memory secret = claudeMemory.add(MemoryDraft.of(MemoryKind.FACT, "Alice keeps the staging password in vault"));
-        MemoryStore bob = colony.memories(colony.sessions().ensure(SessionStart.of("bob", "codex")).actor());
+        MemoryStore bob = colony.as(colony.sessions().ensure(SessionStart.of("bob", "codex")).actor()).memories();
 
         assertThat(bob.search(SearchQuery.of("staging password vault"))).isEmpty();
         assertThatThrownBy(() -> bob.get(List.of(secret.id())))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND));
         assertThatThrownBy(() -> bob.timeline(claude.session(), null, 10))
-                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.FORBIDDEN));
+                .isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.SESSION_NOT_FOUND));
     }
 
     @Test
@@ -128,7 +129,7 @@ class MemoryStoreTest {
         assertThat(claudeMemory.timeline(claude.session(), ids.get(4), 5)).extracting(TimelineEntry::id)
                 .containsExactly(ids.get(6), ids.get(5), ids.get(4), ids.get(3), ids.get(2));
         assertThatThrownBy(() -> claudeMemory.timeline(codex.session(), ids.get(4), 5))
-                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isNull());
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("around_id"));
     }
 
     @Test
@@ -157,7 +158,7 @@ class MemoryStoreTest {
         assertThatThrownBy(() -> claudeMemory.recallSession(SessionId.of("ghost"), null, 20))
                 .isInstanceOfSatisfying(ColonyException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.SESSION_NOT_FOUND));
-        MemoryStore ghost = colony.memories(new Actor(claude.user(), "claude-code", SessionId.of("ghost")));
+        MemoryStore ghost = colony.as(new Actor(claude.user(), "claude-code", SessionId.of("ghost"))).memories();
         assertThatThrownBy(() -> ghost.recallSession(codex.session(), null, 20))
                 .isInstanceOfSatisfying(ColonyException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.SESSION_NOT_FOUND));
@@ -199,7 +200,7 @@ class MemoryStoreTest {
 
     @Test
     void writesFromAMissingSessionAreRefused() {
-        MemoryStore ghost = colony.memories(new Actor(claude.user(), "claude-code", SessionId.of("ghost")));
+        MemoryStore ghost = colony.as(new Actor(claude.user(), "claude-code", SessionId.of("ghost"))).memories();
 
         assertThatThrownBy(() -> ghost.add(MemoryDraft.of(MemoryKind.FACT, "Some fact")))
                 .isInstanceOfSatisfying(ColonyException.class,
@@ -223,6 +224,6 @@ class MemoryStoreTest {
 
 
     private static long latestId(Colony colony) {
-        return colony.storage().read(tx -> tx.memories().latestId());
+        return colony.storage().read(tx -> tx.memories().latestRev());
     }
 }

@@ -3,12 +3,14 @@ package dev.colony.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
+import dev.colony.api.session.Sessions;
 import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -63,15 +65,16 @@ class SessionRegistryTest {
         Session session = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         clock.advance(Duration.ofSeconds(30));
 
-        assertThat(colony.sessions().heartbeat(session.id()).lastSeen())
+        Sessions sessions = colony.as(session.actor()).sessions();
+        assertThat(sessions.heartbeat(session.id()).lastSeen())
                 .isEqualTo(ColonyTestSupport.START.plusSeconds(30));
         clock.advance(Duration.ofSeconds(30));
-        Session ended = colony.sessions().end(session.id());
+        Session ended = sessions.end(session.id());
         assertThat(ended.endedAt()).isEqualTo(ColonyTestSupport.START.plusSeconds(60));
         clock.advance(Duration.ofSeconds(30));
-        assertThat(colony.sessions().end(session.id()).endedAt()).isEqualTo(ended.endedAt());
+        assertThat(sessions.end(session.id()).endedAt()).isEqualTo(ended.endedAt());
 
-        assertThatThrownBy(() -> colony.sessions().heartbeat(SessionId.of("nope")))
+        assertThatThrownBy(() -> sessions.heartbeat(SessionId.of("nope")))
                 .isInstanceOfSatisfying(ColonyException.class,
                         e -> assertThat(e.code()).isEqualTo(ErrorCode.SESSION_NOT_FOUND));
     }
@@ -83,16 +86,17 @@ class SessionRegistryTest {
         Session second = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
         colony.sessions().ensure(SessionStart.of("bob", "codex"));
 
-        assertThat(colony.sessions().list(UserId.of("alice"), 10)).extracting(Session::id)
-                .containsExactly(second.id(), first.id());
-        assertThat(colony.sessions().list(UserId.of("alice"), 1)).hasSize(1);
+        Sessions alice = colony.as(first.actor()).sessions();
+        assertThat(alice.list(10)).extracting(Session::id).containsExactly(second.id(), first.id());
+        assertThat(alice.list(1)).hasSize(1);
     }
 
     @Test
     void badInputNamesTheField() {
         assertThatThrownBy(() -> colony.sessions().ensure(SessionStart.of("alice", " ")))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("agent"));
-        assertThatThrownBy(() -> colony.sessions().list(UserId.of("alice"), 0))
+        Actor alice = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
+        assertThatThrownBy(() -> colony.as(alice).sessions().list(0))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("limit"));
         assertThatThrownBy(() -> colony.sessions().ensure(SessionStart.of("alice", "codex").withCwd("")))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("cwd"));

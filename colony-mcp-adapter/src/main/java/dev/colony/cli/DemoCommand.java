@@ -96,7 +96,7 @@ public final class DemoCommand implements Callable<Integer> {
             out.println();
             out.println("5. Both sessions end");
             for (Agent agent : List.of(claude, codex)) {
-                Session ended = colony.sessions().end(agent.session().id());
+                Session ended = colony.as(agent.session().actor()).sessions().end(agent.session().id());
                 out.println("   " + agent.name() + " ended session " + ended.id());
             }
         }
@@ -112,7 +112,7 @@ public final class DemoCommand implements Callable<Integer> {
         Session session = colony.sessions().ensure(new SessionStart(settings.user(), name, SessionId.random(name),
                 name, System.getProperty("user.dir"), null, null));
         out.println("   " + name + " started session " + session.id());
-        return new Agent(name, session, colony.memories(session.actor()), notes, question);
+        return new Agent(name, session, colony.as(session.actor()).memories(), notes, question);
     }
 
     private void write(Agent agent) {

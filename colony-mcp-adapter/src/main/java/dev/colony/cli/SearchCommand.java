@@ -61,7 +61,7 @@ public final class SearchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Colony colony = EmbeddedColony.open(settings.database())) {
             Actor reader = new Actor(settings.user(), CLI_AGENT, SessionId.of(CLI_AGENT));
-            List<SearchHit> hits = colony.memories(reader)
+            List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));
             if (hits.isEmpty()) {
                 out.println("No memories of " + settings.user() + " match \"" + text + "\".");

@@ -278,7 +278,7 @@ public final class ColonyMcpServer {
             return;
         }
         try {
-            context.colony().sessions().heartbeat(context.session());
+            context.sessions().heartbeat(context.session());
         } catch (RuntimeException e) {
             LOG.warn("heartbeat of session {} failed: {}", context.session(), e.getMessage());
         }

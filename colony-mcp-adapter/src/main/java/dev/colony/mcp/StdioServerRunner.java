@@ -97,7 +97,7 @@ public final class StdioServerRunner {
                     LOG.warn("closing while tool calls are still running");
                 }
                 if (endSession) {
-                    colony.sessions().end(server.context().session());
+                    server.context().sessions().end(server.context().session());
                 }
             } catch (RuntimeException e) {
                 LOG.warn("could not end session {}: {}", server.context().session(), e.getMessage());

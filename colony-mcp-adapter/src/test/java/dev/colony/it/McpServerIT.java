@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.session.Session;
 import dev.colony.core.Colony;
 import dev.colony.mcp.ToolResults;
 import dev.colony.store.sqlite.SqliteStorageProvider;
@@ -56,7 +57,8 @@ class McpServerIT {
             claude.closeGracefully();
             // The client terminates the server process; its shutdown hook ends the session it started.
             try (Colony colony = storeOnly()) {
-                assertThat(colony.sessions().list(UserId.of("alice"), 10))
+                List<Session> sessions = colony.storage().read(tx -> tx.sessions().listByUser(UserId.of("alice"), 10));
+                assertThat(sessions)
                         .filteredOn(session -> session.agent().equals("claude-code"))
                         .singleElement()
                         .satisfies(session -> assertThat(session.ended()).isTrue());
@@ -184,7 +186,7 @@ class McpServerIT {
             codex.closeGracefully();
         }
         try (Colony colony = storeOnly()) {
-            assertThat(colony.sessions().find(SessionId.of("codex-it-1")).orElseThrow().ended())
+            assertThat(colony.storage().read(tx -> tx.sessions().find(SessionId.of("codex-it-1"))).orElseThrow().ended())
                     .as("a session named by the client stays open for it to resume").isFalse();
         }
     }

@@ -152,7 +152,7 @@ class StdioProtocolIT {
             });
         }
         try (Colony colony = EmbeddedColony.open(db)) {
-            List<Session> sessions = colony.sessions().list(UserId.of("bob"), 10);
+            List<Session> sessions = colony.storage().read(tx -> tx.sessions().listByUser(UserId.of("bob"), 10));
             assertThat(sessions).hasSize(1);
             Session session = sessions.get(0);
             assertThat(session.agent()).isEqualTo("raw");

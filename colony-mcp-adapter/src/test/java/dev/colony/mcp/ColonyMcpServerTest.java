@@ -161,7 +161,7 @@ class ColonyMcpServerTest {
     @Test
     void recallSessionRecordsTheRecallInTheCurrentSession() {
         Session codex = colony.sessions().ensure(SessionStart.of("alice", "codex").withId(SessionId.of("codex-42")));
-        long codexMemory = colony.memories(codex.actor())
+        long codexMemory = colony.as(codex.actor()).memories()
                 .add(dev.colony.api.memory.MemoryDraft.of(dev.colony.api.memory.MemoryKind.FACT,
                         "Codex found that the cache key includes the tenant id."))
                 .id().value();

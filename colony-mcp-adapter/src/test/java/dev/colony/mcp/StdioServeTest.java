@@ -79,7 +79,7 @@ class StdioServeTest {
         clientOut.close();
         serving.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertThat(serving.isDone()).isTrue();
-        assertThat(colony.sessions().find(session.id()).orElseThrow().ide()).isEqualTo("test-client");
+        assertThat(colony.as(session.actor()).sessions().find(session.id()).orElseThrow().ide()).isEqualTo("test-client");
     }
 
     @Test
@@ -106,7 +106,7 @@ class StdioServeTest {
             assertThat(read(clientIn).get("id").asInt()).isEqualTo(id);
         }
         serving.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        assertThat(colony.memories(session.actor()).timeline(session.id(), null, 10)).hasSize(3);
+        assertThat(colony.as(session.actor()).memories().timeline(session.id(), null, 10)).hasSize(3);
     }
 
     private static void send(OutputStream out, String line) throws IOException {

@@ -32,9 +32,9 @@ public final class QuickStart {
                 .search(LuceneSearch.besideStore())
                 .build()) {
             Actor me = colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor();
-            colony.memories(me).add(MemoryDraft.of(MemoryKind.DECISION,
+            colony.as(me).memories().add(MemoryDraft.of(MemoryKind.DECISION,
                     "Auth tokens are JWTs signed with RS256, so the gateway can verify them offline"));
-            return colony.memories(me).search(SearchQuery.of("how does the gateway verify tokens"));
+            return colony.as(me).memories().search(SearchQuery.of("how does the gateway verify tokens"));
         }
         // --- README quick start: end ---
     }

@@ -16,6 +16,9 @@ public interface NamespaceRecords {
      */
     Namespace personal(UserId user, Instant now);
 
+    /** The personal namespace of {@code user}, if it was created; never creates one. */
+    Optional<Namespace> findPersonal(UserId user);
+
     /** The namespace with this id. */
     Optional<Namespace> find(NamespaceId id);
 }

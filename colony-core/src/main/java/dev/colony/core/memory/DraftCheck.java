@@ -3,7 +3,7 @@ package dev.colony.core.memory;
 import dev.colony.api.ColonyException;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryLimits;
-import dev.colony.core.internal.Check;
+import dev.colony.core.kernel.Check;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -27,7 +27,8 @@ final class DraftCheck {
         Check.required("memory", draft);
         Check.required("kind", draft.kind());
         String content = Check.required("content", draft.content());
-        if (content.isBlank()) {
+        Check.wellFormed("content", content);
+        if (Check.blank(content)) {
             throw ColonyException.invalid("content", "must not be blank");
         }
         if (content.length() > MemoryLimits.MAX_CONTENT_CHARS) {

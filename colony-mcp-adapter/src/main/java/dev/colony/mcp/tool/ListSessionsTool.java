@@ -1,6 +1,6 @@
 package dev.colony.mcp.tool;
 
-import dev.colony.api.session.SessionRegistry;
+import dev.colony.api.session.Sessions;
 
 /** {@code list_sessions}: the caller's user's sessions, newest first. */
 public final class ListSessionsTool implements ColonyTool {
@@ -9,8 +9,8 @@ public final class ListSessionsTool implements ColonyTool {
     static final int DEFAULT_LIMIT = 20;
 
     private static final InputSchema SCHEMA = InputSchema.object()
-            .integer("limit", false, 1, SessionRegistry.MAX_LIST_LIMIT, DEFAULT_LIMIT,
-                    "Most sessions to return, 1 to " + SessionRegistry.MAX_LIST_LIMIT + " (default "
+            .integer("limit", false, 1, Sessions.MAX_LIST_LIMIT, DEFAULT_LIMIT,
+                    "Most sessions to return, 1 to " + Sessions.MAX_LIST_LIMIT + " (default "
                             + DEFAULT_LIMIT + ").");
 
     @Override
@@ -32,7 +32,7 @@ public final class ListSessionsTool implements ColonyTool {
 
     @Override
     public Object call(ToolContext context, Arguments arguments) {
-        int limit = arguments.optionalInt("limit", 1, SessionRegistry.MAX_LIST_LIMIT, DEFAULT_LIMIT);
-        return context.colony().sessions().list(context.user(), limit).stream().map(Views::session).toList();
+        int limit = arguments.optionalInt("limit", 1, Sessions.MAX_LIST_LIMIT, DEFAULT_LIMIT);
+        return context.sessions().list(limit).stream().map(Views::session).toList();
     }
 }

@@ -4,6 +4,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.Sessions;
 import dev.colony.core.Colony;
 import java.util.Objects;
 
@@ -33,7 +34,12 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
 
     /** Memory as seen by the server's actor. */
     public MemoryStore memories() {
-        return colony.memories(actor());
+        return colony.as(actor()).memories();
+    }
+
+    /** Sessions as seen by the server's actor. */
+    public Sessions sessions() {
+        return colony.as(actor()).sessions();
     }
 
     /**
@@ -41,6 +47,6 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
      * the session when it does not exist or belongs to someone else.
      */
     public MemoryStore memoriesIn(SessionId otherSession) {
-        return colony.memories(new Actor(user, agent, otherSession));
+        return colony.as(new Actor(user, agent, otherSession)).memories();
     }
 }

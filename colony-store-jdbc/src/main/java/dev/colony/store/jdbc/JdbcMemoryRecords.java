@@ -42,6 +42,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
      * rather than a silently skipped change.
      */
     static final String NEXT_REV = "(SELECT COALESCE(MAX(rev), 0) + 1 FROM memories)";
+    private static final String UPDATE = "UPDATE memories SET content = ?, topics = ?, macro_topics = ?, ref = ?, "
+            + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, updated_at = ?, rev = " + NEXT_REV
+            + " WHERE id = ?";
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -73,12 +76,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
             insert.setLong(12, createdAt.toEpochMilli());
             setLong(insert, 13, Codec.millis(memory.expiresAt()));
             insert.setString(14, metadata);
-            byte[] vector = Codec.writeVector(memory.vector());
-            if (vector == null) {
-                insert.setNull(15, Types.VARBINARY);
-            } else {
-                insert.setBytes(15, vector);
-            }
+            setBytes(insert, 15, Codec.writeVector(memory.vector()));
             insert.executeUpdate();
             try (ResultSet keys = insert.getGeneratedKeys()) {
                 if (!keys.next()) {
@@ -93,6 +91,36 @@ final class JdbcMemoryRecords implements MemoryRecords {
                 memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(),
                 memory.replyTo(), createdAt, createdAt, Codec.stored(memory.expiresAt()), false,
                 memory.metadata().isEmpty() ? memory.metadata() : Codec.readMap(metadata));
+    }
+
+    @Override
+    public boolean update(Memory memory, float[] vector) {
+        StoreConnection connection = tx.writeConnection("memories.update");
+        try {
+            PreparedStatement update = connection.prepared(UPDATE, false);
+            update.setString(1, memory.content());
+            update.setString(2, Codec.writeList(memory.topics()));
+            update.setString(3, Codec.writeList(memory.macroTopics()));
+            setString(update, 4, memory.ref());
+            setString(update, 5, memory.artifact());
+            setLong(update, 6, Codec.millis(memory.expiresAt()));
+            update.setBoolean(7, memory.retracted());
+            update.setString(8, Codec.writeMap(memory.metadata()));
+            setBytes(update, 9, Codec.writeVector(vector));
+            update.setLong(10, Codec.stored(memory.updatedAt()).toEpochMilli());
+            update.setLong(11, memory.id().value());
+            return update.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new JdbcFailure(UPDATE, e);
+        }
+    }
+
+    private static void setBytes(PreparedStatement statement, int index, byte[] value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.VARBINARY);
+        } else {
+            statement.setBytes(index, value);
+        }
     }
 
     private static void setString(PreparedStatement statement, int index, String value) throws SQLException {

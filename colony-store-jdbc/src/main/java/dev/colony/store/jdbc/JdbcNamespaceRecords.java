@@ -54,6 +54,12 @@ final class JdbcNamespaceRecords implements NamespaceRecords {
     }
 
     @Override
+    public Optional<Namespace> findPersonal(UserId user) {
+        String slug = Namespace.personalSlug(user);
+        return tx.connection().findOne(BY_SLUG, statement -> statement.setString(1, slug), JdbcNamespaceRecords::map);
+    }
+
+    @Override
     public Optional<Namespace> find(NamespaceId id) {
         try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM namespaces WHERE id = :id")) {
             return query.bind("id", id.value()).map((rs, ctx) -> map(rs)).findOne();

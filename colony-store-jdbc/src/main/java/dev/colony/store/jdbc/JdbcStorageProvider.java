@@ -44,6 +44,13 @@ public class JdbcStorageProvider implements StorageProvider {
 
     private static final String COMMON_MIGRATIONS = "classpath:db/colony/common";
     private static final String SCHEMA_HISTORY_TABLE = "colony_schema_history";
+    /**
+     * The highest schema version this build's migrations create. A store whose history already ends at
+     * this version is current, and opening it skips Flyway entirely (its class-path scan and checks cost
+     * far more than the one query that proves the schema current). A test checks this constant against
+     * the migration files.
+     */
+    public static final int SCHEMA_VERSION = 2;
 
     private final Dialect dialect;
     private final ConnectionPool writes;
@@ -52,6 +59,8 @@ public class JdbcStorageProvider implements StorageProvider {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Object writeMonitor = new Object();
     private volatile String storeId;
+    /** Set once this provider has brought the schema up to date; later {@link #migrate()} calls return at once. */
+    private volatile boolean migrated;
 
     /**
      * Creates a provider and brings the schema up to date.
@@ -119,9 +128,62 @@ public class JdbcStorageProvider implements StorageProvider {
         return id;
     }
 
+    /**
+     * Brings the schema up to date, once per provider: the constructor calls it, so later calls
+     * return at once. A store whose schema is already current is recognised by one query, without
+     * taking the migration lock or starting Flyway.
+     */
     @Override
     public final void migrate() {
         checkOpen();
+        if (migrated) {
+            return;
+        }
+        synchronized (writeMonitor) {
+            if (migrated) {
+                return;
+            }
+            if (schemaVersion() != SCHEMA_VERSION) {
+                migrateLocked();
+            }
+            storeId = write(tx -> ensureStoreId(((JdbcTransaction) tx).handle()));
+            migrated = true;
+        }
+    }
+
+    /**
+     * The highest successfully applied schema version, 0 for a database without Colony's history
+     * table, or -1 when the history holds something this build does not understand.
+     */
+    private int schemaVersion() {
+        List<String> applied;
+        try {
+            // Flyway quotes the names of its history table and columns; so does this query, on every engine.
+            applied = read(tx -> {
+                try (Query query = ((JdbcTransaction) tx).handle().createQuery(
+                        "SELECT \"version\", \"success\" FROM \"" + SCHEMA_HISTORY_TABLE + "\"")) {
+                    return query.map((rs, ctx) -> rs.getBoolean(2) ? rs.getString(1) : null).list();
+                }
+            });
+        } catch (ColonyException noHistory) {
+            // A new database (or not a Colony one): Flyway decides, and refuses what it must.
+            return 0;
+        }
+        int highest = 0;
+        for (String version : applied) {
+            if (version == null) {
+                continue;
+            }
+            try {
+                highest = Math.max(highest, Integer.parseInt(version.strip()));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return highest;
+    }
+
+    private void migrateLocked() {
         MigrationLock lock;
         try {
             lock = MigrationLock.acquire(dialect.databaseKey(), dialect.migrationLockFile());
@@ -156,19 +218,19 @@ public class JdbcStorageProvider implements StorageProvider {
         } catch (FlywayException e) {
             throw failure("cannot migrate the schema", e);
         }
-        storeId = write(tx -> {
-            Handle handle = ((JdbcTransaction) tx).handle();
-            Optional<String> existing = readMeta(handle, "store_id");
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-            String created = UUID.randomUUID().toString();
-            try (Update insert = handle.createUpdate(
-                    "INSERT INTO colony_meta (meta_key, meta_value) VALUES ('store_id', :id)")) {
-                insert.bind("id", created).execute();
-            }
-            return created;
-        });
+    }
+
+    private static String ensureStoreId(Handle handle) {
+        Optional<String> existing = readMeta(handle, "store_id");
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String created = UUID.randomUUID().toString();
+        try (Update insert = handle.createUpdate(
+                "INSERT INTO colony_meta (meta_key, meta_value) VALUES ('store_id', :id)")) {
+            insert.bind("id", created).execute();
+        }
+        return created;
     }
 
     private static Optional<String> readMeta(Handle handle, String key) {

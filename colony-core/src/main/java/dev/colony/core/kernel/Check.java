@@ -1,4 +1,4 @@
-package dev.colony.core.internal;
+package dev.colony.core.kernel;
 
 import dev.colony.api.ColonyException;
 
@@ -12,6 +12,36 @@ public final class Check {
     public static <T> T required(String field, T value) {
         if (value == null) {
             throw ColonyException.invalid(field, "is required");
+        }
+        return value;
+    }
+
+    /**
+     * Whether {@code value} shows nothing: only whitespace and invisible format characters such as the
+     * zero-width space or a byte-order mark.
+     */
+    public static boolean blank(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (!Character.isWhitespace(c) && !Character.isSpaceChar(c) && Character.getType(c) != Character.FORMAT) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Fails unless {@code value} is well-formed UTF-16: a lone surrogate cannot be stored or sent as
+     * UTF-8 without being replaced, and Colony keeps text exactly as written or refuses it.
+     */
+    public static String wellFormed(String field, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw ColonyException.invalid(field, "is not valid Unicode text: lone surrogate at index " + i);
+            }
         }
         return value;
     }
@@ -38,8 +68,9 @@ public final class Check {
     /** A required single-line text, returned stripped. */
     public static String text(String field, String value, int maxLength) {
         required(field, value);
+        wellFormed(field, value);
         String stripped = value.strip();
-        if (stripped.isEmpty()) {
+        if (blank(stripped)) {
             throw ColonyException.invalid(field, "must not be blank");
         }
         if (stripped.length() > maxLength) {

@@ -1,4 +1,4 @@
-package dev.colony.core.internal;
+package dev.colony.core.kernel;
 
 import java.time.Clock;
 import java.time.Instant;

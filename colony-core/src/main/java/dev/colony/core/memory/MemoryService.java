@@ -16,15 +16,13 @@ import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.Session;
-import dev.colony.core.internal.Check;
-import dev.colony.core.internal.PersonalNamespaces;
-import dev.colony.core.internal.SessionOwners;
-import dev.colony.core.internal.TimeSource;
+import dev.colony.core.access.Access;
+import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,63 +35,52 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * {@link MemoryStore} for one actor, over a storage provider and an optional search index.
+ * {@link MemoryStore} for one caller: a caller plus the Colony's kernel.
  *
- * <p>The actor reads and writes its user's personal namespace; shared collections widen
- * {@link #readable} when they arrive. Every write is one transaction that first checks the
- * actor's session, so a memory is never attributed to a session that does not exist.
+ * <p>Every read and write asks the kernel's {@link Access} gate: writes land in the namespace the gate
+ * names writable, reads see only namespaces it names readable, and a memory or session outside them
+ * is reported exactly as a missing one. Every write is one transaction that first checks the caller's
+ * session, so a memory is never attributed to a session that does not exist. Reads never write.
  */
-public final class DefaultMemoryStore implements MemoryStore {
+public final class MemoryService implements MemoryStore {
+
+    /** Kinds Colony writes for its own audit trail; hidden from searches that do not ask for them. */
+    static final Set<MemoryKind> AUDIT_KINDS = Set.of(MemoryKind.RECALL);
 
     private final Actor actor;
-    private final StorageProvider storage;
-    private final SearchIndex index;
-    private final Embedder embedder;
-    private final TimeSource time;
-    private final PersonalNamespaces namespaces;
-    private final SessionOwners owners;
+    private final Kernel kernel;
+    private final Access access;
 
-    /**
-     * A store acting as {@code actor}.
-     *
-     * @param index the search index, or {@code null} when search is not configured
-     * @param embedder the embedder, or {@code null} when vectors are not computed
-     */
-    public DefaultMemoryStore(Actor actor, StorageProvider storage, SearchIndex index, Embedder embedder,
-            TimeSource time, PersonalNamespaces namespaces, SessionOwners owners) {
+    /** The memory service acting as {@code actor}. */
+    public MemoryService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
-        this.storage = storage;
-        this.index = index;
-        this.embedder = embedder;
-        this.time = time;
-        this.namespaces = namespaces;
-        this.owners = owners;
+        this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.access = kernel.access();
     }
 
     @Override
     public Memory add(MemoryDraft draft) {
-        Instant now = time.now();
+        Instant now = kernel.time().now();
         MemoryDraft valid = DraftCheck.validate(draft, now);
         float[] vector = embed(valid);
-        return storage.write(tx -> insert(tx, valid, vector, now));
+        return kernel.storage().write(tx -> insert(tx, valid, vector, now));
     }
 
     private Memory insert(StorageTransaction tx, MemoryDraft draft, float[] vector, Instant now) {
-        owners.require(tx, "session_id", actor.session(), actor.user());
-        NamespaceId namespace = namespaces.resolve(tx, actor.user());
-        Set<NamespaceId> readable = Set.of(namespace);
+        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        NamespaceId namespace = access.writable(tx, actor.user());
         if (draft.task() != null) {
             boolean visible = tx.tasks().find(draft.task())
-                    .filter(task -> readable.contains(task.namespace())).isPresent();
+                    .filter(task -> access.canRead(tx, actor.user(), task.namespace())).isPresent();
             if (!visible) {
-                throw ColonyException.notFound("task_id: no task with id " + draft.task());
+                throw ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id " + draft.task());
             }
         }
         if (draft.replyTo() != null) {
             boolean visible = tx.memories().find(draft.replyTo())
-                    .filter(memory -> readable.contains(memory.namespace())).isPresent();
+                    .filter(memory -> access.canRead(tx, actor.user(), memory.namespace())).isPresent();
             if (!visible) {
-                throw ColonyException.notFound("reply_to: no memory with id " + draft.replyTo());
+                throw ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no memory with id " + draft.replyTo());
             }
         }
         Memory stored = tx.memories().insert(new NewMemory(namespace, actor.session(), draft.kind(),
@@ -104,9 +91,10 @@ public final class DefaultMemoryStore implements MemoryStore {
     }
 
     private float[] embed(MemoryDraft draft) {
-        if (embedder == null) {
+        if (kernel.embedder().isEmpty()) {
             return null;
         }
+        Embedder embedder = kernel.embedder().get();
         List<float[]> vectors = embedder.embed(List.of(draft.content()));
         if (vectors.size() != 1 || vectors.get(0).length != embedder.dimension()) {
             throw new ColonyException(ErrorCode.INTERNAL, "embedder " + embedder.modelId()
@@ -126,17 +114,20 @@ public final class DefaultMemoryStore implements MemoryStore {
         for (int i = 0; i < ids.size(); i++) {
             wanted.add(Check.required("ids[" + i + "]", ids.get(i)));
         }
-        Set<NamespaceId> readable = readable();
         Map<MemoryId, Memory> found = new LinkedHashMap<>();
-        for (Memory memory : storage.read(tx -> tx.memories().findAll(wanted))) {
-            if (readable.contains(memory.namespace())) {
-                found.put(memory.id(), memory);
+        kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            for (Memory memory : tx.memories().findAll(wanted)) {
+                if (readable.contains(memory.namespace())) {
+                    found.put(memory.id(), memory);
+                }
             }
-        }
+            return null;
+        });
         List<MemoryId> missing = wanted.stream().filter(id -> !found.containsKey(id)).collect(Collectors.toList());
         if (!missing.isEmpty()) {
-            throw ColonyException.notFound("ids: no memory with id " + missing.stream().map(MemoryId::toString)
-                    .collect(Collectors.joining(", ")));
+            throw ColonyException.about(ErrorCode.NOT_FOUND, "ids", "no memory with id "
+                    + missing.stream().map(MemoryId::toString).collect(Collectors.joining(", ")));
         }
         List<Memory> ordered = new ArrayList<>(wanted.size());
         for (MemoryId id : wanted) {
@@ -149,18 +140,18 @@ public final class DefaultMemoryStore implements MemoryStore {
     public List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit) {
         Check.required("session_id", session);
         Check.range("limit", limit, 1, MemoryLimits.MAX_TIMELINE_LIMIT);
-        return storage.read(tx -> window(tx, "session_id", session, aroundId, limit));
+        return kernel.storage().read(tx -> window(tx, "session_id", session, aroundId, limit));
     }
 
     private List<TimelineEntry> window(
             StorageTransaction tx, String field, SessionId session, MemoryId aroundId, int limit) {
-        owners.require(tx, field, session, actor.user());
+        access.requireVisibleSession(tx, field, session, actor.user());
         if (aroundId != null) {
             boolean inSession = tx.memories().find(aroundId)
                     .filter(memory -> memory.session().equals(session)).isPresent();
             if (!inSession) {
-                throw ColonyException.notFound("around_id: no memory with id " + aroundId + " in session "
-                        + session);
+                throw ColonyException.about(ErrorCode.NOT_FOUND, "around_id", "no memory with id " + aroundId
+                        + " in session " + session);
             }
         }
         return tx.memories().timeline(session, aroundId, limit);
@@ -170,7 +161,8 @@ public final class DefaultMemoryStore implements MemoryStore {
     public List<SearchHit> search(SearchQuery query) {
         Check.required("query", query);
         String text = Check.required("query", query.text());
-        if (text.isBlank()) {
+        Check.wellFormed("query", text);
+        if (Check.blank(text)) {
             throw ColonyException.invalid("query", "must not be blank");
         }
         if (text.length() > MemoryLimits.MAX_QUERY_CHARS) {
@@ -181,10 +173,15 @@ public final class DefaultMemoryStore implements MemoryStore {
         if (query.since() != null && query.until() != null && !query.since().isBefore(query.until())) {
             throw ColonyException.invalid("since", "must be before until");
         }
-        if (index == null) {
-            throw new ColonyException(ErrorCode.UNAVAILABLE, "search: this Colony was built without a search index");
+        SearchIndex index = kernel.index().orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
+                "search: this Colony was built without a search index"));
+        Set<NamespaceId> readable = access.readable(kernel.storage(), actor.user());
+        if (readable.isEmpty()) {
+            return List.of();
         }
-        SearchRequest request = new SearchRequest(text.strip(), readable(), query.kinds(), query.session(),
+        Set<MemoryKind> excluded = new LinkedHashSet<>(AUDIT_KINDS);
+        excluded.removeAll(query.kinds());
+        SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),
                 query.task(), query.since(), query.until(), query.limit());
         try {
             return index.search(request);
@@ -199,12 +196,12 @@ public final class DefaultMemoryStore implements MemoryStore {
     public RecallResult recallSession(SessionId target, MemoryId aroundId, int limit) {
         Check.required("target_session_id", target);
         Check.range("limit", limit, 1, MemoryLimits.MAX_RECALL_LIMIT);
-        Instant now = time.now();
-        return storage.write(tx -> {
-            owners.require(tx, "current_session_id", actor.session(), actor.user());
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "current_session_id", actor.session(), actor.user());
             List<TimelineEntry> window = window(tx, "target_session_id", target, aroundId, limit);
             Session recalled = tx.sessions().find(target)
-                    .orElseThrow(() -> SessionOwners.missing("target_session_id", target));
+                    .orElseThrow(() -> Access.sessionNotFound("target_session_id", target));
             String ide = IdeNames.of(recalled);
             Map<String, Object> metadata = new LinkedHashMap<>();
             metadata.put("recalled_session_id", target.value());
@@ -219,14 +216,5 @@ public final class DefaultMemoryStore implements MemoryStore {
                     null, null, null, null, metadata), null, now);
             return new RecallResult(audit.id(), recalled, window);
         });
-    }
-
-    /** The namespaces this actor may read. */
-    private Set<NamespaceId> readable() {
-        NamespaceId personal = namespaces.cached(actor.user());
-        if (personal == null) {
-            personal = storage.write(tx -> namespaces.resolve(tx, actor.user()));
-        }
-        return Set.of(personal);
     }
 }

@@ -1,0 +1,25 @@
+package dev.colony.api;
+
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.Sessions;
+
+/**
+ * Everything one caller may do, as that caller: obtained from {@code colony.as(actor)}.
+ *
+ * <p>Every service of a scope asks the same access gate which namespaces the caller may read and
+ * write; nothing else decides visibility. Writes are attributed to the actor's session. A scope is
+ * cheap to create and holds no state of its own beyond the actor, so create one per caller (or per
+ * call) as convenient. Coordination services (tasks, claims, messages, plans, signals, runs) join
+ * this interface as they are built.
+ */
+public interface CallerScope {
+
+    /** The caller this scope acts as. */
+    Actor actor();
+
+    /** Memories the caller may read, and writes into the caller's namespace. */
+    MemoryStore memories();
+
+    /** Sessions the caller may see; heartbeat and end only for the caller's own sessions. */
+    Sessions sessions();
+}

@@ -1,0 +1,43 @@
+package dev.colony.core;
+
+import dev.colony.api.Actor;
+import dev.colony.api.CallerScope;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.Sessions;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.core.memory.MemoryService;
+import dev.colony.core.session.CallerSessions;
+
+/** The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel. */
+final class CallerScopes implements CallerScope {
+
+    private final Actor actor;
+    private final MemoryStore memories;
+    private final Sessions sessions;
+
+    CallerScopes(Actor actor, Kernel kernel) {
+        this.actor = actor;
+        this.memories = new MemoryService(actor, kernel);
+        this.sessions = new CallerSessions(actor, kernel);
+    }
+
+    @Override
+    public Actor actor() {
+        return actor;
+    }
+
+    @Override
+    public MemoryStore memories() {
+        return memories;
+    }
+
+    @Override
+    public Sessions sessions() {
+        return sessions;
+    }
+
+    @Override
+    public String toString() {
+        return "CallerScope[" + actor + "]";
+    }
+}

@@ -1,0 +1,94 @@
+package dev.colony.store.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.memory.Memory;
+import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.StorageProvider;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The change feed: every insert and update of a memory takes the next store-wide rev, the feed lists
+ * each changed memory once at its latest rev, in rev order, and an update is reported again.
+ */
+public interface ChangeFeedContract extends StoreUnderTest {
+
+    @Test
+    default void insertsTakeIncreasingRevsAndTheFeedListsThemInOrder() {
+        StorageProvider store = openStore(newDirectory());
+        long empty = store.read(tx -> tx.memories().latestRev());
+        assertThat(empty).isZero();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        List<Memory> inserted = Fixtures.insertMany(store, writer, 5);
+
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(0, 100));
+        assertThat(feed).extracting(document -> document.memory().id())
+                .containsExactlyElementsOf(inserted.stream().map(Memory::id).toList());
+        assertThat(feed).extracting(MemoryDocument::rev).isSorted().doesNotHaveDuplicates().allMatch(rev -> rev > 0);
+        long latest = store.read(tx -> tx.memories().latestRev());
+        assertThat(latest).isEqualTo(feed.get(4).rev());
+        List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(feed.get(1).rev(), 2));
+        assertThat(page).extracting(MemoryDocument::rev).containsExactly(feed.get(2).rev(), feed.get(3).rev());
+        List<MemoryDocument> none = store.read(tx -> tx.memories().changedSince(latest, 10));
+        assertThat(none).isEmpty();
+    }
+
+    @Test
+    default void anUpdateTakesTheNextRevAndAppearsOnceAtIt() {
+        StorageProvider store = openStore(newDirectory());
+        Fixtures.Writer writer = Fixtures.writer(store);
+        List<Memory> inserted = Fixtures.insertMany(store, writer, 3);
+        long before = store.read(tx -> tx.memories().latestRev());
+        Memory first = inserted.get(0);
+        Instant later = Fixtures.T0.plusSeconds(60);
+        Memory edited = new Memory(first.id(), first.namespace(), first.session(), first.kind(), "edited content",
+                List.of("edited"), List.of("project"), "ref-1", "src/A.java", first.task(), first.replyTo(),
+                first.createdAt(), later, later.plusSeconds(3600), true, Map.of("k", "v"));
+        float[] vector = {0.25f, -0.5f};
+
+        Memory missing = new Memory(MemoryId.of(first.id().value() + 1_000), first.namespace(), first.session(),
+                first.kind(), "x", List.of(), List.of(), null, null, null, null, first.createdAt(), later, null, false,
+                Map.of());
+        boolean updated = store.write(tx -> tx.memories().update(edited, vector));
+        boolean updatedMissing = store.write(tx -> tx.memories().update(missing, null));
+        assertThat(updated).isTrue();
+        assertThat(updatedMissing).isFalse();
+
+        Optional<Memory> stored = store.read(tx -> tx.memories().find(first.id()));
+        assertThat(stored).contains(edited);
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(0, 100));
+        assertThat(feed).extracting(document -> document.memory().id())
+                .containsExactly(inserted.get(1).id(), inserted.get(2).id(), first.id());
+        MemoryDocument last = feed.get(2);
+        long latest = store.read(tx -> tx.memories().latestRev());
+        assertThat(last.rev()).isEqualTo(before + 1).isEqualTo(latest);
+        assertThat(last.vector()).containsExactly(vector);
+        List<MemoryDocument> changed = store.read(tx -> tx.memories().changedSince(before, 10));
+        assertThat(changed).extracting(d -> d.memory().content()).containsExactly("edited content");
+    }
+
+    @Test
+    default void revsStayIncreasingAcrossManyWriters() throws Exception {
+        StorageProvider store = openStore(newDirectory());
+        Fixtures.Writer writer = Fixtures.writer(store);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread thread = new Thread(() -> Fixtures.insertMany(store, writer, 50), "change-feed-writer-" + t);
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(0, 1_000));
+        assertThat(feed).hasSize(200).extracting(MemoryDocument::rev).isSorted().doesNotHaveDuplicates();
+        // Ids and revs were assigned by the same serialised writers, so they agree in order.
+        assertThat(feed).extracting(document -> document.memory().id().value()).isSorted();
+    }
+}
