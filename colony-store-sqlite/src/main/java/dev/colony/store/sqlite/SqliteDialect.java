@@ -87,6 +87,12 @@ final class SqliteDialect extends Dialect {
         return Map.of("id_column", "INTEGER PRIMARY KEY AUTOINCREMENT", "blob", "BLOB");
     }
 
+    /** Refuses, before any pragma touches it, a file that is neither new nor a Colony store. */
+    @Override
+    public void start() {
+        ForeignFileCheck.requireColonyOrEmpty(file);
+    }
+
     @Override
     public Connection openConnection(boolean forWrites) throws SQLException {
         return (forWrites ? writeSource : readSource).getConnection();

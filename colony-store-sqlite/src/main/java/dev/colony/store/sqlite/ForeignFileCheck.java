@@ -1,0 +1,90 @@
+package dev.colony.store.sqlite;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+/**
+ * Looks at an existing file before the store changes anything in it. Opening a store switches the
+ * database to WAL and migrates it; doing that to a file that belongs to another application would
+ * modify it before Flyway got round to refusing it. So the file is inspected first, read-only: it must
+ * be empty, or a SQLite database that is empty or already holds Colony's tables.
+ */
+final class ForeignFileCheck {
+
+    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+    /** Tables whose presence marks a Colony store (the history table, and the meta table of version 1). */
+    private static final Set<String> COLONY_TABLES = Set.of("colony_schema_history", "colony_meta");
+
+    private ForeignFileCheck() {
+    }
+
+    /**
+     * Returns normally when {@code file} is missing, empty, or a SQLite database that is empty or a
+     * Colony store; otherwise refuses with {@code STORAGE_FAILURE}, having changed nothing.
+     */
+    static void requireColonyOrEmpty(Path file) {
+        byte[] header;
+        try (InputStream in = Files.newInputStream(file)) {
+            header = in.readNBytes(SQLITE_HEADER.length);
+        } catch (NoSuchFileException e) {
+            return;
+        } catch (IOException e) {
+            String cause = e instanceof AccessDeniedException ? "permission denied" : e.toString();
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot read " + file + ": " + cause, e);
+        }
+        if (header.length == 0) {
+            return;
+        }
+        if (!Arrays.equals(header, SQLITE_HEADER)) {
+            throw refused(file, "it is not a SQLite database");
+        }
+        List<String> tables = tables(file);
+        if (tables.isEmpty() || tables.stream().anyMatch(COLONY_TABLES::contains)) {
+            return;
+        }
+        throw refused(file, "it is a SQLite database of another application (tables: "
+                + String.join(", ", tables.subList(0, Math.min(5, tables.size())))
+                + (tables.size() > 5 ? ", …" : "") + ")");
+    }
+
+    private static List<String> tables(Path file) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.READONLY);
+        try (Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")) {
+            List<String> names = new ArrayList<>();
+            while (rows.next()) {
+                names.add(rows.getString(1));
+            }
+            return names;
+        } catch (SQLException e) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot inspect " + file
+                    + " before opening it: " + e.getMessage(), e);
+        }
+    }
+
+    private static ColonyException refused(Path file, String why) {
+        return new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: refusing to open " + file + ": " + why
+                + "; it was left unchanged. Point --db (or the store path) at a Colony database or a new file.");
+    }
+}
