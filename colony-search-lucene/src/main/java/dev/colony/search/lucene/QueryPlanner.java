@@ -28,7 +28,7 @@ import org.apache.lucene.util.BytesRef;
  * <p>The user's text is run through the index analyzer and every distinct term becomes an optional
  * (SHOULD) term clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text,
  * and BM25 rewards memories that match more and rarer terms. The request's restrictions become
- * non-scoring FILTER clauses. Thread-safe.
+ * non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause. Thread-safe.
  */
 final class QueryPlanner {
 
@@ -70,6 +70,9 @@ final class QueryPlanner {
         full.add(namespaces(request.namespaces()), BooleanClause.Occur.FILTER);
         if (!request.kinds().isEmpty()) {
             full.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
+        }
+        if (!request.excludedKinds().isEmpty()) {
+            full.add(kinds(request.excludedKinds()), BooleanClause.Occur.MUST_NOT);
         }
         if (request.session() != null) {
             full.add(KeywordField.newExactQuery(IndexLayout.SESSION, request.session().value()),

@@ -19,6 +19,7 @@ final class Requests {
     private final String text;
     private Set<NamespaceId> namespaces = Set.of(ListMemorySource.NS);
     private Set<MemoryKind> kinds = Set.of();
+    private Set<MemoryKind> excludedKinds = Set.of();
     private SessionId session;
     private TaskId task;
     private Instant since;
@@ -51,6 +52,11 @@ final class Requests {
         return this;
     }
 
+    Requests excluding(MemoryKind... values) {
+        excludedKinds = Set.of(values);
+        return this;
+    }
+
     Requests session(String id) {
         session = SessionId.of(id);
         return this;
@@ -73,6 +79,6 @@ final class Requests {
     }
 
     SearchRequest build() {
-        return new SearchRequest(text, namespaces, kinds, session, task, since, until, limit);
+        return new SearchRequest(text, namespaces, kinds, excludedKinds, session, task, since, until, limit);
     }
 }

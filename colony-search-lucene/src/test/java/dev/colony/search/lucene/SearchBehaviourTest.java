@@ -116,6 +116,21 @@ class SearchBehaviourTest {
     }
 
     @Test
+    void leavesOutExcludedKinds() {
+        long fact = source.memory("recalled the deploy checklist").add();
+        long recall = source.memory("recalled deploy").kind(MemoryKind.RECALL).add();
+        long decision = source.memory("deploy on tuesdays").kind(MemoryKind.DECISION).add();
+
+        assertThat(ids(index().search(query("recalled deploy").excluding(MemoryKind.RECALL).build())))
+                .containsExactlyInAnyOrder(fact, decision);
+        assertThat(ids(index().search(query("deploy").excluding(MemoryKind.RECALL, MemoryKind.DECISION).build())))
+                .containsExactly(fact);
+        assertThat(ids(index().search(query("recalled deploy").build()))).first().isEqualTo(recall);
+        assertThat(ids(index().search(query("deploy").kinds(MemoryKind.DECISION, MemoryKind.FACT)
+                .excluding(MemoryKind.DECISION).build()))).containsExactly(fact);
+    }
+
+    @Test
     void filtersBySession() {
         long a = source.memory("flaky test in the tck").session("claude-1").add();
         source.memory("flaky test in the mcp adapter").session("codex-2").add();
