@@ -146,7 +146,10 @@ public class JdbcStorageProvider implements StorageProvider {
             if (schemaVersion() != SCHEMA_VERSION) {
                 migrateLocked();
             }
-            storeId = write(tx -> ensureStoreId(((JdbcTransaction) tx).handle()));
+            // A store opened before already has its id: read it without taking the write lock, so that
+            // opening a current store never waits on (or blocks) another process's writer.
+            storeId = read(tx -> readMeta(((JdbcTransaction) tx).handle(), "store_id"))
+                    .orElseGet(() -> write(tx -> ensureStoreId(((JdbcTransaction) tx).handle())));
             migrated = true;
         }
     }
