@@ -2,7 +2,9 @@ package dev.colony.cli;
 
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StdioServerRunner;
-import java.io.PrintStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,12 +35,15 @@ public final class McpCommand implements Callable<Integer> {
 
     /**
      * Serves MCP on the process's stdin and stdout. Before serving, {@code System.out} is redirected to
-     * stderr so that nothing a library prints can corrupt the protocol stream.
+     * stderr so that nothing a library prints can corrupt the protocol stream; the protocol is written
+     * to the stdout file descriptor directly (unbuffered by {@code PrintStream}, whose swallowed write
+     * errors would hide a client that went away).
+     *
+     * @return 0 after a clean end of input, 1 when the store could not be opened or stdin failed
      */
     static int serve(LaunchSettings settings) {
-        PrintStream protocol = System.out;
         System.setOut(System.err);
-        StdioServerRunner.run(settings, System.in, protocol);
-        return 0;
+        return StdioServerRunner.run(settings, new FileInputStream(FileDescriptor.in),
+                new FileOutputStream(FileDescriptor.out));
     }
 }

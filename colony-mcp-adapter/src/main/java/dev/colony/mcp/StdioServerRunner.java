@@ -3,16 +3,22 @@ package dev.colony.mcp;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.mcp.tool.ColonyTool;
 import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.transport.StdioServer;
+import dev.colony.mcp.transport.TransportLimits;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the Colony MCP server for one agent process: opens the embedded store, announces the session,
- * serves stdio until the client closes stdin, then shuts down in order.
+ * Runs the Colony MCP server for one agent process: answers the handshake at once while the embedded
+ * store opens and the session is announced in the background, serves stdio until the client closes
+ * stdin, then shuts down in order.
  *
  * <p>Shutting down waits briefly for running tool calls, ends the session if the server started it
  * (a session named by the client stays open for the client to reuse) and closes the Colony. The same
@@ -21,7 +27,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class StdioServerRunner {
 
+    /** Exit code of a server that served until the input ended, with its store open. */
+    public static final int EXIT_OK = 0;
+
+    /** Exit code of a server whose store could not be opened or whose input failed. */
+    public static final int EXIT_FAILED = 1;
+
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration OPEN_WAIT = Duration.ofSeconds(30);
 
     private static final Logger LOG = LoggerFactory.getLogger(StdioServerRunner.class);
 
@@ -34,26 +47,18 @@ public final class StdioServerRunner {
      * @param settings the store and identity
      * @param in the protocol input (stdin)
      * @param out the protocol output (stdout); only protocol messages are written to it
-     * @throws dev.colony.api.ColonyException when the store cannot be opened or the session cannot be
-     *     announced (for instance a session id that belongs to another user)
+     * @return {@link #EXIT_OK}, or {@link #EXIT_FAILED} when the store could not be opened (tool calls
+     *     were answered with that error) or reading the input failed
      */
-    public static void run(LaunchSettings settings, InputStream in, OutputStream out) {
-        Colony colony = EmbeddedColony.open(settings.database());
-        Session session;
-        try {
-            session = announce(colony, settings);
-        } catch (RuntimeException e) {
-            colony.close();
-            throw e;
-        }
-        boolean ownSession = settings.session() == null;
-        ColonyMcpServer server = new ColonyMcpServer(
-                new ToolContext(colony, session.user(), session.agent(), session.id()));
-        Shutdown shutdown = new Shutdown(colony, server, ownSession);
+    public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
+        List<ColonyTool> tools = ColonyMcpServer.defaultTools();
+        OpeningToolHost host = OpeningToolHost.start(tools, () -> open(settings, tools));
+        Shutdown shutdown = new Shutdown(host, settings.session() == null);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        StdioServer.Outcome outcome;
         try {
-            server.serve(in, out);
+            outcome = new StdioServer(host, TransportLimits.defaults()).serve(in, out);
         } finally {
             shutdown.run();
             try {
@@ -61,6 +66,22 @@ public final class StdioServerRunner {
             } catch (IllegalStateException e) {
                 LOG.debug("JVM already shutting down");
             }
+        }
+        return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
+    }
+
+    private static ColonyMcpServer open(LaunchSettings settings, List<ColonyTool> tools) {
+        Colony colony = EmbeddedColony.open(settings.database());
+        try {
+            Session session = announce(colony, settings);
+            ColonyMcpServer server = new ColonyMcpServer(
+                    new ToolContext(colony, session.user(), session.agent(), session.id()), tools);
+            LOG.info("colony MCP server {} serving {} tools as {} (session {})", ColonyVersion.get(), tools.size(),
+                    session.user(), session.id());
+            return server;
+        } catch (RuntimeException e) {
+            colony.close();
+            throw e;
         }
     }
 
@@ -76,14 +97,12 @@ public final class StdioServerRunner {
     /** The ordered, run-once shutdown shared by the main thread and the shutdown hook. */
     private static final class Shutdown {
 
-        private final Colony colony;
-        private final ColonyMcpServer server;
+        private final OpeningToolHost host;
         private final boolean endSession;
         private boolean done;
 
-        Shutdown(Colony colony, ColonyMcpServer server, boolean endSession) {
-            this.colony = colony;
-            this.server = server;
+        Shutdown(OpeningToolHost host, boolean endSession) {
+            this.host = host;
             this.endSession = endSession;
         }
 
@@ -92,6 +111,12 @@ public final class StdioServerRunner {
                 return;
             }
             done = true;
+            Optional<ColonyMcpServer> opened = host.awaitOpened(OPEN_WAIT);
+            if (opened.isEmpty()) {
+                LOG.info("colony MCP server stopped");
+                return;
+            }
+            ColonyMcpServer server = opened.get();
             try {
                 if (!server.awaitIdle(DRAIN_TIMEOUT)) {
                     LOG.warn("closing while tool calls are still running");
@@ -102,7 +127,7 @@ public final class StdioServerRunner {
             } catch (RuntimeException e) {
                 LOG.warn("could not end session {}: {}", server.context().session(), e.getMessage());
             } finally {
-                colony.close();
+                server.context().colony().close();
                 LOG.info("colony MCP server stopped");
             }
         }

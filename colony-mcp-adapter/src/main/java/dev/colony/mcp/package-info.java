@@ -1,10 +1,16 @@
 /**
- * The Colony MCP server: the official MCP Java SDK's stdio transport over a {@link dev.colony.core.Colony}.
+ * The Colony MCP server: the Colony tools served over Colony's own stdio transport
+ * ({@link dev.colony.mcp.transport}).
  *
- * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the tools and maps every outcome to a compact JSON
- * result or an error carrying a stable {@link dev.colony.api.ErrorCode};
- * {@link dev.colony.mcp.StdioServerRunner} runs one agent's server process over the embedded store
- * that {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens.
+ * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the tools for one agent identity and maps every
+ * outcome to a compact JSON result or an error carrying a stable {@link dev.colony.api.ErrorCode};
+ * {@link dev.colony.mcp.OpeningToolHost} answers the handshake while the store opens in the background;
+ * {@link dev.colony.mcp.StdioServerRunner} runs one agent's server process over the embedded store that
+ * {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens.
+ *
+ * <p>The design document had the server on the official MCP Java SDK's stdio transport. That transport
+ * drops queued answers once its input ends and runs everything on one thread; this package uses its own
+ * transport instead, and the SDK remains a test dependency whose client checks the server from outside.
  * Code in this package never writes to {@code System.out}: stdout belongs to the protocol.
  */
 package dev.colony.mcp;

@@ -164,12 +164,35 @@ class StdioProtocolIT {
     }
 
     @Test
-    void aServerThatReceivesGarbageStopsInsteadOfHanging() throws Exception {
+    void aServerThatReceivesGarbageAnswersWithAnErrorAndKeepsServing() throws Exception {
         try (Server server = start("mcp", "--db", dir.resolve("garbage.db").toString(), "--user", "carol")) {
             initialize(server);
             server.send("this is not json-rpc");
-            assertThat(server.process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
-            assertThat(server.process.exitValue()).isZero();
+            JsonNode refused = JSON.readTree(server.next());
+            assertThat(refused.get("error").get("code").asInt()).isEqualTo(-32700);
+            assertThat(refused.get("id").isNull()).isTrue();
+            server.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_add\","
+                    + "\"arguments\":[]}}");
+            assertThat(server.response(2).get("error").get("code").asInt()).isEqualTo(-32602);
+            server.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\","
+                    + "\"arguments\":{}}}");
+            assertThat(server.response(3).get("result").get("isError").asBoolean()).isFalse();
+            assertThat(server.closeAndWait()).isZero();
+        }
+    }
+
+    @Test
+    void aServerWhoseStoreCannotOpenSaysWhyInEveryCallAndExitsNonZero() throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("plain-file"), "not a directory");
+        try (Server server = start("mcp", "--db", notADirectory.resolve("colony.db").toString(), "--user", "dave")) {
+            initialize(server);
+            server.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_sessions\","
+                    + "\"arguments\":{}}}");
+            JsonNode failed = server.response(2);
+            assertThat(failed.get("result").get("isError").asBoolean()).isTrue();
+            assertThat(failed.get("result").get("content").get(0).get("text").asText())
+                    .contains("STORAGE_FAILURE").contains("could not be opened");
+            assertThat(server.closeAndWait()).isEqualTo(1);
         }
     }
 

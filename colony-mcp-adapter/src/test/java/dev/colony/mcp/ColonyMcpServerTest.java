@@ -12,7 +12,6 @@ import dev.colony.mcp.tool.Arguments;
 import dev.colony.mcp.tool.ColonyTool;
 import dev.colony.mcp.tool.InputSchema;
 import dev.colony.mcp.tool.ToolContext;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -217,19 +216,18 @@ class ColonyMcpServerTest {
             }
         };
         ColonyMcpServer failing = new ColonyMcpServer(server.context(), List.of(broken));
-        CallToolResult result = failing.call("broken", null);
-        assertThat(result.isError()).isTrue();
-        JsonNode body = ToolResults.parse(ToolResults.text(result));
+        JsonNode body = ToolResults.error(failing.call("broken", Map.of()));
         assertThat(body.get("code").asText()).isEqualTo(ErrorCode.INTERNAL.id());
         assertThat(body.get("error").asText()).contains("broken").doesNotContain("boom");
     }
 
     @Test
     void toolDefinitionsCarryReadOnlyHints() {
-        assertThat(server.toolDefinitions()).hasSize(6).allSatisfy(tool -> {
-            boolean writes = tool.name().equals("memory_add") || tool.name().equals("recall_session");
-            assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isEqualTo(!writes);
-            assertThat(tool.inputSchema()).containsEntry("type", "object");
+        assertThat(server.tools()).hasSize(6).allSatisfy(tool -> {
+            String name = tool.get("name").asText();
+            boolean writes = name.equals("memory_add") || name.equals("recall_session");
+            assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
+            assertThat(tool.get("inputSchema").get("type").asText()).isEqualTo("object");
         });
     }
 

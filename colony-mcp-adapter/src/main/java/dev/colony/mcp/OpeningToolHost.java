@@ -1,0 +1,145 @@
+package dev.colony.mcp;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.mcp.tool.ColonyTool;
+import dev.colony.mcp.transport.ToolHost;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link ToolHost} that answers the handshake at once while the store opens in the background.
+ *
+ * <p>Opening a Colony (the SQLite file, a schema check, the Lucene index) takes longer than an MCP
+ * client's first request should wait. The server's identity, its instructions and the tool definitions
+ * need none of it, so they are answered from the static catalogue; tool calls wait until the store is
+ * open. When opening fails, every call returns an error result saying why, and {@link #failure()}
+ * tells the process to exit with a non-zero code.
+ */
+public final class OpeningToolHost implements ToolHost {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpeningToolHost.class);
+
+    private final ArrayNode definitions;
+    private final Set<String> names;
+    private final CompletableFuture<ColonyMcpServer> opening = new CompletableFuture<>();
+
+    private OpeningToolHost(List<ColonyTool> tools) {
+        this.definitions = ColonyMcpServer.definitions(tools);
+        this.names = tools.stream().map(ColonyTool::name).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * Starts opening on a background thread and returns at once.
+     *
+     * @param tools the tools the opened server will serve (for the definitions before it is open)
+     * @param opener opens the store and builds the server; its exception becomes every call's error
+     */
+    public static OpeningToolHost start(List<ColonyTool> tools, Supplier<ColonyMcpServer> opener) {
+        OpeningToolHost host = new OpeningToolHost(tools);
+        Thread thread = new Thread(() -> {
+            try {
+                host.opening.complete(opener.get());
+            } catch (RuntimeException | Error e) {
+                if (e instanceof ColonyException) {
+                    LOG.error("the Colony store could not be opened: {}", e.getMessage());
+                } else {
+                    LOG.error("the Colony store could not be opened", e);
+                }
+                host.opening.completeExceptionally(e);
+            }
+        }, "colony-open");
+        thread.setDaemon(true);
+        thread.start();
+        return host;
+    }
+
+    @Override
+    public ObjectNode serverInfo() {
+        return ColonyMcpServer.describeServer();
+    }
+
+    @Override
+    public String instructions() {
+        return ColonyMcpServer.guidance();
+    }
+
+    @Override
+    public ArrayNode tools() {
+        return definitions;
+    }
+
+    @Override
+    public boolean hasTool(String name) {
+        return names.contains(name);
+    }
+
+    @Override
+    public ObjectNode call(String name, ObjectNode arguments) {
+        ColonyMcpServer server;
+        try {
+            server = opening.join();
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            ErrorCode code = cause instanceof ColonyException colony ? colony.code() : ErrorCode.STORAGE_FAILURE;
+            return ColonyMcpServer.errorResult(code, null, "the Colony store could not be opened, so no tool can run: "
+                    + cause.getMessage());
+        }
+        return server.call(name, arguments);
+    }
+
+    @Override
+    public void clientConnected(String name, String version) {
+        opened().ifPresent(server -> server.clientConnected(name, version));
+    }
+
+    /** Waits for opening to end; the server when it succeeded. */
+    private Optional<ColonyMcpServer> opened() {
+        try {
+            return Optional.of(opening.join());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Waits at most {@code timeout} for opening to end.
+     *
+     * @return the server when the store opened, empty when opening failed or is still under way
+     */
+    public Optional<ColonyMcpServer> awaitOpened(Duration timeout) {
+        try {
+            return Optional.of(opening.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (ExecutionException | TimeoutException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** Why opening failed, when it did. */
+    public Optional<Throwable> failure() {
+        if (!opening.isCompletedExceptionally()) {
+            return Optional.empty();
+        }
+        try {
+            opening.join();
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(e.getCause() == null ? e : e.getCause());
+        }
+    }
+}

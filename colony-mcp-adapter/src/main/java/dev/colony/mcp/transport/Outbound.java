@@ -1,0 +1,107 @@
+package dev.colony.mcp.transport;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one way out to the client: each message is encoded on the sending thread, then written and
+ * flushed as one line under a lock, so that lines from concurrent calls never interleave.
+ *
+ * <p>A response that cannot be encoded (a tool result holding text that is not valid Unicode) is
+ * replaced by an internal error for the same id, so the client is never left waiting. When the client
+ * stops reading (a broken pipe), later messages are dropped and the failure is logged once; reading
+ * goes on until the input ends.
+ */
+final class Outbound {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Outbound.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ObjectMapper json;
+    private final OutputStream out;
+    private final Object lock = new Object();
+    private boolean broken;
+    private boolean closed;
+
+    Outbound(OutputStream out, ObjectMapper json) {
+        this.out = new BufferedOutputStream(out, 64 * 1024);
+        this.json = json;
+    }
+
+    /** Sends the successful answer to request {@code id}. */
+    void result(JsonNode id, JsonNode result) {
+        ObjectNode message = envelope(id);
+        message.set("result", result);
+        byte[] line;
+        try {
+            line = json.writeValueAsBytes(message);
+        } catch (JsonProcessingException e) {
+            LOG.error("the answer to request {} could not be encoded: {}", id, e.getOriginalMessage());
+            error(id, JsonRpcCodec.INTERNAL_ERROR, "Internal error: the answer could not be encoded as JSON text "
+                    + "(it held text that is not valid Unicode)");
+            return;
+        }
+        write(line);
+    }
+
+    /** Sends an error answer; {@code id} is JSON {@code null} when the request's id is unknown. */
+    void error(JsonNode id, int code, String message) {
+        ObjectNode envelope = envelope(id == null ? NullNode.getInstance() : id);
+        ObjectNode error = envelope.putObject("error");
+        error.put("code", code);
+        error.put("message", message);
+        try {
+            write(json.writeValueAsBytes(envelope));
+        } catch (JsonProcessingException e) {
+            LOG.error("an error answer could not be encoded: {}", e.getOriginalMessage());
+        }
+    }
+
+    /** Flushes and closes the output; later messages are dropped. */
+    void close() {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                out.close();
+            } catch (IOException e) {
+                LOG.debug("closing the protocol output failed: {}", e.toString());
+            }
+        }
+    }
+
+    private static ObjectNode envelope(JsonNode id) {
+        ObjectNode message = NODES.objectNode();
+        message.put("jsonrpc", "2.0");
+        message.set("id", id);
+        return message;
+    }
+
+    private void write(byte[] line) {
+        synchronized (lock) {
+            if (broken || closed) {
+                return;
+            }
+            try {
+                out.write(line);
+                out.write('\n');
+                out.flush();
+            } catch (IOException e) {
+                broken = true;
+                LOG.warn("the client stopped reading the server's output ({}); further answers are dropped",
+                        e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,298 @@
+package dev.colony.mcp.transport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.mcp.transport.JsonRpcCodec.Fault;
+import dev.colony.mcp.transport.JsonRpcCodec.Inbound;
+import dev.colony.mcp.transport.JsonRpcCodec.Notification;
+import dev.colony.mcp.transport.JsonRpcCodec.Request;
+import dev.colony.mcp.transport.JsonRpcCodec.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An MCP server over a pair of byte streams (stdin and stdout), one JSON-RPC message per line.
+ *
+ * <p>The thread that calls {@link #serve} reads and decodes the input. It answers {@code initialize},
+ * {@code ping} and {@code tools/list} itself, from what the {@link ToolHost} knows without I/O, and hands
+ * every {@code tools/call} to a bounded pool, so calls overlap and a slow one delays nothing else. When
+ * the pool and its queue are full, a call is refused at once with a busy error rather than blocking the
+ * reader. {@code notifications/cancelled} drops a call that has not started and suppresses the answer of
+ * one that has (a running call is never interrupted: it may be inside a store transaction).
+ *
+ * <p>The end of input closes the inbound side only: the calls already accepted run to the end and
+ * their answers are written before {@link #serve} returns (bounded by
+ * {@link TransportLimits#drainTimeout()}). One server serves one connection, once.
+ */
+public final class StdioServer {
+
+    /** How serving ended. */
+    public enum Outcome {
+        /** The client closed the input; everything accepted was answered. */
+        END_OF_INPUT,
+        /** Reading the input failed; the server could not go on. */
+        INPUT_FAILED
+    }
+
+    /** The protocol versions this server speaks, newest first. */
+    static final List<String> PROTOCOL_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+
+    private static final Logger LOG = LoggerFactory.getLogger(StdioServer.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ToolHost host;
+    private final TransportLimits limits;
+    private final JsonRpcCodec codec = new JsonRpcCodec();
+    private final Map<JsonNode, Call> running = new ConcurrentHashMap<>();
+    private ThreadPoolExecutor pool;
+    private Outbound outbound;
+
+    /** A server for {@code host} with the given limits. */
+    public StdioServer(ToolHost host, TransportLimits limits) {
+        this.host = Objects.requireNonNull(host, "host");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /**
+     * Serves until {@code in} ends, then waits for the accepted calls, writes their answers and closes
+     * {@code out}.
+     *
+     * @param in the client's messages (stdin)
+     * @param out where the answers go (stdout); nothing else is written to it
+     * @return how serving ended
+     */
+    public Outcome serve(InputStream in, OutputStream out) {
+        synchronized (this) {
+            if (pool != null) {
+                throw new IllegalStateException("a StdioServer serves one connection");
+            }
+            outbound = new Outbound(out, codec.mapper());
+            pool = new ThreadPoolExecutor(limits.callThreads(), limits.callThreads(), 30, TimeUnit.SECONDS,
+                    new ArrayBlockingQueue<>(limits.queuedCalls()), new CallThreads());
+            pool.allowCoreThreadTimeOut(true);
+        }
+        BoundedLineReader reader = new BoundedLineReader(in, limits.maxLineBytes());
+        Outcome outcome = Outcome.END_OF_INPUT;
+        try {
+            for (BoundedLineReader.Line line = reader.next(); line != null; line = reader.next()) {
+                dispatch(codec.decode(line));
+            }
+            LOG.debug("end of input");
+        } catch (IOException e) {
+            LOG.error("reading the input failed: {}", e.toString());
+            outcome = Outcome.INPUT_FAILED;
+        } finally {
+            drain();
+        }
+        return outcome;
+    }
+
+    private void drain() {
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(limits.drainTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("{} tool calls were still running {} after the input ended; their answers are dropped",
+                        running.size(), limits.drainTimeout());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            outbound.close();
+        }
+    }
+
+    private void dispatch(Inbound message) {
+        if (message instanceof Request request) {
+            try {
+                answer(request);
+            } catch (RuntimeException e) {
+                LOG.error("{} failed", JsonRpcCodec.echo(request.method()), e);
+                outbound.error(request.id(), JsonRpcCodec.INTERNAL_ERROR, "Internal error in "
+                        + JsonRpcCodec.echo(request.method()) + "; the server log has the details");
+            }
+        } else if (message instanceof Notification notification) {
+            notified(notification);
+        } else if (message instanceof Fault fault) {
+            LOG.debug("refused a line: {}", fault.message());
+            outbound.error(fault.id(), fault.code(), fault.message());
+        } else if (message instanceof Response response) {
+            LOG.debug("ignored a response to request {}", response.id());
+        }
+    }
+
+    private void answer(Request request) {
+        switch (request.method()) {
+            case "tools/call" -> call(request);
+            case "ping" -> outbound.result(request.id(), NODES.objectNode());
+            case "tools/list" -> {
+                ObjectNode result = NODES.objectNode();
+                result.set("tools", host.tools());
+                outbound.result(request.id(), result);
+            }
+            case "initialize" -> initialize(request);
+            default -> outbound.error(request.id(), JsonRpcCodec.METHOD_NOT_FOUND, "Method not found: "
+                    + JsonRpcCodec.echo(request.method()));
+        }
+    }
+
+    private void initialize(Request request) {
+        JsonNode params = request.params();
+        if (params != null && !params.isObject()) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "initialize: params must be an object");
+            return;
+        }
+        JsonNode requested = params == null ? null : params.get("protocolVersion");
+        String version = requested != null && requested.isTextual() && PROTOCOL_VERSIONS.contains(requested.textValue())
+                ? requested.textValue() : PROTOCOL_VERSIONS.get(0);
+        ObjectNode result = NODES.objectNode();
+        result.put("protocolVersion", version);
+        result.putObject("capabilities").putObject("tools").put("listChanged", false);
+        result.set("serverInfo", host.serverInfo());
+        String instructions = host.instructions();
+        if (instructions != null) {
+            result.put("instructions", instructions);
+        }
+        outbound.result(request.id(), result);
+        JsonNode client = params == null ? null : params.get("clientInfo");
+        JsonNode name = client == null ? null : client.get("name");
+        if (name != null && name.isTextual() && JsonRpcCodec.validUnicode(name.textValue())) {
+            JsonNode clientVersion = client.get("version");
+            String versionText = clientVersion != null && clientVersion.isTextual() ? clientVersion.textValue() : null;
+            submit(() -> host.clientConnected(name.textValue(), versionText));
+        }
+    }
+
+    private void call(Request request) {
+        JsonNode params = request.params();
+        if (params == null || !params.isObject()) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "tools/call needs params "
+                    + "{\"name\": <tool>, \"arguments\": {...}}" + (params == null ? "" : ", was " + JsonRpcCodec.kind(params)));
+            return;
+        }
+        JsonNode nameNode = params.get("name");
+        if (nameNode == null || !nameNode.isTextual()) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "tools/call: name must be a string naming a "
+                    + "tool" + (nameNode == null ? "" : ", was " + JsonRpcCodec.kind(nameNode)));
+            return;
+        }
+        String name = nameNode.textValue();
+        if (!host.hasTool(name)) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "Unknown tool: " + JsonRpcCodec.echo(name)
+                    + "; tools/list names the tools of this server");
+            return;
+        }
+        JsonNode arguments = params.get("arguments");
+        if (arguments != null && !arguments.isNull() && !arguments.isObject()) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "tools/call " + name + ": arguments must be "
+                    + "an object, was " + JsonRpcCodec.kind(arguments));
+            return;
+        }
+        ObjectNode args = arguments == null || arguments.isNull() ? NODES.objectNode() : (ObjectNode) arguments;
+        Call call = new Call(request.id());
+        if (running.putIfAbsent(request.id(), call) != null) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_REQUEST, "Invalid request: id " + request.id()
+                    + " belongs to a call that is still running");
+            return;
+        }
+        call.task = new FutureTask<>(() -> run(call, name, args), null);
+        try {
+            pool.execute(call.task);
+        } catch (RejectedExecutionException e) {
+            running.remove(request.id(), call);
+            outbound.error(request.id(), JsonRpcCodec.SERVER_BUSY, "Server busy: " + limits.callThreads()
+                    + " calls are running and " + limits.queuedCalls() + " are waiting; try again shortly");
+        }
+    }
+
+    private void run(Call call, String name, ObjectNode arguments) {
+        if (call.cancelled) {
+            return;
+        }
+        ObjectNode result = null;
+        RuntimeException failure = null;
+        try {
+            result = host.call(name, arguments);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        if (!running.remove(call.id, call)) {
+            LOG.debug("call {} was cancelled; its answer is dropped", call.id);
+            return;
+        }
+        if (failure != null || result == null) {
+            LOG.error("tool {} failed", name, failure);
+            outbound.error(call.id, JsonRpcCodec.INTERNAL_ERROR, "Internal error in tool " + name
+                    + "; the server log has the details");
+        } else {
+            outbound.result(call.id, result);
+        }
+    }
+
+    private void notified(Notification notification) {
+        if (notification.method().equals("notifications/cancelled")) {
+            JsonNode requestId = notification.params() == null ? null : notification.params().get("requestId");
+            Call call = requestId == null ? null : running.remove(requestId);
+            if (call != null) {
+                call.cancelled = true;
+                call.task.cancel(false);
+                LOG.debug("cancelled call {}", requestId);
+            }
+        } else if (!notification.method().equals("notifications/initialized")) {
+            LOG.debug("ignored notification {}", JsonRpcCodec.echo(notification.method()));
+        }
+    }
+
+    private void submit(Runnable work) {
+        try {
+            pool.execute(() -> {
+                try {
+                    work.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("background work after initialize failed: {}", e.toString());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.warn("no room to record the client; skipped");
+        }
+    }
+
+    /** One accepted tool call. */
+    private static final class Call {
+
+        final JsonNode id;
+        volatile boolean cancelled;
+        FutureTask<Void> task;
+
+        Call(JsonNode id) {
+            this.id = id;
+        }
+    }
+
+    /** Daemon threads named after their role, so a stuck call never keeps the JVM alive. */
+    private static final class CallThreads implements ThreadFactory {
+
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable work) {
+            Thread thread = new Thread(work, "colony-call-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }
+    }
+}

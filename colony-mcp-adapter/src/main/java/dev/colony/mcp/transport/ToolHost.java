@@ -1,0 +1,49 @@
+package dev.colony.mcp.transport;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What the stdio transport serves: the server's identity, its tool definitions and the tool calls.
+ *
+ * <p>{@link #serverInfo()}, {@link #instructions()}, {@link #tools()} and {@link #hasTool} are asked on
+ * the thread that reads the input, to answer {@code initialize}, {@code tools/list} and to vet a
+ * {@code tools/call}; they must answer at once, without waiting for a store to open. {@link #call} and
+ * {@link #clientConnected} run on the transport's call pool, several at a time, and may block.
+ */
+public interface ToolHost {
+
+    /** The {@code serverInfo} of the {@code initialize} answer: at least {@code name} and {@code version}. */
+    ObjectNode serverInfo();
+
+    /** Guidance for the model on how to use the tools, or {@code null} for none. */
+    String instructions();
+
+    /** The tool definitions sent as {@code tools/list}'s {@code tools} array; the caller must not modify it. */
+    ArrayNode tools();
+
+    /** Whether a tool of this name exists; a call to any other name is refused as invalid params. */
+    boolean hasTool(String name);
+
+    /**
+     * Runs one tool call. Failures of the tool (bad arguments, a refused write, a store that could not
+     * be opened) come back as a result with {@code isError: true}; an exception thrown here is answered as
+     * a JSON-RPC internal error.
+     *
+     * @param name a name for which {@link #hasTool} is true
+     * @param arguments the call's arguments, an empty object when the client sent none
+     * @return the MCP {@code CallToolResult}: {@code content}, {@code isError} and optionally
+     *     {@code structuredContent}
+     */
+    ObjectNode call(String name, ObjectNode arguments);
+
+    /**
+     * The client introduced itself in {@code initialize}. Runs on the call pool after the
+     * {@code initialize} answer was sent.
+     *
+     * @param name the client's name, never {@code null}
+     * @param version the client's version, or {@code null}
+     */
+    default void clientConnected(String name, String version) {
+    }
+}
