@@ -15,10 +15,14 @@ final class Printing {
     private Printing() {
     }
 
-    /** {@code #12  decision  score 0.912  2025-01-01 10:00:00Z  session codex-...}. */
-    static String hitLine(SearchHit hit) {
-        return String.format(Locale.ROOT, "#%-5d %-12s score %.3f  %s  session %s%s", hit.id().value(),
-                hit.kind().name(), hit.score(), time(hit.ts()), hit.session().value(),
+    /**
+     * {@code 1. #12  decision  2025-01-01 10:00:00Z  session codex-...}: the hit's rank (1 is best), never
+     * its raw score, which depends on word statistics of the whole store rather than of what the reader
+     * may see.
+     */
+    static String hitLine(int rank, SearchHit hit) {
+        return String.format(Locale.ROOT, "%2d. #%-5d %-12s %s  session %s%s", rank, hit.id().value(),
+                hit.kind().name(), time(hit.ts()), hit.session().value(),
                 hit.task() == null ? "" : "  task " + hit.task().value());
     }
 

@@ -40,7 +40,7 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Most hits to print, 1 to " + MemoryLimits.MAX_SEARCH_LIMIT + " (default: ${DEFAULT-VALUE}).")
     int limit;
 
-    @Option(names = "--kind", paramLabel = "KIND", description = "Only hits of this kind (repeatable).")
+    @Option(names = {"--type", "--kind"}, paramLabel = "TYPE", description = "Only hits of this type (repeatable).")
     List<String> kinds;
 
     @Mixin
@@ -68,8 +68,9 @@ public final class SearchCommand implements Callable<Integer> {
             } else {
                 out.println(hits.size() + (hits.size() == 1 ? " hit" : " hits") + " for \"" + text + "\" ("
                         + settings.database() + ", user " + settings.user() + "):");
-                for (SearchHit hit : hits) {
-                    out.println(Printing.hitLine(hit));
+                for (int i = 0; i < hits.size(); i++) {
+                    SearchHit hit = hits.get(i);
+                    out.println(Printing.hitLine(i + 1, hit));
                     out.println("    " + Printing.oneLine(hit.snippet()));
                 }
             }

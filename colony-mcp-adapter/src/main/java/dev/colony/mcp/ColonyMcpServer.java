@@ -1,27 +1,21 @@
 package dev.colony.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.session.SessionStart;
-import dev.colony.mcp.tool.Arguments;
-import dev.colony.mcp.tool.ColonyTool;
-import dev.colony.mcp.tool.GetObservationsTool;
-import dev.colony.mcp.tool.ListSessionsTool;
-import dev.colony.mcp.tool.MemoryAddTool;
-import dev.colony.mcp.tool.RecallSessionTool;
-import dev.colony.mcp.tool.SearchTool;
-import dev.colony.mcp.tool.TimelineTool;
+import dev.colony.mcp.tool.MalformedToolCall;
+import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.tool.ToolOutcome;
+import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,9 +27,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The Colony tools for one agent identity, as the stdio transport serves them.
  *
- * <p>{@link #call} runs one tool in-process and turns every outcome into an MCP {@code CallToolResult}:
- * the compact JSON of the result as text, or {@code isError: true} with
- * {@code {"code": "<ErrorCode>", "error": "<message>"}}. Calls may run concurrently. The tool
+ * <p>The tools themselves are a {@link ToolCatalog} of declarative {@link ToolSpec}s, which speaks plain
+ * JSON; this class is the glue around it: it acts as one identity ({@link ToolContext}), keeps the
+ * session's heartbeat, counts calls in flight and records the client's name. {@link #call} returns the
+ * MCP {@code CallToolResult}: the result record as JSON text and as {@code structuredContent}, or
+ * {@code isError: true} with {@code {"code", "error", "field"}}. Calls may run concurrently. The tool
  * definitions, the server's identity and its instructions do not depend on the store and are also
  * available statically, so that {@code initialize} and {@code tools/list} can be answered before the
  * store is open (see {@link OpeningToolHost}).
@@ -55,11 +51,9 @@ public final class ColonyMcpServer implements ToolHost {
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<Map<String, Object>> ARGUMENT_MAP = new TypeReference<>() {
-    };
 
     private final ToolContext context;
-    private final Map<String, ColonyTool> tools;
+    private final ToolCatalog catalog;
     private final ArrayNode definitions;
     private final AtomicBoolean clientRecorded = new AtomicBoolean();
     private final AtomicReference<Instant> lastHeartbeat = new AtomicReference<>(Instant.MIN);
@@ -72,16 +66,15 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /** A server with the given tools; their names must be distinct. */
-    public ColonyMcpServer(ToolContext context, List<ColonyTool> tools) {
+    public ColonyMcpServer(ToolContext context, List<? extends ToolSpec<?, ?>> tools) {
         this.context = Objects.requireNonNull(context, "context");
-        this.tools = byName(tools);
-        this.definitions = definitions(tools);
+        this.catalog = new ToolCatalog(tools);
+        this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: the memory tools of the Colony catalogue and {@code memory_add}. */
-    public static List<ColonyTool> defaultTools() {
-        return List.of(new SearchTool(), new GetObservationsTool(), new TimelineTool(), new ListSessionsTool(),
-                new RecallSessionTool(), new MemoryAddTool());
+    /** The tools this version serves: the memory tools. */
+    public static List<ToolSpec<?, ?>> defaultTools() {
+        return MemoryTools.ALL;
     }
 
     /** The {@code serverInfo} this server announces. */
@@ -99,34 +92,18 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /** The MCP definitions of {@code tools}, in the given order. */
-    public static ArrayNode definitions(List<ColonyTool> tools) {
-        ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        for (ColonyTool tool : byName(tools).values()) {
-            ObjectNode definition = array.addObject();
-            definition.put("name", tool.name());
-            definition.put("description", tool.description());
-            definition.set("inputSchema", JSON.valueToTree(tool.schema().toMap()));
-            ObjectNode annotations = definition.putObject("annotations");
-            annotations.put("readOnlyHint", tool.readOnly());
-            annotations.put("destructiveHint", false);
-            annotations.put("openWorldHint", false);
-        }
-        return array;
-    }
-
-    private static Map<String, ColonyTool> byName(List<ColonyTool> tools) {
-        Map<String, ColonyTool> byName = new LinkedHashMap<>();
-        for (ColonyTool tool : tools) {
-            if (byName.putIfAbsent(tool.name(), tool) != null) {
-                throw new IllegalArgumentException("two tools are named " + tool.name());
-            }
-        }
-        return byName;
+    public static ArrayNode definitions(List<? extends ToolSpec<?, ?>> tools) {
+        return new ToolCatalog(tools).definitions();
     }
 
     /** Who the server acts as. */
     public ToolContext context() {
         return context;
+    }
+
+    /** The tools this server serves. */
+    public ToolCatalog catalog() {
+        return catalog;
     }
 
     @Override
@@ -146,12 +123,12 @@ public final class ColonyMcpServer implements ToolHost {
 
     @Override
     public boolean hasTool(String name) {
-        return tools.containsKey(name);
+        return catalog.names().contains(name);
     }
 
     /** Runs one tool call with arguments given as a map (an in-process convenience). */
     public ObjectNode call(String name, Map<String, Object> arguments) {
-        return call(name, arguments == null ? JSON.createObjectNode() : JSON.<ObjectNode>valueToTree(arguments));
+        return callJson(name, arguments == null ? null : JSON.valueToTree(arguments));
     }
 
     /**
@@ -159,15 +136,32 @@ public final class ColonyMcpServer implements ToolHost {
      *
      * @param name the tool name
      * @param arguments the arguments object
-     * @return the compact JSON result, or an error result carrying the stable error code
+     * @return the MCP {@code CallToolResult}
      */
     @Override
     public ObjectNode call(String name, ObjectNode arguments) {
+        return callJson(name, arguments);
+    }
+
+    /**
+     * Runs one tool call as the server's identity, with the arguments as sent.
+     *
+     * @param name the tool name
+     * @param arguments the {@code arguments} of the request; {@code null} for none
+     * @return the MCP {@code CallToolResult}
+     * @throws MalformedToolCall when no tool has that name or the arguments are not an object (the
+     *         transport refuses such requests before they get here)
+     */
+    public ObjectNode callJson(String name, JsonNode arguments) {
         synchronized (idle) {
             inFlight++;
         }
         try {
-            return run(name, arguments);
+            ToolOutcome outcome = catalog.call(context, name, arguments);
+            if (outcome.ok()) {
+                heartbeat();
+            }
+            return outcome.result();
         } finally {
             synchronized (idle) {
                 inFlight--;
@@ -201,32 +195,6 @@ public final class ColonyMcpServer implements ToolHost {
         }
     }
 
-    private ObjectNode run(String name, ObjectNode arguments) {
-        ColonyTool tool = tools.get(name);
-        if (tool == null) {
-            return errorResult(ErrorCode.NOT_FOUND, null, "no tool named '" + name + "'; available: "
-                    + String.join(", ", tools.keySet()));
-        }
-        try {
-            Map<String, Object> map = arguments == null ? null : JSON.convertValue(arguments, ARGUMENT_MAP);
-            Object result = tool.call(context, Arguments.of(map, tool.schema().names()));
-            heartbeat();
-            return textResult(JSON.writeValueAsString(result), false);
-        } catch (ColonyException e) {
-            if (e.code() == ErrorCode.INTERNAL || e.code() == ErrorCode.STORAGE_FAILURE
-                    || e.code() == ErrorCode.SEARCH_FAILURE) {
-                LOG.error("tool {} failed: {}", name, e.getMessage(), e);
-            } else {
-                LOG.debug("tool {} refused: {}", name, e.getMessage());
-            }
-            return errorResult(e.code(), e.field(), e.getMessage());
-        } catch (JsonProcessingException | RuntimeException e) {
-            LOG.error("tool {} failed unexpectedly", name, e);
-            return errorResult(ErrorCode.INTERNAL, null, "internal error in " + name + " ("
-                    + e.getClass().getSimpleName() + "); the server log has the details");
-        }
-    }
-
     /**
      * Fills in the session's client name from the MCP handshake, once: the session was announced before
      * the client introduced itself, and recall uses the client name to say where a session ran.
@@ -257,22 +225,8 @@ public final class ColonyMcpServer implements ToolHost {
         }
     }
 
-    /** An MCP tool result holding one text block. */
-    static ObjectNode textResult(String text, boolean isError) {
-        ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.putArray("content").addObject().put("type", "text").put("text", text);
-        result.put("isError", isError);
-        return result;
-    }
-
     /** An error result: {@code {"code", "error", "field"?}} as text, with {@code isError: true}. */
     static ObjectNode errorResult(ErrorCode code, String field, String message) {
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.put("code", code.id());
-        body.put("error", message);
-        if (field != null) {
-            body.put("field", field);
-        }
-        return textResult(body.toString(), true);
+        return ToolCatalog.errorResult(code, field, message);
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
-import dev.colony.mcp.tool.ColonyTool;
+import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.util.List;
@@ -36,9 +36,9 @@ public final class OpeningToolHost implements ToolHost {
     private final Set<String> names;
     private final CompletableFuture<ColonyMcpServer> opening = new CompletableFuture<>();
 
-    private OpeningToolHost(List<ColonyTool> tools) {
+    private OpeningToolHost(List<? extends ToolSpec<?, ?>> tools) {
         this.definitions = ColonyMcpServer.definitions(tools);
-        this.names = tools.stream().map(ColonyTool::name).collect(Collectors.toUnmodifiableSet());
+        this.names = tools.stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -47,7 +47,7 @@ public final class OpeningToolHost implements ToolHost {
      * @param tools the tools the opened server will serve (for the definitions before it is open)
      * @param opener opens the store and builds the server; its exception becomes every call's error
      */
-    public static OpeningToolHost start(List<ColonyTool> tools, Supplier<ColonyMcpServer> opener) {
+    public static OpeningToolHost start(List<? extends ToolSpec<?, ?>> tools, Supplier<ColonyMcpServer> opener) {
         OpeningToolHost host = new OpeningToolHost(tools);
         Thread thread = new Thread(() -> {
             try {

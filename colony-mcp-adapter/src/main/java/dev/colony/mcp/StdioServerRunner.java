@@ -3,7 +3,7 @@ package dev.colony.mcp;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.tool.ColonyTool;
+import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.transport.StdioServer;
 import dev.colony.mcp.transport.TransportLimits;
@@ -51,7 +51,7 @@ public final class StdioServerRunner {
      *     were answered with that error) or reading the input failed
      */
     public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
-        List<ColonyTool> tools = ColonyMcpServer.defaultTools();
+        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
         OpeningToolHost host = OpeningToolHost.start(tools, () -> open(settings, tools));
         Shutdown shutdown = new Shutdown(host, settings.session() == null);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
@@ -70,7 +70,7 @@ public final class StdioServerRunner {
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
     }
 
-    private static ColonyMcpServer open(LaunchSettings settings, List<ColonyTool> tools) {
+    private static ColonyMcpServer open(LaunchSettings settings, List<? extends ToolSpec<?, ?>> tools) {
         Colony colony = EmbeddedColony.open(settings.database());
         try {
             Session session = announce(colony, settings);

@@ -15,6 +15,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -94,9 +95,20 @@ class McpServerIT {
         return client;
     }
 
+    /**
+     * A successful call's JSON, after checking that its structured content equals the text content's JSON
+     * and matches the output schema the server published for the tool.
+     */
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
         CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        return ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
+        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
+        assertThat(result.structuredContent()).as(tool).isNotNull();
+        assertThat(ToolResults.parse(JSON.valueToTree(result.structuredContent()).toString())).as(tool).isEqualTo(json);
+        Map<String, Object> schema = claude.listTools().tools().stream().filter(t -> t.name().equals(tool))
+                .findFirst().orElseThrow().outputSchema();
+        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
+        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
+        return json;
     }
 
     private JsonNode error(McpSyncClient client, String tool, Map<String, Object> arguments) {
@@ -138,10 +150,10 @@ class McpServerIT {
         assertThat(hits.get(0).get("id").asLong()).isEqualTo(id);
         assertThat(hits.get(0).has("content")).isFalse();
 
-        JsonNode body = ok(claude, "get_observations", Map.of("ids", List.of(id))).get(0);
+        JsonNode body = ok(claude, "get_observations", Map.of("ids", List.of(id))).get("observations").get(0);
         assertThat(body.get("content").asText()).isEqualTo(
                 "Search index for invoices is rebuilt nightly by the reindex-invoices job.");
-        assertThat(body.get("kind").asText()).isEqualTo("fact");
+        assertThat(body.get("type").asText()).isEqualTo("fact");
     }
 
     @Test
@@ -156,7 +168,7 @@ class McpServerIT {
                     "codex-it-1")).get("hits");
             assertThat(hits).extracting(hit -> hit.get("id").asLong()).contains(codexMemory);
 
-            JsonNode sessions = ok(claude, "list_sessions", Map.of());
+            JsonNode sessions = ok(claude, "list_sessions", Map.of()).get("sessions");
             assertThat(sessions).extracting(node -> node.get("agent").asText()).contains("claude-code", "codex");
             JsonNode codexSession = null;
             for (JsonNode node : sessions) {
@@ -167,16 +179,17 @@ class McpServerIT {
             assertThat(codexSession).isNotNull();
             assertThat(codexSession.get("ide").asText()).isEqualTo("codex-it");
 
-            JsonNode timeline = ok(claude, "timeline", Map.of("session_id", "codex-it-1", "limit", 10));
+            JsonNode timeline = ok(claude, "timeline", Map.of("session_id", "codex-it-1", "limit", 10)).get("entries");
             assertThat(timeline.get(0).get("id").asLong()).isEqualTo(codexMemory);
-            assertThat(timeline.get(0).get("kind").asText()).isEqualTo("path");
+            assertThat(timeline.get(0).get("type").asText()).isEqualTo("path");
 
             JsonNode recall = ok(claude, "recall_session", Map.of("target_session_id", "codex-it-1"));
             assertThat(recall.get("session").get("agent").asText()).isEqualTo("codex");
             assertThat(recall.get("observations")).extracting(node -> node.get("id").asLong()).contains(codexMemory);
             long audit = recall.get("recall_observation_id").asLong();
-            JsonNode auditBody = ok(codex, "get_observations", Map.of("ids", List.of(audit))).get(0);
-            assertThat(auditBody.get("kind").asText()).isEqualTo("recall");
+            JsonNode auditBody = ok(codex, "get_observations", Map.of("ids", List.of(audit))).get("observations")
+                    .get(0);
+            assertThat(auditBody.get("type").asText()).isEqualTo("recall");
             assertThat(auditBody.get("metadata").get("recalled_session_id").asText()).isEqualTo("codex-it-1");
 
             JsonNode phantom = error(claude, "recall_session", Map.of("target_session_id", "codex-it-1",

@@ -1,17 +1,20 @@
 package dev.colony.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.tool.Arguments;
-import dev.colony.mcp.tool.ColonyTool;
-import dev.colony.mcp.tool.InputSchema;
+import dev.colony.mcp.tool.MalformedToolCall;
+import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.tool.ToolSpec;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The tools called in-process on a real SQLite store with a real Lucene index. */
 class ColonyMcpServerTest {
 
+    private static final DefaultJsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
+    private static final TypeReference<Map<String, Object>> SCHEMA_MAP = new TypeReference<>() {
+    };
 
     @TempDir
     Path dir;
@@ -44,8 +50,26 @@ class ColonyMcpServerTest {
         colony.close();
     }
 
+    /**
+     * A successful call's JSON, after checking that its structured content is the text's JSON and
+     * matches the tool's published output schema.
+     */
     private JsonNode ok(String tool, Map<String, Object> arguments) {
-        return ToolResults.ok(server.call(tool, arguments), tool);
+        JsonNode result = server.call(tool, arguments);
+        JsonNode json = ToolResults.ok(result, tool);
+        JsonNode structured = result.get("structuredContent");
+        assertThat(ToolResults.parse(structured.toString())).as(tool).isEqualTo(json);
+        JsonNode definition = null;
+        for (JsonNode candidate : server.tools()) {
+            if (candidate.get("name").asText().equals(tool)) {
+                definition = candidate;
+            }
+        }
+        assertThat(definition).as(tool).isNotNull();
+        Map<String, Object> schema = ToolResults.JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
+        var validation = VALIDATOR.validate(schema, ToolResults.JSON.convertValue(structured, Object.class));
+        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
+        return json;
     }
 
     private JsonNode error(String tool, Map<String, Object> arguments) {
@@ -67,13 +91,15 @@ class ColonyMcpServerTest {
         JsonNode hit = found.get("hits").get(0);
         assertThat(hit.get("id").asLong()).isEqualTo(id);
         assertThat(hit.get("session_id").asText()).isEqualTo(own.id().value());
-        assertThat(hit.get("kind").asText()).isEqualTo("decision");
+        assertThat(hit.get("type").asText()).isEqualTo("decision");
+        assertThat(hit.get("rank").asInt()).isEqualTo(1);
+        assertThat(hit.has("score")).isFalse();
         assertThat(hit.get("snippet").asText()).isNotBlank();
         assertThat(hit.has("content")).isFalse();
         assertThat(hit.get("ts").asLong()).isEqualTo(added.get("ts").asLong());
         assertThat(hit.get("task_id").isNull()).isTrue();
 
-        JsonNode bodies = ok("get_observations", Map.of("ids", List.of(id), "expand", true));
+        JsonNode bodies = ok("get_observations", Map.of("ids", List.of(id), "expand", true)).get("observations");
         assertThat(bodies.isArray()).isTrue();
         JsonNode body = bodies.get(0);
         assertThat(body.get("content").asText()).startsWith("Billing webhooks retry five times");
@@ -103,17 +129,17 @@ class ColonyMcpServerTest {
                 "type", "path"));
         ok("memory_add", Map.of("content", "Deploy only on weekdays because the on-call rota is thin on weekends.",
                 "type", "decision"));
-        JsonNode decisions = ok("search", Map.of("query", "deploy", "kinds", List.of("decision")));
+        JsonNode decisions = ok("search", Map.of("query", "deploy", "types", List.of("decision")));
         assertThat(decisions.get("hits")).hasSize(1);
-        assertThat(decisions.get("hits").get(0).get("kind").asText()).isEqualTo("decision");
-        JsonNode paths = ok("search", Map.of("query", "deploy", "kind", "path", "session_id", own.id().value()));
-        assertThat(paths.get("hits")).extracting(node -> node.get("kind").asText()).containsExactly("path");
+        assertThat(decisions.get("hits").get(0).get("type").asText()).isEqualTo("decision");
+        JsonNode paths = ok("search", Map.of("query", "deploy", "type", "path", "session_id", own.id().value()));
+        assertThat(paths.get("hits")).extracting(node -> node.get("type").asText()).containsExactly("path");
 
         assertThat(error("search", Map.of("query", "deploy", "limit", 0)).get("field").asText()).isEqualTo("limit");
         assertThat(error("search", Map.of("query", "deploy", "limit", "many")).get("error").asText())
                 .isEqualTo("limit: must be an integer, was a string");
-        assertThat(error("search", Map.of("query", "deploy", "kinds", List.of("Bad Kind"))).get("field").asText())
-                .isEqualTo("kinds[0]");
+        assertThat(error("search", Map.of("query", "deploy", "types", List.of("Bad Kind"))).get("field").asText())
+                .isEqualTo("types[0]");
         assertThat(error("search", Map.of()).get("error").asText()).isEqualTo("query: is required");
         JsonNode unknown = error("search", Map.of("query", "deploy", "sessionId", "x"));
         assertThat(unknown.get("code").asText()).isEqualTo("INVALID_ARGUMENT");
@@ -130,24 +156,25 @@ class ColonyMcpServerTest {
         for (int i = 1; i <= 51; i++) {
             tooMany.add(i);
         }
-        assertThat(error("get_observations", Map.of("ids", tooMany)).get("error").asText()).contains("1 to 50");
+        assertThat(error("get_observations", Map.of("ids", tooMany)).get("error").asText())
+                .isEqualTo("ids: must hold 1 to 50 entries, held 51");
     }
 
     @Test
     void timelineAndListSessionsAreCompactAndNewestFirst() {
         long first = ok("memory_add", Map.of("content", "First memory of the timeline test.")).get("id").asLong();
         long second = ok("memory_add", Map.of("content", "Second memory of the timeline test.")).get("id").asLong();
-        JsonNode timeline = ok("timeline", Map.of("session_id", own.id().value()));
+        JsonNode timeline = ok("timeline", Map.of("session_id", own.id().value())).get("entries");
         assertThat(timeline).extracting(node -> node.get("id").asLong()).containsExactly(second, first);
         assertThat(timeline.get(0).size()).isEqualTo(3);
-        assertThat(ok("timeline", Map.of("session_id", own.id().value(), "around_id", first, "limit", 1)))
+        assertThat(ok("timeline", Map.of("session_id", own.id().value(), "around_id", first, "limit", 1)).get("entries"))
                 .extracting(node -> node.get("id").asLong()).containsExactly(first);
         assertThat(error("timeline", Map.of("session_id", "nobody-1")).get("code").asText())
                 .isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
 
         Session codex = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         colony.sessions().ensure(SessionStart.of("bob", "codex"));
-        JsonNode sessions = ok("list_sessions", Map.of("limit", 10));
+        JsonNode sessions = ok("list_sessions", Map.of("limit", 10)).get("sessions");
         assertThat(sessions).extracting(node -> node.get("id").asText())
                 .containsExactly(codex.id().value(), own.id().value());
         JsonNode mine = sessions.get(1);
@@ -169,10 +196,10 @@ class ColonyMcpServerTest {
         assertThat(recall.get("session").get("id").asText()).isEqualTo("codex-42");
         assertThat(recall.get("observations")).extracting(node -> node.get("id").asLong()).containsExactly(codexMemory);
         long audit = recall.get("recall_observation_id").asLong();
-        JsonNode ownTimeline = ok("timeline", Map.of("session_id", own.id().value()));
+        JsonNode ownTimeline = ok("timeline", Map.of("session_id", own.id().value())).get("entries");
         assertThat(ownTimeline.get(0).get("id").asLong()).isEqualTo(audit);
-        assertThat(ownTimeline.get(0).get("kind").asText()).isEqualTo("recall");
-        JsonNode auditBody = ok("get_observations", Map.of("ids", List.of(audit))).get(0);
+        assertThat(ownTimeline.get(0).get("type").asText()).isEqualTo("recall");
+        JsonNode auditBody = ok("get_observations", Map.of("ids", List.of(audit))).get("observations").get(0);
         assertThat(auditBody.get("metadata").get("recalled_session_id").asText()).isEqualTo("codex-42");
         assertThat(auditBody.get("metadata").get("owner_ide").asText()).isEqualTo("codex");
 
@@ -190,44 +217,64 @@ class ColonyMcpServerTest {
                 .get("field").asText()).isEqualTo("limit");
     }
 
+    record NoArgs(@Param("Ignored; the tool takes no real arguments.") String unused) {
+    }
+
+    record Nothing(String never) {
+    }
+
     @Test
-    void unknownToolsAndUnexpectedFailuresBecomeErrorResults() {
-        assertThat(error("no_such_tool", Map.of()).get("code").asText()).isEqualTo(ErrorCode.NOT_FOUND.id());
+    void unknownToolsAndArgumentsThatAreNoObjectAreMalformedCalls() {
+        assertThatThrownBy(() -> server.callJson("no_such_tool", null))
+                .isInstanceOfSatisfying(MalformedToolCall.class, e -> {
+                    assertThat(e.field()).isEqualTo("name");
+                    assertThat(e.getMessage()).startsWith("name: no tool named 'no_such_tool'; available tools: search,");
+                });
+        assertThatThrownBy(() -> server.callJson("x".repeat(100_000), null))
+                .isInstanceOfSatisfying(MalformedToolCall.class, e -> assertThat(e.getMessage()).hasSizeLessThan(400));
+        assertThatThrownBy(() -> server.callJson("search", ToolResults.JSON.createArrayNode().add(1)))
+                .isInstanceOfSatisfying(MalformedToolCall.class, e -> {
+                    assertThat(e.field()).isEqualTo("arguments");
+                    assertThat(e.getMessage()).isEqualTo("arguments: must be an object for tool search, was an array");
+                });
+    }
 
-        ColonyTool broken = new ColonyTool() {
-            @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public String description() {
-                return "Always fails.";
-            }
-
-            @Override
-            public InputSchema schema() {
-                return InputSchema.object();
-            }
-
-            @Override
-            public Object call(ToolContext context, Arguments arguments) {
-                throw new IllegalStateException("boom");
-            }
-        };
+    @Test
+    void unexpectedFailuresBecomeInternalErrorsWithoutTheirDetails() {
+        ToolSpec<NoArgs, Nothing> broken = ToolSpec.reading("broken", "Broken", "Always fails.", NoArgs.class,
+                Nothing.class, (context, args) -> {
+                    throw new IllegalStateException("boom");
+                });
         ColonyMcpServer failing = new ColonyMcpServer(server.context(), List.of(broken));
-        JsonNode body = ToolResults.error(failing.call("broken", Map.of()));
+        JsonNode result = failing.call("broken", Map.of());
+        assertThat(result.has("structuredContent")).isFalse();
+        JsonNode body = ToolResults.error(result);
         assertThat(body.get("code").asText()).isEqualTo(ErrorCode.INTERNAL.id());
         assertThat(body.get("error").asText()).contains("broken").doesNotContain("boom");
     }
 
     @Test
-    void toolDefinitionsCarryReadOnlyHints() {
+    void errorsEchoAtMostAShortPrefixOfAHugeValue() {
+        String huge = "k".repeat(10 * 1024 * 1024);
+        JsonNode type = error("memory_add", Map.of("content", "A memory with a huge type.", "type", huge));
+        assertThat(type.get("field").asText()).isEqualTo("type");
+        assertThat(type.get("error").asText()).hasSizeLessThan(300).contains("…(10485760 chars)");
+        JsonNode filter = error("search", Map.of("query", "x", "type", huge));
+        assertThat(filter.get("error").asText()).hasSizeLessThan(300).contains("…(10485760 chars)");
+        String unknownName = ToolResults.text(server.call("search", Map.of("query", "x", huge, 1)));
+        assertThat(unknownName).hasSizeLessThan(600);
+        assertThat(ToolResults.parse(unknownName).get("field").asText()).hasSizeLessThan(100);
+    }
+
+    @Test
+    void toolDefinitionsCarryBothSchemasTitlesAndReadOnlyHints() {
         assertThat(server.tools()).hasSize(6).allSatisfy(tool -> {
             String name = tool.get("name").asText();
             boolean writes = name.equals("memory_add") || name.equals("recall_session");
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
+            assertThat(tool.get("title").asText()).as(name).isNotBlank();
             assertThat(tool.get("inputSchema").get("type").asText()).isEqualTo("object");
+            assertThat(tool.get("outputSchema").get("type").asText()).isEqualTo("object");
         });
     }
 

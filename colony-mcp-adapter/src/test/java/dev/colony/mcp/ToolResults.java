@@ -14,7 +14,8 @@ import java.io.IOException;
  */
 public final class ToolResults {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** A plain mapper for tests. */
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     private ToolResults() {
     }

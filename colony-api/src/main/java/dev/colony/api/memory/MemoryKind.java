@@ -1,6 +1,7 @@
 package dev.colony.api.memory;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -48,7 +49,7 @@ public record MemoryKind(String name) {
     public MemoryKind {
         if (name == null || !NAME.matcher(name).matches()) {
             throw ColonyException.invalid("kind",
-                    "must match [a-z][a-z0-9_-]{0,39}, was " + (name == null ? "null" : "'" + name + "'"));
+                    "must match [a-z][a-z0-9_-]{0,39}, was " + Echo.quoted(name));
         }
     }
 
@@ -66,7 +67,7 @@ public record MemoryKind(String name) {
     public static MemoryKind typed(String field, String name) {
         if (name == null || !TYPED_NAMES.contains(name)) {
             throw ColonyException.invalid(field, "must be one of fact, preference, decision, path, task, "
-                    + "task_done, result; was " + (name == null ? "null" : "'" + name + "'"));
+                    + "task_done, result; was " + Echo.quoted(name));
         }
         return new MemoryKind(name);
     }

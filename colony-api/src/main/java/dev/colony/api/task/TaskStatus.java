@@ -1,6 +1,7 @@
 package dev.colony.api.task;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import java.util.Locale;
 
 /** Where a task stands in its workflow. */
@@ -35,6 +36,6 @@ public enum TaskStatus {
             }
         }
         throw ColonyException.invalid("status",
-                "must be one of pending, active, blocked, review, done; was " + (name == null ? "null" : "'" + name + "'"));
+                "must be one of pending, active, blocked, review, done; was " + Echo.quoted(name));
     }
 }

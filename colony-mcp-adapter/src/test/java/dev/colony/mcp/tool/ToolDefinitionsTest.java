@@ -2,62 +2,158 @@ package dev.colony.mcp.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.colony.mcp.ColonyMcpServer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.mcp.tool.memory.MemoryTools;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.InstanceOfAssertFactories;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
+/** The published definitions of the memory tools, as {@code tools/list} sends them. */
 class ToolDefinitionsTest {
 
-    @Test
-    void theSixToolsAreServedWithDistinctNames() {
-        assertThat(ColonyMcpServer.defaultTools()).extracting(ColonyTool::name).containsExactly("search",
-                "get_observations", "timeline", "list_sessions", "recall_session", "memory_add");
+    private final ArrayNode definitions = new ToolCatalog(MemoryTools.ALL).definitions();
+
+    private JsonNode tool(String name) {
+        for (JsonNode tool : definitions) {
+            if (tool.get("name").asText().equals(name)) {
+                return tool;
+            }
+        }
+        throw new AssertionError("no tool " + name);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(node -> values.add(node.asText()));
+        return values;
     }
 
     @Test
-    void everyParameterOfEveryToolHasADescriptionAndAType() {
-        for (ColonyTool tool : ColonyMcpServer.defaultTools()) {
-            assertThat(tool.description()).as(tool.name()).hasSizeGreaterThan(80);
-            Map<String, Object> schema = tool.schema().toMap();
-            assertThat(schema).containsEntry("type", "object").containsEntry("additionalProperties", false);
-            @SuppressWarnings("unchecked")
-            Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) schema.get("properties");
-            assertThat(properties).as(tool.name()).isNotEmpty();
-            properties.forEach((name, property) -> {
-                assertThat(property.get("description")).as(tool.name() + "." + name).asString().hasSizeGreaterThan(20);
-                assertThat(property).as(tool.name() + "." + name).containsKey("type");
-            });
-            assertThat(tool.schema().names()).containsExactlyElementsOf(properties.keySet());
+    void theSixToolsAreServedInOrderWithTitlesAndHints() {
+        assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
+                "get_observations", "timeline", "list_sessions", "recall_session", "memory_add");
+        for (JsonNode tool : definitions) {
+            String name = tool.get("name").asText();
+            boolean writes = name.equals("memory_add") || name.equals("recall_session");
+            assertThat(tool.get("title").asText()).as(name).isNotBlank();
+            assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(80);
+            assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
+            assertThat(tool.get("outputSchema").get("type").asText()).as(name).isEqualTo("object");
         }
     }
 
     @Test
-    void requiredParametersFollowTheCatalogue() {
+    void everyArgumentIsTypedAndDescribedAndUnknownOnesAreClosedOff() {
+        for (JsonNode tool : definitions) {
+            String name = tool.get("name").asText();
+            JsonNode schema = tool.get("inputSchema");
+            assertThat(schema.get("type").asText()).isEqualTo("object");
+            assertThat(schema.get("additionalProperties").asBoolean()).as(name).isFalse();
+            assertThat(schema.get("properties").size()).as(name).isPositive();
+            schema.get("properties").fields().forEachRemaining(property -> {
+                assertThat(property.getValue().get("type")).as(name + "." + property.getKey()).isNotNull();
+                assertThat(property.getValue().get("description").asText()).as(name + "." + property.getKey())
+                        .hasSizeGreaterThan(20);
+            });
+        }
+    }
+
+    @Test
+    void requiredArgumentsFollowTheCatalogue() {
         Map<String, List<String>> expected = Map.of(
                 "search", List.of("query"),
                 "get_observations", List.of("ids"),
                 "timeline", List.of("session_id"),
                 "recall_session", List.of("target_session_id"),
                 "memory_add", List.of("content"));
-        for (ColonyTool tool : ColonyMcpServer.defaultTools()) {
-            Object required = tool.schema().toMap().get("required");
-            if (expected.containsKey(tool.name())) {
-                assertThat(required).as(tool.name()).isEqualTo(expected.get(tool.name()));
+        for (JsonNode tool : definitions) {
+            String name = tool.get("name").asText();
+            JsonNode required = tool.get("inputSchema").get("required");
+            if (expected.containsKey(name)) {
+                assertThat(texts(required)).as(name).isEqualTo(expected.get(name));
             } else {
-                assertThat(required).as(tool.name()).isNull();
+                assertThat(required).as(name).isNull();
             }
         }
     }
 
     @Test
-    void memoryTypesAreOfferedAsAnEnumWithFactAsDefault() {
-        @SuppressWarnings("unchecked")
-        Map<String, Map<String, Object>> properties =
-                (Map<String, Map<String, Object>>) new MemoryAddTool().schema().toMap().get("properties");
-        assertThat(properties.get("type")).containsEntry("default", "fact");
-        assertThat(properties.get("type").get("enum")).asInstanceOf(InstanceOfAssertFactories.LIST).containsExactly("fact", "preference", "decision",
-                "path", "task", "task_done", "result");
+    void boundsEnumsAndDefaultsComeFromTheRecordsOnce() {
+        JsonNode add = tool("memory_add").get("inputSchema").get("properties");
+        assertThat(add.get("type").get("default").asText()).isEqualTo("fact");
+        assertThat(texts(add.get("type").get("enum"))).containsExactly("fact", "preference", "decision", "path",
+                "task", "task_done", "result");
+        assertThat(add.get("content").get("maxLength").asInt()).isEqualTo(MemoryLimits.MAX_CONTENT_CHARS);
+        assertThat(add.get("topics").get("maxItems").asInt()).isEqualTo(MemoryLimits.MAX_TOPICS);
+
+        JsonNode limit = tool("search").get("inputSchema").get("properties").get("limit");
+        assertThat(limit.get("minimum").asLong()).isEqualTo(1);
+        assertThat(limit.get("maximum").asLong()).isEqualTo(MemoryLimits.MAX_SEARCH_LIMIT);
+        assertThat(limit.get("default").asInt()).isEqualTo(10);
+
+        JsonNode ids = tool("get_observations").get("inputSchema").get("properties").get("ids");
+        assertThat(ids.get("minItems").asInt()).isEqualTo(1);
+        assertThat(ids.get("maxItems").asInt()).isEqualTo(MemoryLimits.MAX_GET_IDS);
+        assertThat(ids.get("items").get("minimum").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void noDescriptionRestatesABoundTheSchemaCarries() {
+        Pattern number = Pattern.compile("\\b\\d+\\b");
+        for (JsonNode tool : definitions) {
+            tool.get("inputSchema").get("properties").fields().forEachRemaining(property -> {
+                JsonNode schema = property.getValue();
+                List<String> bounds = new ArrayList<>();
+                for (String key : List.of("minimum", "maximum", "maxLength", "minItems", "maxItems", "default")) {
+                    if (schema.has(key) && schema.get(key).isNumber()) {
+                        bounds.add(schema.get(key).asText());
+                    }
+                }
+                Matcher numbers = number.matcher(schema.get("description").asText());
+                while (numbers.find()) {
+                    assertThat(bounds).as(tool.get("name").asText() + "." + property.getKey()
+                            + " states a bound in its description").doesNotContain(numbers.group());
+                }
+            });
+        }
+    }
+
+    @Test
+    void everyIntegerBoundIsExactForJavaScriptClients() {
+        for (JsonNode tool : definitions) {
+            assertSafe(tool.get("name").asText(), tool.get("inputSchema"));
+        }
+    }
+
+    private static void assertSafe(String where, JsonNode node) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(field -> {
+                if (field.getValue().isNumber()) {
+                    assertThat(Math.abs(field.getValue().asLong())).as(where + "." + field.getKey())
+                            .isLessThanOrEqualTo(ArgumentSchema.MAX_SAFE_INTEGER);
+                    assertThat(field.getValue().isIntegralNumber()).isTrue();
+                }
+                assertSafe(where + "." + field.getKey(), field.getValue());
+            });
+        } else if (node.isArray()) {
+            node.forEach(entry -> assertSafe(where, entry));
+        }
+    }
+
+    @Test
+    void searchFiltersByTheWordMemoryAddUsesForTheType() {
+        JsonNode search = tool("search").get("inputSchema").get("properties");
+        assertThat(search.has("type")).isTrue();
+        assertThat(search.has("types")).isTrue();
+        assertThat(search.has("kind")).isFalse();
+        assertThat(tool("search").get("outputSchema").get("properties").get("hits").get("items").get("properties")
+                .has("type")).isTrue();
+        assertThat(tool("search").get("outputSchema").get("properties").get("hits").get("items").get("properties")
+                .has("score")).as("raw scores are not published").isFalse();
     }
 }

@@ -1,0 +1,504 @@
+package dev.colony.mcp.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * The arguments of one tool, declared once on a record and used twice: as the JSON Schema published
+ * in {@code tools/list} and as the check every incoming call passes before its handler runs.
+ *
+ * <p>Each record component is one argument: its wire name is the component name in snake_case, its
+ * type one of {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
+ * {@code boolean}/{@code Boolean}, {@code List<String>} or {@code List<Long>}, and its annotations
+ * ({@link Param}, {@link Range}, {@link Size}, {@link Choices}) give the description, whether it is
+ * required, the default and the constraints. The schema and the check are both derived from these
+ * annotations, so a bound is stated in exactly one place and what the schema promises is what the
+ * server enforces.
+ *
+ * <p>The check is strict and speaks in argument names: an unknown argument is refused with the list of
+ * accepted ones, a value of the wrong JSON type is refused with the expected type, and list entries are
+ * reported as {@code name[i]}. Strings must not be blank. Every failure is a {@link ColonyException}
+ * with {@link ErrorCode#INVALID_ARGUMENT} and the field, and echoes values only through {@link Echo}.
+ *
+ * @param <A> the argument record
+ */
+public final class ArgumentSchema<A extends Record> {
+
+    /** The largest integer a JavaScript client reads exactly (2^53 - 1); no bound exceeds it. */
+    public static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
+
+    private final Class<A> type;
+    private final Constructor<A> constructor;
+    private final List<Argument> arguments;
+    private final Map<String, Argument> byName;
+    private final ObjectNode schema;
+
+    private ArgumentSchema(Class<A> type) {
+        if (!type.isRecord()) {
+            throw new IllegalArgumentException(type.getName() + " is not a record");
+        }
+        this.type = type;
+        RecordComponent[] components = type.getRecordComponents();
+        List<Argument> list = new ArrayList<>(components.length);
+        Map<String, Argument> names = new LinkedHashMap<>();
+        Class<?>[] parameterTypes = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            Argument argument = Argument.of(type, components[i]);
+            if (names.putIfAbsent(argument.name, argument) != null) {
+                throw new IllegalArgumentException(type.getName() + " declares " + argument.name + " twice");
+            }
+            list.add(argument);
+            parameterTypes[i] = components[i].getType();
+        }
+        this.arguments = List.copyOf(list);
+        this.byName = Collections.unmodifiableMap(names);
+        try {
+            this.constructor = type.getDeclaredConstructor(parameterTypes);
+            this.constructor.setAccessible(true);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(type.getName() + " has no canonical constructor", e);
+        }
+        this.schema = buildSchema();
+    }
+
+    /**
+     * Generates the schema of an argument record and checks the declaration: every component has a
+     * described {@link Param}, a supported type, bounds within {@link #MAX_SAFE_INTEGER}, and a default
+     * (if any) that passes its own constraints; a primitive component is required or has a default.
+     *
+     * @throws IllegalArgumentException when the declaration breaks one of these rules
+     */
+    public static <A extends Record> ArgumentSchema<A> of(Class<A> type) {
+        return new ArgumentSchema<>(Objects.requireNonNull(type, "type"));
+    }
+
+    /** The argument record. */
+    public Class<A> type() {
+        return type;
+    }
+
+    /** The JSON Schema of the arguments (a fresh copy, free to change). */
+    public ObjectNode schema() {
+        return schema.deepCopy();
+    }
+
+    /** The accepted argument names, in declaration order. */
+    public Set<String> names() {
+        return byName.keySet();
+    }
+
+    /**
+     * Checks the arguments of a call and builds the record.
+     *
+     * @param values the {@code arguments} object of the call; {@code null} or JSON null for none
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the field for every violation
+     */
+    public A read(JsonNode values) {
+        JsonNode present = values == null || values.isNull() || values.isMissingNode()
+                ? JsonNodeFactory.instance.objectNode() : values;
+        if (!present.isObject()) {
+            throw ColonyException.invalid("arguments", "must be an object, was " + describe(present));
+        }
+        for (var names = present.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!byName.containsKey(name)) {
+                throw ColonyException.invalid(Echo.capped(name), "is not a parameter of this tool; accepted: "
+                        + (byName.isEmpty() ? "none" : String.join(", ", new TreeSet<>(byName.keySet()))));
+            }
+        }
+        Object[] parameters = new Object[arguments.size()];
+        for (int i = 0; i < parameters.length; i++) {
+            Argument argument = arguments.get(i);
+            parameters[i] = argument.read(present.get(argument.name));
+        }
+        try {
+            return constructor.newInstance(parameters);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new ColonyException(ErrorCode.INTERNAL, "cannot build " + type.getSimpleName(), e);
+        } catch (ReflectiveOperationException e) {
+            throw new ColonyException(ErrorCode.INTERNAL, "cannot build " + type.getSimpleName(), e);
+        }
+    }
+
+    private ObjectNode buildSchema() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("type", "object");
+        ObjectNode properties = root.putObject("properties");
+        ArrayNode required = JsonNodeFactory.instance.arrayNode();
+        for (Argument argument : arguments) {
+            properties.set(argument.name, argument.schema());
+            if (argument.required) {
+                required.add(argument.name);
+            }
+        }
+        if (!required.isEmpty()) {
+            root.set("required", required);
+        }
+        root.put("additionalProperties", false);
+        return root;
+    }
+
+    /** A JSON value's kind as an error message names it. */
+    static String describe(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return "null";
+        }
+        if (node.isTextual()) {
+            return "a string";
+        }
+        if (node.isBoolean()) {
+            return "a boolean";
+        }
+        if (node.isNumber()) {
+            return "a number";
+        }
+        if (node.isArray()) {
+            return "an array";
+        }
+        if (node.isObject()) {
+            return "an object";
+        }
+        return node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The value types an argument may have. */
+    private enum Kind {
+        STRING, INT, LONG, BOOLEAN, STRING_LIST, LONG_LIST;
+
+        boolean isList() {
+            return this == STRING_LIST || this == LONG_LIST;
+        }
+    }
+
+    /** One declared argument: its name, type, constraints and default. */
+    private static final class Argument {
+
+        final String name;
+        final Kind kind;
+        final boolean primitive;
+        final String description;
+        final boolean required;
+        final long min;
+        final long max;
+        final int minSize;
+        final int maxSize;
+        final List<String> choices;
+        final Object fallback;
+        final JsonNode fallbackJson;
+
+        private Argument(Class<?> record, RecordComponent component) {
+            String where = record.getSimpleName() + "." + component.getName();
+            Param param = component.getAnnotation(Param.class);
+            if (param == null || param.value().isBlank()) {
+                throw new IllegalArgumentException(where + " needs a @Param with a description");
+            }
+            this.name = JsonNames.of(component.getName());
+            this.kind = kindOf(where, component.getGenericType());
+            this.primitive = component.getType().isPrimitive();
+            this.description = param.value().strip();
+            this.required = param.required();
+            Range range = component.getAnnotation(Range.class);
+            boolean integral = kind == Kind.INT || kind == Kind.LONG || kind == Kind.LONG_LIST;
+            if (range != null && !integral) {
+                throw new IllegalArgumentException(where + ": @Range applies to integers only");
+            }
+            long lowest = kind == Kind.INT ? Integer.MIN_VALUE : -MAX_SAFE_INTEGER;
+            long highest = kind == Kind.INT ? Integer.MAX_VALUE : MAX_SAFE_INTEGER;
+            this.min = range == null ? lowest : range.min();
+            this.max = range == null ? highest : range.max();
+            if (min < lowest || max > highest || min > max) {
+                throw new IllegalArgumentException(where + ": @Range must lie within [" + lowest + ", " + highest
+                        + "] with min <= max");
+            }
+            Size size = component.getAnnotation(Size.class);
+            if (size != null && kind != Kind.STRING && !kind.isList()) {
+                throw new IllegalArgumentException(where + ": @Size applies to strings and lists only");
+            }
+            this.minSize = size == null ? 0 : size.min();
+            this.maxSize = size == null ? Integer.MAX_VALUE : size.max();
+            if (minSize < 0 || minSize > maxSize) {
+                throw new IllegalArgumentException(where + ": @Size needs 0 <= min <= max");
+            }
+            Choices choiceAnnotation = component.getAnnotation(Choices.class);
+            if (choiceAnnotation != null && kind != Kind.STRING) {
+                throw new IllegalArgumentException(where + ": @Choices applies to strings only");
+            }
+            this.choices = choiceAnnotation == null ? List.of() : supplied(where, choiceAnnotation.value());
+            if (param.defaultValue().isEmpty()) {
+                this.fallbackJson = null;
+                this.fallback = kind.isList() ? List.of() : null;
+                if (primitive && !required) {
+                    throw new IllegalArgumentException(where + " is primitive: make it required or give a default");
+                }
+            } else {
+                if (required) {
+                    throw new IllegalArgumentException(where + " is required and cannot have a default");
+                }
+                this.fallbackJson = parseDefault(where, param.defaultValue());
+                try {
+                    this.fallback = convert(fallbackJson);
+                } catch (ColonyException e) {
+                    throw new IllegalArgumentException(where + ": the default breaks its own constraints: "
+                            + e.getMessage(), e);
+                }
+            }
+        }
+
+        static Argument of(Class<?> record, RecordComponent component) {
+            return new Argument(record, component);
+        }
+
+        private static Kind kindOf(String where, Type type) {
+            if (type == String.class) {
+                return Kind.STRING;
+            }
+            if (type == int.class || type == Integer.class) {
+                return Kind.INT;
+            }
+            if (type == long.class || type == Long.class) {
+                return Kind.LONG;
+            }
+            if (type == boolean.class || type == Boolean.class) {
+                return Kind.BOOLEAN;
+            }
+            if (type instanceof ParameterizedType generic && generic.getRawType() == List.class) {
+                Type entry = generic.getActualTypeArguments()[0];
+                if (entry == String.class) {
+                    return Kind.STRING_LIST;
+                }
+                if (entry == Long.class) {
+                    return Kind.LONG_LIST;
+                }
+            }
+            throw new IllegalArgumentException(where + " has an unsupported type " + type.getTypeName());
+        }
+
+        private static List<String> supplied(String where, Class<? extends Supplier<List<String>>> source) {
+            try {
+                List<String> values = List.copyOf(source.getDeclaredConstructor().newInstance().get());
+                if (values.isEmpty()) {
+                    throw new IllegalArgumentException(where + ": @Choices supplies no values");
+                }
+                return values;
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalArgumentException(where + ": cannot instantiate " + source.getName(), e);
+            }
+        }
+
+        private JsonNode parseDefault(String where, String text) {
+            if (kind == Kind.STRING) {
+                return JsonNodeFactory.instance.textNode(text);
+            }
+            try {
+                return JsonNames.MAPPER.readTree(text);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException(where + ": the default is not JSON: " + text, e);
+            }
+        }
+
+        ObjectNode schema() {
+            ObjectNode node = JsonNodeFactory.instance.objectNode();
+            switch (kind) {
+                case STRING -> {
+                    node.put("type", "string");
+                    stringBounds(node);
+                    if (!choices.isEmpty()) {
+                        ArrayNode values = node.putArray("enum");
+                        choices.forEach(values::add);
+                    }
+                }
+                case INT, LONG -> {
+                    node.put("type", "integer");
+                    node.put("minimum", min);
+                    node.put("maximum", max);
+                }
+                case BOOLEAN -> node.put("type", "boolean");
+                case STRING_LIST -> {
+                    node.put("type", "array");
+                    ObjectNode items = node.putObject("items");
+                    items.put("type", "string");
+                    items.put("minLength", 1);
+                    listBounds(node);
+                }
+                case LONG_LIST -> {
+                    node.put("type", "array");
+                    ObjectNode items = node.putObject("items");
+                    items.put("type", "integer");
+                    items.put("minimum", min);
+                    items.put("maximum", max);
+                    listBounds(node);
+                }
+                default -> throw new IllegalStateException(kind.name());
+            }
+            node.put("description", description);
+            if (fallbackJson != null) {
+                node.set("default", fallbackJson);
+            }
+            return node;
+        }
+
+        private void stringBounds(ObjectNode node) {
+            node.put("minLength", Math.max(1, minSize));
+            if (maxSize != Integer.MAX_VALUE) {
+                node.put("maxLength", maxSize);
+            }
+        }
+
+        private void listBounds(ObjectNode node) {
+            if (minSize > 0) {
+                node.put("minItems", minSize);
+            }
+            if (maxSize != Integer.MAX_VALUE) {
+                node.put("maxItems", maxSize);
+            }
+        }
+
+        /** The checked value of this argument, its default when absent. */
+        Object read(JsonNode value) {
+            if (value == null || value.isNull()) {
+                if (required) {
+                    throw ColonyException.invalid(name, "is required");
+                }
+                return fallback;
+            }
+            return convert(value);
+        }
+
+        private Object convert(JsonNode value) {
+            return switch (kind) {
+                case STRING -> string(name, value);
+                case INT -> (int) integer(name, value);
+                case LONG -> integer(name, value);
+                case BOOLEAN -> {
+                    if (!value.isBoolean()) {
+                        throw wrongType(name, "a boolean", value);
+                    }
+                    yield value.booleanValue();
+                }
+                case STRING_LIST -> {
+                    List<String> strings = new ArrayList<>();
+                    JsonNode array = list(value);
+                    for (int i = 0; i < array.size(); i++) {
+                        String field = name + "[" + i + "]";
+                        JsonNode entry = array.get(i);
+                        if (entry.isNull()) {
+                            throw ColonyException.invalid(field, "must not be null");
+                        }
+                        strings.add(string(field, entry));
+                    }
+                    yield List.copyOf(strings);
+                }
+                case LONG_LIST -> {
+                    List<Long> numbers = new ArrayList<>();
+                    JsonNode array = list(value);
+                    for (int i = 0; i < array.size(); i++) {
+                        String field = name + "[" + i + "]";
+                        JsonNode entry = array.get(i);
+                        if (entry.isNull()) {
+                            throw ColonyException.invalid(field, "must not be null");
+                        }
+                        numbers.add(integer(field, entry));
+                    }
+                    yield List.copyOf(numbers);
+                }
+            };
+        }
+
+        private String string(String field, JsonNode value) {
+            if (!value.isTextual()) {
+                throw wrongType(field, "a string", value);
+            }
+            String text = value.textValue();
+            if (text.isBlank()) {
+                throw ColonyException.invalid(field, "must not be blank");
+            }
+            if (kind == Kind.STRING) {
+                if (text.length() < minSize || text.length() > maxSize) {
+                    throw ColonyException.invalid(field, sizeRule("characters") + ", was " + text.length());
+                }
+                if (!choices.isEmpty() && !choices.contains(text)) {
+                    throw ColonyException.invalid(field, "must be one of " + String.join(", ", choices) + "; was "
+                            + Echo.quoted(text));
+                }
+            }
+            return text;
+        }
+
+        private JsonNode list(JsonNode value) {
+            if (!value.isArray()) {
+                throw wrongType(name, "an array", value);
+            }
+            if (value.size() < minSize || value.size() > maxSize) {
+                throw ColonyException.invalid(name, sizeRule("entries") + ", held " + value.size());
+            }
+            return value;
+        }
+
+        private String sizeRule(String unit) {
+            if (maxSize == Integer.MAX_VALUE) {
+                return "must hold at least " + minSize + " " + unit;
+            }
+            if (minSize == 0) {
+                return "must hold at most " + maxSize + " " + unit;
+            }
+            return "must hold " + minSize + " to " + maxSize + " " + unit;
+        }
+
+        private long integer(String field, JsonNode value) {
+            long number;
+            if (value.isIntegralNumber()) {
+                if (!value.canConvertToLong()) {
+                    throw ColonyException.invalid(field, "must be between " + min + " and " + max
+                            + ", was a number of " + value.bigIntegerValue().abs().bitLength() + " bits");
+                }
+                number = value.longValue();
+            } else if (value.isNumber()) {
+                java.math.BigDecimal decimal = value.decimalValue();
+                BigInteger whole;
+                try {
+                    whole = decimal.toBigIntegerExact();
+                } catch (ArithmeticException e) {
+                    throw ColonyException.invalid(field, "must be a whole number, was " + Echo.capped(value.asText()));
+                }
+                if (whole.bitLength() >= 64) {
+                    throw ColonyException.invalid(field, "must be between " + min + " and " + max
+                            + ", was a number of " + whole.abs().bitLength() + " bits");
+                }
+                number = whole.longValue();
+            } else {
+                throw wrongType(field, "an integer", value);
+            }
+            if (number < min || number > max) {
+                throw ColonyException.invalid(field, "must be between " + min + " and " + max + ", was " + number);
+            }
+            return number;
+        }
+
+        private static ColonyException wrongType(String field, String expected, JsonNode value) {
+            return ColonyException.invalid(field, "must be " + expected + ", was " + describe(value));
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.colony.mcp.tool;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * The one naming rule of the tool wire format: record components in camelCase travel as snake_case
+ * keys ({@code sessionId} is {@code session_id}). Schemas, argument readers and the result mapper all
+ * use this class, so a name in a schema is always the name on the wire.
+ */
+final class JsonNames {
+
+    private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
+            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
+    private JsonNames() {
+    }
+
+    /** The wire name of a record component. */
+    static String of(String componentName) {
+        return SNAKE_CASE.translate(componentName);
+    }
+
+    /** The mapper that writes result records with their wire names; shared, never reconfigured. */
+    static final ObjectMapper MAPPER = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+}

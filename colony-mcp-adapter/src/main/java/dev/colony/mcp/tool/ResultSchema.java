@@ -1,0 +1,122 @@
+package dev.colony.mcp.tool;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The JSON Schema of a tool's result, published as the tool's {@code outputSchema} and generated
+ * once from the result record that the tool returns, so that the schema describes exactly what the
+ * result mapper writes.
+ *
+ * <p>Components map to JSON as the mapper writes them: snake_case names, {@code String} to string,
+ * integral types to integer, {@code double} to number, {@code boolean} to boolean, {@code List<T>} to an
+ * array of {@code T}, a nested record to an object, and {@code Map<String, ?>} to a free-form object. A
+ * component is required unless Jackson leaves it out when empty ({@code @JsonInclude} on the component);
+ * it admits {@code null} only when marked {@link Nullable}. The top level is always an object, as MCP
+ * requires of structured content: a tool that returns a list wraps it in a record.
+ *
+ * @param <R> the result record
+ */
+public final class ResultSchema<R extends Record> {
+
+    private final Class<R> type;
+    private final ObjectNode schema;
+
+    private ResultSchema(Class<R> type) {
+        this.type = type;
+        this.schema = object(type);
+    }
+
+    /**
+     * Generates the schema of a result record.
+     *
+     * @throws IllegalArgumentException when a component has a type this generator does not map
+     */
+    public static <R extends Record> ResultSchema<R> of(Class<R> type) {
+        Objects.requireNonNull(type, "type");
+        if (!type.isRecord()) {
+            throw new IllegalArgumentException(type.getName() + " is not a record");
+        }
+        return new ResultSchema<>(type);
+    }
+
+    /** The result record. */
+    public Class<R> type() {
+        return type;
+    }
+
+    /** The output schema (a fresh copy, free to change). */
+    public ObjectNode schema() {
+        return schema.deepCopy();
+    }
+
+    private static ObjectNode object(Class<?> record) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("type", "object");
+        ObjectNode properties = node.putObject("properties");
+        ArrayNode required = JsonNodeFactory.instance.arrayNode();
+        for (RecordComponent component : record.getRecordComponents()) {
+            String where = record.getSimpleName() + "." + component.getName();
+            String name = JsonNames.of(component.getName());
+            ObjectNode property = value(where, component.getGenericType());
+            if (component.isAnnotationPresent(Nullable.class)) {
+                String single = property.get("type").asText();
+                property.putArray("type").add(single).add("null");
+            }
+            properties.set(name, property);
+            if (!omittedWhenEmpty(record, component)) {
+                required.add(name);
+            }
+        }
+        if (!required.isEmpty()) {
+            node.set("required", required);
+        }
+        node.put("additionalProperties", false);
+        return node;
+    }
+
+    private static boolean omittedWhenEmpty(Class<?> record, RecordComponent component) {
+        JsonInclude include = component.getAnnotation(JsonInclude.class);
+        if (include == null) {
+            try {
+                include = record.getDeclaredField(component.getName()).getAnnotation(JsonInclude.class);
+            } catch (NoSuchFieldException e) {
+                include = null;
+            }
+        }
+        return include != null && include.value() != JsonInclude.Include.ALWAYS;
+    }
+
+    private static ObjectNode value(String where, Type type) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        if (type == String.class) {
+            node.put("type", "string");
+        } else if (type == long.class || type == Long.class || type == int.class || type == Integer.class) {
+            node.put("type", "integer");
+        } else if (type == double.class || type == Double.class) {
+            node.put("type", "number");
+        } else if (type == boolean.class || type == Boolean.class) {
+            node.put("type", "boolean");
+        } else if (type instanceof Class<?> nested && nested.isRecord()) {
+            return object(nested);
+        } else if (type instanceof ParameterizedType generic && generic.getRawType() == List.class) {
+            node.put("type", "array");
+            node.set("items", value(where + "[]", generic.getActualTypeArguments()[0]));
+        } else if (type instanceof ParameterizedType generic && generic.getRawType() == Map.class
+                && generic.getActualTypeArguments()[0] == String.class) {
+            node.put("type", "object");
+        } else {
+            throw new IllegalArgumentException(where + " has a type the output schema cannot describe: "
+                    + type.getTypeName());
+        }
+        return node;
+    }
+}

@@ -1,0 +1,187 @@
+package dev.colony.mcp.tool;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tools a server offers, as plain JSON that any transport can send: the definitions for
+ * {@code tools/list} and the result of each {@code tools/call}.
+ *
+ * <p>The catalog knows no transport and no SDK types. {@link #definitions()} gives each tool's
+ * {@code name}, {@code title}, {@code description}, {@code inputSchema}, {@code outputSchema} and
+ * {@code annotations}; {@link #call} checks the arguments against the tool's {@link ArgumentSchema}, runs
+ * the handler and returns an MCP {@code CallToolResult} object: on success the result record as JSON text
+ * in {@code content} and as {@code structuredContent}; on failure {@code isError: true} with
+ * {@code {"code", "error", "field"}} as text, the code being the stable {@link ErrorCode}. A request that
+ * names no known tool or whose arguments are not an object is not a tool failure: it throws
+ * {@link MalformedToolCall} for the transport to answer as invalid params.
+ */
+public final class ToolCatalog {
+
+    /** The longest error message a result carries; longer ones are cut (see {@link Echo}). */
+    static final int MAX_ERROR_CHARS = 1_024;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ToolCatalog.class);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final Map<String, ToolSpec<?, ?>> tools;
+    private final ArrayNode definitions;
+
+    /**
+     * A catalog of the given tools, in the given order.
+     *
+     * @throws IllegalArgumentException when two tools share a name
+     */
+    public ToolCatalog(List<? extends ToolSpec<?, ?>> specs) {
+        Map<String, ToolSpec<?, ?>> byName = new LinkedHashMap<>();
+        ArrayNode list = NODES.arrayNode();
+        for (ToolSpec<?, ?> spec : specs) {
+            if (byName.putIfAbsent(spec.name(), spec) != null) {
+                throw new IllegalArgumentException("two tools are named " + spec.name());
+            }
+            list.add(definition(spec));
+        }
+        this.tools = java.util.Collections.unmodifiableMap(byName);
+        this.definitions = list;
+    }
+
+    /** The tools, in catalog order. */
+    public List<ToolSpec<?, ?>> specs() {
+        return new ArrayList<>(tools.values());
+    }
+
+    /** The tool names, in catalog order. */
+    public Set<String> names() {
+        return tools.keySet();
+    }
+
+    /** The {@code tools} array of a {@code tools/list} result (a fresh copy). */
+    public ArrayNode definitions() {
+        return definitions.deepCopy();
+    }
+
+    /**
+     * Runs one call.
+     *
+     * @param context who calls
+     * @param name the tool name from the request's params
+     * @param arguments the {@code arguments} of the request's params; {@code null}, missing or JSON null
+     *         for none
+     * @return the call's outcome as MCP {@code CallToolResult} JSON
+     * @throws MalformedToolCall when {@code name} is no tool of this catalog or {@code arguments} is not an
+     *         object
+     */
+    public ToolOutcome call(ToolContext context, String name, JsonNode arguments) {
+        ToolSpec<?, ?> spec = name == null ? null : tools.get(name);
+        if (spec == null) {
+            throw new MalformedToolCall("name", name == null ? "name: is required; available tools: " + available()
+                    : "name: no tool named " + Echo.quoted(name) + "; available tools: " + available());
+        }
+        if (arguments != null && !arguments.isNull() && !arguments.isMissingNode() && !arguments.isObject()) {
+            throw new MalformedToolCall("arguments", "arguments: must be an object for tool " + spec.name()
+                    + ", was " + ArgumentSchema.describe(arguments));
+        }
+        return run(context, spec, arguments);
+    }
+
+    private String available() {
+        return String.join(", ", tools.keySet());
+    }
+
+    private <A extends Record, R extends Record> ToolOutcome run(ToolContext context, ToolSpec<A, R> spec,
+            JsonNode arguments) {
+        try {
+            A checked = spec.arguments().read(arguments);
+            R result = spec.handler().call(context, checked);
+            if (result == null) {
+                throw new IllegalStateException(spec.name() + " returned null");
+            }
+            ObjectNode structured = JsonNames.MAPPER.valueToTree(result);
+            String text = JsonNames.MAPPER.writeValueAsString(structured);
+            ObjectNode body = NODES.objectNode();
+            body.putArray("content").addObject().put("type", "text").put("text", text);
+            body.set("structuredContent", structured);
+            body.put("isError", false);
+            return new ToolOutcome(spec.name(), body, text, null);
+        } catch (ColonyException e) {
+            if (e.code() == ErrorCode.INTERNAL || e.code() == ErrorCode.STORAGE_FAILURE
+                    || e.code() == ErrorCode.SEARCH_FAILURE) {
+                LOG.error("tool {} failed: {}", spec.name(), capped(e.getMessage()), e);
+            } else {
+                LOG.debug("tool {} refused: {}", spec.name(), capped(e.getMessage()));
+            }
+            return error(spec.name(), e.code(), e.field(), e.getMessage());
+        } catch (JsonProcessingException | RuntimeException e) {
+            LOG.error("tool {} failed unexpectedly", spec.name(), e);
+            return error(spec.name(), ErrorCode.INTERNAL, null, "internal error in " + spec.name() + " ("
+                    + e.getClass().getSimpleName() + "); the server log has the details");
+        }
+    }
+
+    private static ToolOutcome error(String tool, ErrorCode code, String field, String message) {
+        ObjectNode body = errorResult(code, field, message);
+        return new ToolOutcome(tool, body, body.get("content").get(0).get("text").asText(), code);
+    }
+
+    /**
+     * An error {@code CallToolResult}: {@code {"code", "error", "field"?}} as its one text block, with
+     * {@code isError: true} and no structured content. The message and field are capped (see
+     * {@link Echo}).
+     */
+    public static ObjectNode errorResult(ErrorCode code, String field, String message) {
+        ObjectNode payload = NODES.objectNode();
+        payload.put("code", code.id());
+        payload.put("error", capped(message));
+        if (field != null) {
+            payload.put("field", Echo.capped(field));
+        }
+        ObjectNode body = NODES.objectNode();
+        body.putArray("content").addObject().put("type", "text").put("text", payload.toString());
+        body.put("isError", true);
+        return body;
+    }
+
+    /** The message cut to {@link #MAX_ERROR_CHARS}, a last guard for messages that echo a long value. */
+    static String capped(String message) {
+        if (message == null) {
+            return "";
+        }
+        if (message.length() <= MAX_ERROR_CHARS) {
+            return message;
+        }
+        int end = MAX_ERROR_CHARS;
+        if (Character.isHighSurrogate(message.charAt(end - 1))) {
+            end--;
+        }
+        return message.substring(0, end) + "…(" + message.length() + " chars)";
+    }
+
+    private static ObjectNode definition(ToolSpec<?, ?> spec) {
+        ObjectNode tool = NODES.objectNode();
+        tool.put("name", spec.name());
+        tool.put("title", spec.title());
+        tool.put("description", spec.description());
+        tool.set("inputSchema", spec.arguments().schema());
+        tool.set("outputSchema", spec.result().schema());
+        ObjectNode annotations = tool.putObject("annotations");
+        annotations.put("title", spec.title());
+        annotations.put("readOnlyHint", spec.readOnly());
+        annotations.put("destructiveHint", false);
+        annotations.put("idempotentHint", spec.readOnly());
+        annotations.put("openWorldHint", false);
+        return tool;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.colony.mcp.tool;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One MCP tool as a single declaration: its name, title and description, the record its arguments are
+ * read into, the record it returns, whether it only reads, and the handler.
+ *
+ * <p>The argument and result schemas are generated once, when the spec is created, from the two
+ * records (see {@link ArgumentSchema} and {@link ResultSchema}); the {@link ToolCatalog} uses the same
+ * schemas to publish the tool and to check every call, so a tool never restates a bound or a name in
+ * code. Specs are immutable and shared; handlers are stateless and thread-safe.
+ *
+ * @param name the name clients call it by (snake_case)
+ * @param title a short human-readable title
+ * @param description what the tool does and when to use it, as a model reads it before calling
+ * @param arguments the argument schema, generated from the argument record
+ * @param result the result schema, generated from the result record
+ * @param readOnly whether the tool only reads; clients may call such tools without asking
+ * @param handler the call itself
+ * @param <A> the argument record
+ * @param <R> the result record
+ */
+public record ToolSpec<A extends Record, R extends Record>(String name, String title, String description,
+        ArgumentSchema<A> arguments, ResultSchema<R> result, boolean readOnly, Handler<A, R> handler) {
+
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
+    /** Checks the components. */
+    public ToolSpec {
+        Objects.requireNonNull(name, "name");
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("tool names are snake_case: " + name);
+        }
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(description, "description");
+        if (title.isBlank() || description.isBlank()) {
+            throw new IllegalArgumentException(name + " needs a title and a description");
+        }
+        Objects.requireNonNull(arguments, "arguments");
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(handler, "handler");
+    }
+
+    /** A tool that only reads. */
+    public static <A extends Record, R extends Record> ToolSpec<A, R> reading(String name, String title,
+            String description, Class<A> arguments, Class<R> result, Handler<A, R> handler) {
+        return new ToolSpec<>(name, title, description, ArgumentSchema.of(arguments), ResultSchema.of(result), true,
+                handler);
+    }
+
+    /** A tool that writes. */
+    public static <A extends Record, R extends Record> ToolSpec<A, R> writing(String name, String title,
+            String description, Class<A> arguments, Class<R> result, Handler<A, R> handler) {
+        return new ToolSpec<>(name, title, description, ArgumentSchema.of(arguments), ResultSchema.of(result), false,
+                handler);
+    }
+
+    /**
+     * The call of a tool: checked arguments in, a result record out. Bad input and domain failures are
+     * reported by throwing {@link dev.colony.api.ColonyException}.
+     *
+     * @param <A> the argument record
+     * @param <R> the result record
+     */
+    @FunctionalInterface
+    public interface Handler<A extends Record, R extends Record> {
+
+        /**
+         * Runs the tool.
+         *
+         * @param context who is calling and the Colony to act on
+         * @param arguments the checked arguments
+         * @return the result, never {@code null}
+         */
+        R call(ToolContext context, A arguments);
+    }
+}

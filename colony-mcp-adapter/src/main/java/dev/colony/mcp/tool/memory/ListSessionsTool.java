@@ -1,0 +1,35 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.session.Sessions;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code list_sessions}: the sessions the caller may see, newest first. */
+public final class ListSessionsTool {
+
+    /** The default number of sessions. */
+    static final int DEFAULT_LIMIT = 20;
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "Most sessions to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Range(min = 1, max = Sessions.MAX_LIST_LIMIT) int limit) {
+    }
+
+    /** The sessions, newest first. */
+    public record Result(List<MemoryViews.SessionView> sessions) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("list_sessions", "List sessions",
+            "List the recent agent sessions of your user, newest first: id, agent, ide, cwd, started_at and "
+                    + "ended_at (epoch ms; ended_at is null while a session is open). Pass an id to timeline to walk "
+                    + "that session, or to recall_session to bring its context into yours.",
+            Args.class, Result.class, (context, args) -> new Result(context.sessions().list(args.limit()).stream()
+                    .map(MemoryViews.SessionView::of).toList()));
+
+    private ListSessionsTool() {
+    }
+}

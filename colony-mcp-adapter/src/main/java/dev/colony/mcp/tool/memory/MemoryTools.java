@@ -1,0 +1,15 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** The memory area's tools, in the order {@code tools/list} shows them. */
+public final class MemoryTools {
+
+    /** Every memory tool. */
+    public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC, GetObservationsTool.SPEC,
+            TimelineTool.SPEC, ListSessionsTool.SPEC, RecallSessionTool.SPEC, MemoryAddTool.SPEC);
+
+    private MemoryTools() {
+    }
+}

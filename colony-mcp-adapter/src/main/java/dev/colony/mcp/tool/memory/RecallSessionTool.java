@@ -1,0 +1,55 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.SessionId;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.memory.RecallResult;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code recall_session}: a compact window of another session, recorded as a recall in the caller's. */
+public final class RecallSessionTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The session to read back: one of your earlier sessions or another agent's.",
+                    required = true)
+            String targetSessionId,
+            @Param("Your own session, which receives the audit record. It must already exist: it is never created "
+                    + "here. Defaults to this server's session.")
+            String currentSessionId,
+            @Param("Centre the window on this memory of the target session; by default its latest memories.")
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
+            @Param(value = "Most memory ids to return.", defaultValue = "" + MemoryLimits.DEFAULT_RECALL_LIMIT)
+            @Range(min = 1, max = MemoryLimits.MAX_RECALL_LIMIT) int limit) {
+    }
+
+    /** The audit memory's id, the target session and its window of memory ids, newest first. */
+    public record Result(long recallObservationId, MemoryViews.SessionView session,
+            List<MemoryViews.Entry> observations) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("recall_session", "Recall a session",
+            "Bring the context of an earlier or parallel session into your current one without pasting bodies: "
+                    + "returns the target session and a compact window of its memory ids (id, type, ts), newest "
+                    + "first, and records the read as a 'recall' memory in your session (recall_observation_id) so "
+                    + "the hand-over is auditable. Read the bodies you need with get_observations. Fails with "
+                    + "SESSION_NOT_FOUND when either session does not exist.",
+            Args.class, Result.class, (context, args) -> {
+                SessionId target = SessionIds.of("target_session_id", args.targetSessionId());
+                SessionId current = SessionIds.of("current_session_id", args.currentSessionId());
+                MemoryStore memories = current == null ? context.memories() : context.memoriesIn(current);
+                RecallResult recall = memories.recallSession(target,
+                        args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit());
+                return new Result(recall.recallMemory().value(), MemoryViews.SessionView.of(recall.session()),
+                        MemoryViews.Entry.all(recall.observations()));
+            });
+
+    private RecallSessionTool() {
+    }
+}

@@ -1,0 +1,95 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import dev.colony.api.TaskId;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code search}: compact, ranked hits over the memory the caller may read. Hits carry their position
+ * ({@code rank}), not the raw relevance score: the score depends on word statistics across the whole
+ * store, including memories the caller cannot read.
+ */
+public final class SearchTool {
+
+    /** The most types one filter may name. */
+    static final int MAX_TYPES = 20;
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "What to look for. Specific terms find more than prose: combine the feature or component "
+                    + "name, file paths, class or package names, a task slug and any exact error text you have.",
+                    required = true)
+            @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query,
+            @Param(value = "Most hits to return. Keep it small and sharpen the query instead of reading long lists.",
+                    defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
+            @Range(min = 1, max = MemoryLimits.MAX_SEARCH_LIMIT) int limit,
+            @Param("Only hits of this type, e.g. decision, fact, path, note or failed_approach (the word memory_add "
+                    + "uses).")
+            String type,
+            @Param("Only hits of any of these types (combined with type when both are given).")
+            @Size(max = MAX_TYPES) List<String> types,
+            @Param("Only memories written by this session (an id from list_sessions or from an earlier hit).")
+            String sessionId,
+            @Param("Only memories posted on this task thread.")
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
+    }
+
+    /** The hits, best first, and what to do next. */
+    public record Result(List<MemoryViews.Hit> hits, String hydrateWith, String next) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("search", "Search memory",
+            "Search the shared memory of every agent session of your user and get compact hits, best first: id, "
+                    + "session_id, type, a short snippet, rank (1 is best), ts (epoch ms) and task_id. Search "
+                    + "first, before you start work or repeat an investigation, using query-rich terms from the "
+                    + "task. Hits never carry full bodies: choose the few ids worth reading and pass only those to "
+                    + "get_observations. Watch the type: warnings such as failed_approach are worth reading before "
+                    + "you act.",
+            Args.class, Result.class, SearchTool::search);
+
+    private SearchTool() {
+    }
+
+    private static Result search(dev.colony.mcp.tool.ToolContext context, Args args) {
+        Set<MemoryKind> kinds = new LinkedHashSet<>();
+        if (args.type() != null) {
+            kinds.add(kind("type", args.type()));
+        }
+        for (int i = 0; i < args.types().size(); i++) {
+            kinds.add(kind("types[" + i + "]", args.types().get(i)));
+        }
+        SearchQuery query = SearchQuery.of(args.query()).withLimit(args.limit()).withKinds(kinds)
+                .withSession(SessionIds.of("session_id", args.sessionId()))
+                .withTask(args.taskId() == null ? null : TaskId.of(args.taskId()));
+        List<SearchHit> found = context.memories().search(query);
+        List<MemoryViews.Hit> hits = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) {
+            hits.add(MemoryViews.Hit.of(found.get(i), i + 1));
+        }
+        return new Result(hits, "get_observations", hits.isEmpty()
+                ? "No hits: try other terms (component names, file paths, exact error text) or fewer filters."
+                : "Pick the ids worth reading and call get_observations with only those ids.");
+    }
+
+    private static MemoryKind kind(String field, String name) {
+        try {
+            return MemoryKind.of(name);
+        } catch (ColonyException e) {
+            throw ColonyException.invalid(field, "must match [a-z][a-z0-9_-]{0,39}, was " + Echo.quoted(name));
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code timeline}: a compact window of one session's memories, newest first. */
+public final class TimelineTool {
+
+    /** The default number of entries. */
+    static final int DEFAULT_LIMIT = 50;
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The session to walk: an id from list_sessions, or the session_id of a search hit.",
+                    required = true)
+            String sessionId,
+            @Param("Centre the window on this memory of the session instead of its latest entries.")
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
+            @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Range(min = 1, max = MemoryLimits.MAX_TIMELINE_LIMIT) int limit) {
+    }
+
+    /** The entries, newest first. */
+    public record Result(List<MemoryViews.Entry> entries) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("timeline", "Walk a session",
+            "Walk one session's memories as compact entries (id, type, ts in epoch ms), newest first, without "
+                    + "bodies. Use it to navigate a session you already know (see list_sessions) rather than "
+                    + "searching everything; read the entries you choose with get_observations.",
+            Args.class, Result.class, (context, args) -> new Result(MemoryViews.Entry.all(context.memories()
+                    .timeline(SessionIds.of("session_id", args.sessionId()),
+                            args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit()))));
+
+    private TimelineTool() {
+    }
+}
