@@ -5,10 +5,12 @@ import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.session.SessionLauncher;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
@@ -16,6 +18,7 @@ import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,6 +43,7 @@ public final class Colony implements AutoCloseable {
     private final SearchIndex index;
     private final Kernel kernel;
     private final SessionRegistry sessions;
+    private final ToolMetricWriter metrics;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private Colony(Builder builder) {
@@ -58,6 +62,7 @@ public final class Colony implements AutoCloseable {
         this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened),
                 Optional.ofNullable(builder.embedder));
         this.sessions = new SessionLauncher(kernel);
+        this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }
 
     /** A builder; only {@link Builder#storage} is required. */
@@ -89,6 +94,15 @@ public final class Colony implements AutoCloseable {
         return new CallerScopes(actor, kernel);
     }
 
+    /**
+     * The record of tool calls: adapters record one row per call, reports read them. Rows are written
+     * in batches off the caller's thread and on {@link #close}.
+     */
+    public ToolMetrics metrics() {
+        ensureOpen();
+        return metrics;
+    }
+
     /** The clock every timestamp of this Colony comes from. */
     public Clock clock() {
         return kernel.time().clock();
@@ -104,11 +118,12 @@ public final class Colony implements AutoCloseable {
         return index != null;
     }
 
-    /** Closes the search index, then the storage provider. Idempotent. */
+    /** Writes the queued tool metrics, closes the search index, then the storage provider. Idempotent. */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             try {
+                metrics.close();
                 if (index != null) {
                     index.close();
                 }
@@ -131,6 +146,7 @@ public final class Colony implements AutoCloseable {
         private SearchIndexFactory search;
         private Embedder embedder;
         private Clock clock = Clock.systemUTC();
+        private Duration metricsInterval = ToolMetricWriter.DEFAULT_INTERVAL;
 
         private Builder() {
         }
@@ -156,6 +172,19 @@ public final class Colony implements AutoCloseable {
         /** The clock for every timestamp and expiry (default: the UTC system clock). */
         public Builder clock(Clock value) {
             this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /**
+         * The longest time, on the Colony's clock, a recorded tool metric waits before it is written
+         * (default one second).
+         */
+        public Builder metricsInterval(Duration value) {
+            Objects.requireNonNull(value, "metricsInterval");
+            if (value.isNegative() || value.isZero()) {
+                throw ColonyException.invalid("metricsInterval", "must be positive");
+            }
+            this.metricsInterval = value;
             return this;
         }
 

@@ -2,8 +2,9 @@
  * The Colony MCP server: the Colony tools served over Colony's own stdio transport
  * ({@link dev.colony.mcp.transport}).
  *
- * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the tools for one agent identity and maps every
- * outcome to a compact JSON result or an error carrying a stable {@link dev.colony.api.ErrorCode};
+ * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the {@link dev.colony.mcp.tool.ToolCatalog} of
+ * declarative tools for one agent identity (every outcome a compact JSON result with structured content,
+ * or an error carrying a stable {@link dev.colony.api.ErrorCode}) and keeps the session's heartbeat;
  * {@link dev.colony.mcp.OpeningToolHost} answers the handshake while the store opens in the background;
  * {@link dev.colony.mcp.StdioServerRunner} runs one agent's server process over the embedded store that
  * {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens.

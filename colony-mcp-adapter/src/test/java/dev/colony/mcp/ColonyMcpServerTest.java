@@ -111,8 +111,12 @@ class ColonyMcpServerTest {
 
     @Test
     void memoryAddDefaultsToFactAndRefusesUnknownTypes() {
-        assertThat(ok("memory_add", Map.of("content", "Staging database is reset every Monday at 06:00 UTC."))
-                .get("type").asText()).isEqualTo("fact");
+        JsonNode added = ok("memory_add", Map.of("content", "Staging database is reset every Monday at 06:00 UTC."));
+        assertThat(added.get("type").asText()).isEqualTo("fact");
+        JsonNode body = ok("get_observations", Map.of("ids", List.of(added.get("id").asLong())))
+                .get("observations").get(0);
+        assertThat(body.fieldNames()).toIterable().as("optional parts appear only when set").containsExactly("id",
+                "session_id", "type", "ts", "content", "metadata", "topics", "task_id", "reply_to");
 
         JsonNode bogus = error("memory_add", Map.of("content", "Something true.", "type", "bogus"));
         assertThat(bogus.get("code").asText()).isEqualTo(ErrorCode.INVALID_ARGUMENT.id());
@@ -276,6 +280,34 @@ class ColonyMcpServerTest {
             assertThat(tool.get("inputSchema").get("type").asText()).isEqualTo("object");
             assertThat(tool.get("outputSchema").get("type").asText()).isEqualTo("object");
         });
+    }
+
+    @Test
+    void everyCallOfAToolRecordsOneMetricRow() {
+        java.time.Instant from = colony.clock().instant();
+        ok("memory_add", Map.of("content", "Metrics rows are written for every tool call, failed or not."));
+        error("search", Map.of("query", "metrics", "limit", 0));
+        assertThatThrownBy(() -> server.callJson("search", ToolResults.JSON.createArrayNode()))
+                .isInstanceOf(MalformedToolCall.class);
+        assertThatThrownBy(() -> server.callJson("no_such_tool", null)).isInstanceOf(MalformedToolCall.class);
+
+        var rows = colony.metrics().list(from, from.plusSeconds(3_600), 100);
+
+        assertThat(rows).extracting(dev.colony.api.metric.ToolMetric::tool)
+                .containsExactly("memory_add", "search", "search");
+        var added = rows.get(0);
+        assertThat(added.ok()).isTrue();
+        assertThat(added.errorCode()).isNull();
+        assertThat(added.user()).isEqualTo(own.user());
+        assertThat(added.session()).isEqualTo(own.id());
+        assertThat(added.bytesIn()).isEqualTo(
+                "{\"content\":\"Metrics rows are written for every tool call, failed or not.\"}".length());
+        assertThat(added.bytesOut()).isPositive();
+        assertThat(added.tokensOut()).isEqualTo((added.bytesOut() + 3) / 4);
+        assertThat(added.duration()).isPositive();
+        assertThat(rows.get(1).ok()).isFalse();
+        assertThat(rows.get(1).errorCode()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(rows.get(2).errorCode()).isEqualTo("INVALID_ARGUMENT");
     }
 
     @Test

@@ -17,6 +17,9 @@ public interface StorageTransaction {
     /** Tasks. */
     TaskRecords tasks();
 
+    /** Tool-call accounting rows. */
+    ToolMetricRecords toolMetrics();
+
     /**
      * Runs {@code action} once this transaction has committed, on the thread that ran the unit of
      * work; never when it rolls back, and not for an attempt the store rolled back to retry. This is

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.metric.ToolMetric;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +31,11 @@ import org.slf4j.LoggerFactory;
  * {@code {"code", "error", "field"}} as text, the code being the stable {@link ErrorCode}. A request that
  * names no known tool or whose arguments are not an object is not a tool failure: it throws
  * {@link MalformedToolCall} for the transport to answer as invalid params.
+ *
+ * <p>Every call of a known tool records one {@link ToolMetric} row in the Colony's
+ * {@linkplain dev.colony.core.Colony#metrics() metrics}: tool, caller, duration, UTF-8 bytes of the
+ * arguments and of the returned text, estimated tokens, and the error code of a failed call. Recording
+ * only queues the row, so it adds no storage round trip to the call.
  */
 public final class ToolCatalog {
 
@@ -90,11 +98,52 @@ public final class ToolCatalog {
             throw new MalformedToolCall("name", name == null ? "name: is required; available tools: " + available()
                     : "name: no tool named " + Echo.quoted(name) + "; available tools: " + available());
         }
+        long started = System.nanoTime();
+        Instant at = context.colony().clock().instant();
         if (arguments != null && !arguments.isNull() && !arguments.isMissingNode() && !arguments.isObject()) {
+            account(context, spec.name(), at, started, arguments, 0, ErrorCode.INVALID_ARGUMENT);
             throw new MalformedToolCall("arguments", "arguments: must be an object for tool " + spec.name()
                     + ", was " + ArgumentSchema.describe(arguments));
         }
-        return run(context, spec, arguments);
+        ToolOutcome outcome = run(context, spec, arguments);
+        account(context, spec.name(), at, started, arguments, utf8Length(outcome.text()), outcome.error());
+        return outcome;
+    }
+
+    /**
+     * Records the call's {@link ToolMetric} row. Accounting never fails a call: a row that cannot be
+     * queued (the Colony is closing) is logged and dropped.
+     */
+    private static void account(ToolContext context, String tool, Instant at, long started, JsonNode arguments,
+            long bytesOut, ErrorCode error) {
+        try {
+            long bytesIn = arguments == null || arguments.isMissingNode() ? 0 : utf8Length(arguments.toString());
+            context.colony().metrics().record(ToolMetric.of(at, tool, context.user(), context.session(),
+                    Duration.ofNanos(System.nanoTime() - started), bytesIn, bytesOut,
+                    error == null ? null : error.id()));
+        } catch (RuntimeException e) {
+            LOG.debug("tool metric of {} not recorded: {}", tool, e.toString());
+        }
+    }
+
+    /** The UTF-8 length of {@code text}, counted without encoding it. */
+    static long utf8Length(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 
     private String available() {

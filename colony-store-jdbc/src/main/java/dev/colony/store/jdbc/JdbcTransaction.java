@@ -7,6 +7,7 @@ import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords;
+import dev.colony.spi.storage.ToolMetricRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,7 @@ final class JdbcTransaction implements StorageTransaction {
     private SessionRecords sessions;
     private MemoryRecords memories;
     private TaskRecords tasks;
+    private ToolMetricRecords toolMetrics;
     private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
@@ -134,5 +136,13 @@ final class JdbcTransaction implements StorageTransaction {
             tasks = new JdbcTaskRecords(this);
         }
         return tasks;
+    }
+
+    @Override
+    public ToolMetricRecords toolMetrics() {
+        if (toolMetrics == null) {
+            toolMetrics = new JdbcToolMetricRecords(this);
+        }
+        return toolMetrics;
     }
 }
