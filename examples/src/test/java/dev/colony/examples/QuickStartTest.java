@@ -38,4 +38,26 @@ class QuickStartTest {
             }
         }
     }
+
+    @Test
+    void theReadmeQuickStartImportsWhatItUses() throws IOException {
+        String source = Files.readString(Path.of("src/main/java/dev/colony/examples/QuickStart.java"));
+        String readme = Files.readString(Path.of("../README.md"));
+        String quickStart = readme.substring(readme.indexOf("## Java quick start"));
+        int start = quickStart.indexOf("```java");
+        String block = quickStart.substring(start, quickStart.indexOf("```", start + 3));
+        List<String> sourceImports = source.lines().filter(line -> line.startsWith("import ")).toList();
+        List<String> readmeImports = block.lines().filter(line -> line.startsWith("import ")).toList();
+
+        assertThat(readmeImports).as("README quick start imports").isNotEmpty();
+        assertThat(sourceImports).as("every README import is one the compiled example uses")
+                .containsAll(readmeImports);
+        String code = block.lines().filter(line -> !line.startsWith("import ")).reduce("", String::concat);
+        for (String line : sourceImports) {
+            String simpleName = line.substring(line.lastIndexOf('.') + 1, line.length() - 1);
+            if (code.matches("(?s).*\\b" + simpleName + "\\b.*")) {
+                assertThat(readmeImports).as("README import of " + simpleName).contains(line);
+            }
+        }
+    }
 }
