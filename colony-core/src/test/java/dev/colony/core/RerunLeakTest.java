@@ -12,6 +12,8 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.SessionStart;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.h2.H2StorageProvider;
+import dev.colony.store.postgres.PostgresStorageProvider;
+import dev.colony.store.postgres.PostgresTestServer;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.RerunningProvider;
 import java.nio.file.Path;
@@ -29,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * between users. Colony runs here over a {@link RerunningProvider} of each store, which rolls back the
  * first run of every write: a per-process cache that learned a namespace id from a rolled-back unit
  * would hand a later user another user's namespace (SQLite reuses the rolled-back id), or fail every
- * later write of the first user (H2 does not). The storage-level half of the rule, that after-commit
- * actions never run for a rolled-back attempt, is {@code AfterCommitContract} in the TCK.
+ * later write of the first user (H2 and PostgreSQL do not). The storage-level half of the rule, that
+ * after-commit actions never run for a rolled-back attempt, is {@code AfterCommitContract} in the TCK.
  */
 class RerunLeakTest {
 
@@ -41,7 +43,9 @@ class RerunLeakTest {
         return Stream.of(
                 Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(d.resolve("c.db"))),
                 Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("h2-mem", (Function<Path, StorageProvider>) d -> H2StorageProvider.inMemory()));
+                Arguments.of("h2-mem", (Function<Path, StorageProvider>) d -> H2StorageProvider.inMemory()),
+                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
+                        PostgresTestServer.databaseFor(d))));
     }
 
     @ParameterizedTest(name = "{0}")

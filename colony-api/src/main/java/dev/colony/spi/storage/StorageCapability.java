@@ -2,7 +2,7 @@ package dev.colony.spi.storage;
 
 /** Optional properties a storage provider declares, so callers can adapt or refuse early. */
 public enum StorageCapability {
-    /** Data survives the process: the store is backed by a file. */
+    /** Data survives the process: the store is kept in a file or on a database server. */
     PERSISTENT,
     /** Several processes may open the same store at once and see each other's commits. */
     MULTI_PROCESS,

@@ -32,7 +32,8 @@ public interface StorageProvider extends AutoCloseable {
 
     /**
      * The database file, when the store is backed by one. Derived caches (the search index) are
-     * kept beside it.
+     * kept beside it. Empty for an in-memory store and for a store on a database server, whose
+     * derived caches live on each machine instead.
      */
     Optional<Path> location();
 

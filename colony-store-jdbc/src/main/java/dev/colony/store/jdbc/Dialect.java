@@ -100,6 +100,16 @@ public abstract class Dialect {
     /** Whether {@code error} means the database was busy or locked, so that a retry may succeed. */
     public abstract boolean isRetryable(SQLException error);
 
+    /**
+     * Whether {@code error} means the connection to the database broke (a network failure, a server
+     * restart). The provider then discards the connection, and retries the unit on a new one unless
+     * the commit had already been sent, when whether it applied is unknown. Implies
+     * {@link #isRetryable}. Never for an embedded engine, the default.
+     */
+    public boolean isConnectionLost(SQLException error) {
+        return false;
+    }
+
     /** Whether {@code error} is the violation of a unique or primary key constraint. */
     public abstract boolean isUniqueViolation(SQLException error);
 

@@ -17,6 +17,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.jdbi.v3.core.Handle;
@@ -295,7 +296,7 @@ public class JdbcStorageProvider implements StorageProvider {
                     dialect.begin(connection, write);
                 } catch (RuntimeException e) {
                     if (attempt < policy.maxAttempts() && isRetryable(e)) {
-                        pool.release(connection, true);
+                        pool.release(connection, !isConnectionLost(e));
                         connection = null;
                         pause(policy, attempt, e);
                         continue;
@@ -310,7 +311,11 @@ public class JdbcStorageProvider implements StorageProvider {
                     healthy = rollback(connection, e);
                     throw e;
                 } catch (RuntimeException e) {
-                    healthy = rollback(connection, e);
+                    healthy = rollback(connection, e) && !isConnectionLost(e);
+                    if (write && tx.commitSent() && isConnectionLost(e)) {
+                        throw failure("the connection was lost while committing; whether the transaction "
+                                + "was applied is unknown", e);
+                    }
                     if (attempt < policy.maxAttempts() && isRetryable(e)) {
                         pool.release(connection, healthy);
                         connection = null;
@@ -339,6 +344,7 @@ public class JdbcStorageProvider implements StorageProvider {
         } finally {
             tx.end();
         }
+        tx.commitSending();
         dialect.commit(connection);
         return result;
     }
@@ -367,14 +373,23 @@ public class JdbcStorageProvider implements StorageProvider {
         }
     }
 
+    private boolean isConnectionLost(Throwable error) {
+        return anySqlException(error, dialect::isConnectionLost);
+    }
+
     private boolean isRetryable(Throwable error) {
+        return anySqlException(error, dialect::isRetryable);
+    }
+
+    /** Whether a database error in {@code error}'s causes (or their chained exceptions) matches. */
+    private static boolean anySqlException(Throwable error, Predicate<SQLException> test) {
         if (error instanceof ColonyException) {
             return false;
         }
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql) {
                 for (SQLException e = sql; e != null; e = e.getNextException()) {
-                    if (dialect.isRetryable(e)) {
+                    if (test.test(e)) {
                         return true;
                     }
                 }

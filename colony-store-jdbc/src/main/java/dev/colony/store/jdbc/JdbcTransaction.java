@@ -20,6 +20,7 @@ final class JdbcTransaction implements StorageTransaction {
     private final Dialect dialect;
     private final boolean write;
     private boolean open = true;
+    private boolean commitSent;
     private NamespaceRecords namespaces;
     private SessionRecords sessions;
     private MemoryRecords memories;
@@ -68,6 +69,16 @@ final class JdbcTransaction implements StorageTransaction {
 
     void end() {
         open = false;
+    }
+
+    /** Records that the commit is about to be sent: from here on a lost connection leaves the outcome unknown. */
+    void commitSending() {
+        commitSent = true;
+    }
+
+    /** Whether the commit of this transaction was sent (it may or may not have been applied). */
+    boolean commitSent() {
+        return commitSent;
     }
 
     @Override

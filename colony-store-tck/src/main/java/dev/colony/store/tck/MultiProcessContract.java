@@ -27,10 +27,19 @@ public interface MultiProcessContract extends StoreUnderTest {
     /** The factory both processes open the store with; its {@code open(dir)} must match {@link #openStore}. */
     Class<? extends StoreFactory> storeFactory();
 
+    /**
+     * Options for the child JVM, before its class path: how it reaches the store when the directory
+     * alone does not say (a database server's address, say). None by default.
+     */
+    default List<String> childJvmOptions() {
+        return List.of();
+    }
+
     @Test
     default void twoProcessesWriteConcurrentlyWithoutLosingAWrite() throws Exception {
         assertThat(store().capabilities()).contains(StorageCapability.MULTI_PROCESS);
-        TwoProcessRace.Outcome outcome = new TwoProcessRace(storeFactory(), newDirectory(), ROUNDS, PER_ROUND).run();
+        TwoProcessRace.Outcome outcome = new TwoProcessRace(storeFactory(), newDirectory(), ROUNDS, PER_ROUND,
+                childJvmOptions()).run();
 
         List<MemoryDocument> stored = outcome.stored();
         assertThat(stored).extracting(d -> d.memory().id().value()).doesNotHaveDuplicates();

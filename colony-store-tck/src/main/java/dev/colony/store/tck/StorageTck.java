@@ -6,5 +6,5 @@ package dev.colony.store.tck;
  */
 public interface StorageTck extends ProviderContract, NamespaceContract, SessionContract, MemoryContract,
         TimelineContract, TaskContract, TransactionContract, ConcurrencyContract, ChangeFeedContract,
-        AfterCommitContract, ToolMetricContract {
+        AfterCommitContract, ToolMetricContract, OrderedVisibilityContract {
 }

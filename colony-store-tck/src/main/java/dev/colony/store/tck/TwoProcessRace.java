@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -46,6 +47,7 @@ public final class TwoProcessRace {
     private final Path dir;
     private final int rounds;
     private final int perRound;
+    private final List<String> childJvmOptions;
 
     /**
      * A race on the store {@code factory} opens in {@code dir}.
@@ -56,6 +58,15 @@ public final class TwoProcessRace {
      * @param perRound memories each process writes per round
      */
     public TwoProcessRace(Class<? extends StoreFactory> factory, Path dir, int rounds, int perRound) {
+        this(factory, dir, rounds, perRound, List.of());
+    }
+
+    /**
+     * A race as {@link #TwoProcessRace(Class, Path, int, int)}, whose child JVM also gets
+     * {@code childJvmOptions} (before its class path), e.g. a system property naming a database server.
+     */
+    public TwoProcessRace(Class<? extends StoreFactory> factory, Path dir, int rounds, int perRound,
+            List<String> childJvmOptions) {
         if (rounds < 3) {
             throw new IllegalArgumentException("rounds must be at least 3 for the writes to interleave: " + rounds);
         }
@@ -66,6 +77,7 @@ public final class TwoProcessRace {
         this.dir = dir;
         this.rounds = rounds;
         this.perRound = perRound;
+        this.childJvmOptions = List.copyOf(childJvmOptions);
     }
 
     /**
@@ -98,10 +110,12 @@ public final class TwoProcessRace {
         SessionId parentSession = SessionId.of(Fixtures.unique(PARENT));
         SessionId childSession = SessionId.of(Fixtures.unique(CHILD));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), TwoProcessRace.class.getName(),
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        command.addAll(childJvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TwoProcessRace.class.getName(),
                 factory.getName(), dir.toString(), barrier.toString(), user.value(), childSession.value(),
-                Integer.toString(rounds), Integer.toString(perRound))
+                Integer.toString(rounds), Integer.toString(perRound)));
+        Process child = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

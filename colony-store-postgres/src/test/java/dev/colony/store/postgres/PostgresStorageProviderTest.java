@@ -1,0 +1,158 @@
+package dev.colony.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.Namespace;
+import dev.colony.api.SessionId;
+import dev.colony.api.UserId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.session.Session;
+import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.store.jdbc.JdbcStorageProvider;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the PostgreSQL provider adds to the contract: URLs, credentials, the schema check, lost connections. */
+class PostgresStorageProviderTest {
+
+    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private static Namespace seed(StorageProvider store, String user, String session) {
+        return store.write(tx -> {
+            tx.sessions().upsert(new Session(SessionId.of(session), UserId.of(user), "codex", null, null, null, null,
+                    T0, null, T0));
+            return tx.namespaces().personal(UserId.of(user), T0);
+        });
+    }
+
+    private static NewMemory memory(Namespace namespace, String session, String content) {
+        return new NewMemory(namespace.id(), SessionId.of(session), MemoryKind.NOTE, content, List.of(), List.of(),
+                null, null, null, null, T0, null, Map.of(), null);
+    }
+
+    @Test
+    void declaresAServerStoreWithoutAFile() {
+        try (PostgresStorageProvider store = PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir))) {
+            assertThat(store.name()).isEqualTo("postgresql");
+            assertThat(store.location()).isEmpty();
+            assertThat(store.capabilities()).containsExactlyInAnyOrder(StorageCapability.PERSISTENT,
+                    StorageCapability.MULTI_PROCESS, StorageCapability.VECTORS);
+        }
+    }
+
+    @Test
+    void aUrlThatIsNotPostgresIsAnArgumentErrorThatHidesItsPassword() {
+        ColonyException error = catchThrowableOfType(ColonyException.class,
+                () -> PostgresStorageProvider.open("jdbc:mysql://db/colony?user=a&password=hunter2"));
+
+        assertThat(error).isNotNull();
+        assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(error.field()).isEqualTo("jdbc_url");
+        assertThat(error.getMessage()).doesNotContain("hunter2").contains("password=***");
+    }
+
+    @Test
+    void redactionRemovesPasswordsAndKeepsTheRest() {
+        assertThat(PostgresUrls.redact("jdbc:postgresql://db:5432/colony?user=agent&password=s3cr3t&ssl=true"))
+                .isEqualTo("jdbc:postgresql://db:5432/colony?user=agent&password=***&ssl=true");
+        assertThat(PostgresUrls.redact("jdbc:postgresql://db/colony?sslpassword=k&PASSWORD=p"))
+                .isEqualTo("jdbc:postgresql://db/colony?sslpassword=***&PASSWORD=***");
+        assertThat(PostgresUrls.redact("jdbc:postgresql://agent:s3cr3t@db/colony"))
+                .isEqualTo("jdbc:postgresql://agent:***@db/colony");
+        assertThat(PostgresUrls.redact("jdbc:postgresql://db/colony")).isEqualTo("jdbc:postgresql://db/colony");
+    }
+
+    @Test
+    void anUnreachableServerIsAStorageFailureWithoutThePassword() {
+        ColonyException error = catchThrowableOfType(ColonyException.class, () -> PostgresStorageProvider.open(
+                "jdbc:postgresql://127.0.0.1:1/colony?connectTimeout=1",
+                PostgresOptions.defaults().withCredentials("agent", "hunter2")));
+
+        assertThat(error).isNotNull();
+        assertThat(error.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
+        assertThat(error.getMessage()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void credentialsFromOptionsAreUsed() throws Exception {
+        String url = PostgresTestServer.databaseFor(dir);
+        try (Connection admin = DriverManager.getConnection(url); Statement statement = admin.createStatement()) {
+            statement.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'colony_agent') "
+                    + "THEN CREATE ROLE colony_agent LOGIN PASSWORD 'agent-pw'; END IF; END $$");
+            statement.execute("GRANT ALL ON SCHEMA public TO colony_agent");
+        }
+        String withoutUser = url.substring(0, url.indexOf('?'));
+        try (PostgresStorageProvider store = PostgresStorageProvider.open(withoutUser,
+                PostgresOptions.defaults().withCredentials("colony_agent", "agent-pw"))) {
+            assertThat(store.storeId()).isNotBlank();
+            assertThat(currentUser(store)).isEqualTo("colony_agent");
+            assertThat(store.toString()).doesNotContain("agent-pw");
+        }
+    }
+
+    private static String currentUser(PostgresStorageProvider store) throws Exception {
+        try (Connection connection = store.baselineDataSource().getConnection();
+                ResultSet rows = connection.createStatement().executeQuery("SELECT current_user")) {
+            rows.next();
+            return rows.getString(1);
+        }
+    }
+
+    @Test
+    void aCurrentSchemaIsRecognisedWithoutFlyway() throws Exception {
+        String url = PostgresTestServer.databaseFor(dir);
+        try (PostgresStorageProvider first = PostgresStorageProvider.open(url)) {
+            assertThat(first.storeId()).isNotBlank();
+        }
+        try (Connection admin = DriverManager.getConnection(url);
+                ResultSet rows = admin.createStatement().executeQuery(
+                        "SELECT MAX(CAST(\"version\" AS INTEGER)) FROM \"colony_schema_history\" WHERE \"success\"")) {
+            rows.next();
+            assertThat(rows.getInt(1)).isEqualTo(JdbcStorageProvider.SCHEMA_VERSION);
+        }
+    }
+
+    @Test
+    void aLostConnectionIsReplacedAndTheUnitRetried() throws Exception {
+        String url = PostgresTestServer.databaseFor(dir);
+        try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
+            Namespace namespace = seed(store, "dave", "s-lost");
+            store.read(tx -> tx.memories().latestId());
+            int killed;
+            try (Connection admin = DriverManager.getConnection(url);
+                    PreparedStatement kill = admin.prepareStatement("SELECT COUNT(pg_terminate_backend(pid)) "
+                            + "FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? "
+                            + "AND pid <> pg_backend_pid()")) {
+                kill.setString(1, PostgresDialect.APPLICATION_NAME);
+                try (ResultSet rows = kill.executeQuery()) {
+                    rows.next();
+                    killed = rows.getInt(1);
+                }
+            }
+            assertThat(killed).as("the store's connections that were terminated").isGreaterThanOrEqualTo(2);
+
+            Memory written = store.write(tx -> tx.memories().insert(memory(namespace, "s-lost", "after the outage")));
+            Optional<Memory> found = store.read(tx -> tx.memories().find(written.id()));
+            assertThat(found).contains(written);
+        }
+    }
+}
