@@ -29,11 +29,11 @@ class MemoryAnalyzerTest {
 
     @Test
     void splitsIdentifiersAtCaseChangesAndJoiners() {
-        assertThat(planner.terms("SearchIndexFactory")).containsExactly("searchindexfactory", "search", "index",
-                "factory");
-        assertThat(planner.terms("memory_vector")).containsExactly("memory_vector", "memory", "vector");
+        assertThat(planner.terms("SearchIndexFactory")).containsExactly("searchindexfactori", "search", "index",
+                "factori");
+        assertThat(planner.terms("memory_vector")).containsExactly("memory_vector", "memori", "vector");
         assertThat(planner.terms("dev.colony.search.lucene"))
-                .containsExactly("dev.colony.search.lucene", "dev", "colony", "search", "lucene");
+                .containsExactly("dev.colony.search.lucene", "dev", "coloni", "search", "lucen");
     }
 
     @Test
@@ -43,8 +43,24 @@ class MemoryAnalyzerTest {
     }
 
     @Test
-    void stemsEnglishWordsGently() {
-        assertThat(planner.terms("memories indexing claims")).containsExactly("memory", "index", "claim");
+    void stemsEnglishWordsButNotPathsOrVersions() {
+        assertThat(planner.terms("memories indexing claims")).containsExactly("memori", "index", "claim");
+        assertThat(planner.terms("memory")).containsExactly("memori");
+        assertThat(planner.terms("releases/v2.1")).containsExactly("releases/v2.1", "releas", "v", "2", "1");
+    }
+
+    @Test
+    void reducesContractionsAndPossessivesToTheirBaseWord() {
+        assertThat(planner.terms("I didn't know Tom's sister won't come")).containsExactly("know", "tom", "sister",
+                "come");
+        assertThat(planner.terms("She\u2019s sure they\u2019ll say we\u2019d've")).containsExactly("sure", "sai");
+        assertThat(planner.terms("can't O'Brien rock'n'roll")).containsExactly("o'brien", "o", "brien",
+                "rock'n'roll", "rock", "n", "roll");
+    }
+
+    @Test
+    void dropsTheFunctionWordsOfQuestions() {
+        assertThat(planner.terms("What did you say about where we're moving to?")).containsExactly("sai", "move");
     }
 
     @Test
