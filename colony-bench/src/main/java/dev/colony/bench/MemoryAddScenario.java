@@ -12,14 +12,16 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.Update;
 
 /**
- * {@code memory.add}: Colony's validated, transactional add against a raw Jdbi single-row insert
- * into a table of the same shape (created from the store's own definition of {@code memories}) in the same SQLite file,
- * through connections with the same pragmas.
+ * {@code memory.add}: Colony's validated, transactional add against the cheapest raw write of the same
+ * row — one reused JDBC {@code PreparedStatement} — into a table of the same shape (created from the
+ * store's own definition of {@code memories}) in the same SQLite file, through connections with the same
+ * pragmas. A per-call Jdbi insert is measured too and reported beside it.
  *
  * <p>Both sides run one row per transaction (the raw side in auto-commit mode, which is one implicit
  * transaction per statement) and alternate for several rounds, so drift of the machine affects both.
@@ -29,11 +31,14 @@ final class MemoryAddScenario implements Scenario {
     static final double TARGET_RATIO = 0.30;
 
     private static final String RAW_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
-            + "content, topics, macro_topics, created_at, updated_at, metadata) "
-            + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata)";
+            + "content, topics, macro_topics, created_at, updated_at, metadata, rev) "
+            + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata, :rev)";
 
     private static final String PREPARED_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
-            + "content, topics, macro_topics, created_at, updated_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "content, topics, macro_topics, created_at, updated_at, metadata, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** The raw sides' change-feed numbers: a plain counter, the cheapest way to give each row its rev. */
+    private final AtomicLong rawRev = new AtomicLong();
 
     @Override
     public String name() {
@@ -78,18 +83,19 @@ final class MemoryAddScenario implements Scenario {
                 throw new IllegalStateException("raw baseline failed: " + e.getMessage(), e);
             }
         }
-        double ratio = colonySide.opsPerSecond() / rawSide.opsPerSecond();
-        return new Result(name(), size, colonySide, rawSide, "ops/s of Colony add / ops/s of raw Jdbi insert", ratio,
+        double ratio = colonySide.opsPerSecond() / preparedSide.opsPerSecond();
+        return new Result(name(), size, colonySide, preparedSide,
+                "ops/s of Colony add / ops/s of one reused JDBC PreparedStatement insert", ratio,
                 String.format(Locale.ROOT, "ratio >= %.2f", TARGET_RATIO), ratio >= TARGET_RATIO,
                 String.format(Locale.ROOT, "SQLite file, WAL, synchronous=NORMAL, one row per transaction on every "
-                        + "side; the raw Jdbi insert prepares its statement per call, as Jdbi does; against a "
-                        + "stricter baseline, one reused JDBC PreparedStatement (%.0f ops/s, p50 %.3f ms), "
-                        + "the ratio is %.3f", preparedSide.opsPerSecond(), preparedSide.percentileMillis(50),
-                        colonySide.opsPerSecond() / preparedSide.opsPerSecond()));
+                        + "side; the baseline binds and runs one PreparedStatement prepared once, the cheapest way to "
+                        + "write the row; against a raw Jdbi insert that prepares per call (%.0f ops/s, p50 %.3f ms) "
+                        + "the ratio is %.3f", rawSide.opsPerSecond(), rawSide.percentileMillis(50),
+                        colonySide.opsPerSecond() / rawSide.opsPerSecond()));
     }
 
     /** The raw insert as plain JDBC on one statement prepared once: the cheapest way to write the row. */
-    private static void runPrepared(
+    private void runPrepared(
             PreparedStatement statement, long namespace, Actor actor, List<String> contents, Latencies into)
             throws SQLException {
         long start = System.nanoTime();
@@ -105,6 +111,7 @@ final class MemoryAddScenario implements Scenario {
             statement.setLong(7, now);
             statement.setLong(8, now);
             statement.setString(9, "{}");
+            statement.setLong(10, rawRev.incrementAndGet());
             statement.executeUpdate();
             if (into != null) {
                 into.record(System.nanoTime() - t0);
@@ -128,8 +135,7 @@ final class MemoryAddScenario implements Scenario {
                         + "AND tbl_name = 'memories' AND sql IS NOT NULL")
                 .mapTo(String.class).list();
         for (String index : indexes) {
-            handle.execute(index.replaceFirst("INDEX ix_memories_", "INDEX ix_bench_raw_memories_")
-                    .replaceFirst(" ON memories ", " ON bench_raw_memories "));
+            handle.execute(index.replaceFirst("INDEX (\\w+) ON memories ", "INDEX bench_raw_$1 ON bench_raw_memories "));
         }
     }
 
@@ -148,7 +154,7 @@ final class MemoryAddScenario implements Scenario {
         }
     }
 
-    private static void runRaw(Handle handle, long namespace, Actor actor, List<String> contents, Latencies into) {
+    private void runRaw(Handle handle, long namespace, Actor actor, List<String> contents, Latencies into) {
         long start = System.nanoTime();
         for (String content : contents) {
             long t0 = System.nanoTime();
@@ -161,6 +167,7 @@ final class MemoryAddScenario implements Scenario {
                         .bind("macro", "[]")
                         .bind("ts", System.currentTimeMillis())
                         .bind("metadata", "{}")
+                        .bind("rev", rawRev.incrementAndGet())
                         .execute();
             }
             if (into != null) {
