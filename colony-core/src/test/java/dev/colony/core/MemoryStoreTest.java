@@ -184,6 +184,16 @@ class MemoryStoreTest {
                 .withExpiresAt(ColonyTestSupport.START.minusSeconds(1))));
         assertInvalid("metadata.bad", () -> claudeMemory.add(MemoryDraft.of(MemoryKind.FACT, "Some fact")
                 .withMetadata(Map.of("bad", new Object()))));
+        String hugeKey = "k".repeat(1_000_000);
+        assertThatThrownBy(() -> claudeMemory.add(MemoryDraft.of(MemoryKind.FACT, "Some fact")
+                .withMetadata(Map.of(hugeKey, 1))))
+                .isInstanceOfSatisfying(ColonyException.class, e -> {
+                    assertThat(e.field()).startsWith("metadata.kkk").endsWith("…(1000000 chars)").hasSizeLessThan(100);
+                    assertThat(e.getMessage()).hasSizeLessThan(250);
+                });
+        assertThatThrownBy(() -> MemoryKind.of("X".repeat(1_000_000)))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.getMessage()).hasSizeLessThan(200)
+                        .endsWith("…(1000000 chars)'"));
         assertInvalid("ids", () -> claudeMemory.get(List.of()));
         assertInvalid("limit", () -> claudeMemory.timeline(claude.session(), null, 201));
         assertInvalid("limit", () -> claudeMemory.recallSession(codex.session(), null, 101));

@@ -36,6 +36,8 @@ class CliIT {
         ColonyJar.Result search = ColonyJar.run(dir, env(), "search", "session", "tokens", "--limit", "3");
         assertThat(search.exitCode()).as(search.stderr()).isZero();
         assertThat(search.stdout()).contains("for \"session tokens\"").contains("RS256").contains("decision");
+        assertThat(search.stdout()).as("hits show their rank, never a raw score").contains(" 1. #")
+                .doesNotContain("score");
 
         ColonyJar.Result none = ColonyJar.run(dir, env(), "search", "--db", dir.resolve("empty.db").toString(),
                 "anything");

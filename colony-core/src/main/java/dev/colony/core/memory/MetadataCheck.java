@@ -1,6 +1,7 @@
 package dev.colony.core.memory;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.memory.MemoryLimits;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,7 +44,8 @@ final class MetadataCheck {
                 throw ColonyException.invalid(path, "keys must be non-blank strings");
             }
             if (key.length() > MAX_KEY_CHARS) {
-                throw ColonyException.invalid(path + "." + key, "key must be at most " + MAX_KEY_CHARS + " characters");
+                throw ColonyException.invalid(path + "." + Echo.capped(key), "key must be at most " + MAX_KEY_CHARS
+                        + " characters");
             }
             size[0] += key.length() + 4;
             copy.put(key, copyValue(path + "." + key, entry.getValue(), size, depth + 1));

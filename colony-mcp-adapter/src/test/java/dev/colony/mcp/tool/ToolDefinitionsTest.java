@@ -55,7 +55,7 @@ class ToolDefinitionsTest {
             assertThat(schema.get("type").asText()).isEqualTo("object");
             assertThat(schema.get("additionalProperties").asBoolean()).as(name).isFalse();
             assertThat(schema.get("properties").size()).as(name).isPositive();
-            schema.get("properties").fields().forEachRemaining(property -> {
+            schema.get("properties").properties().forEach(property -> {
                 assertThat(property.getValue().get("type")).as(name + "." + property.getKey()).isNotNull();
                 assertThat(property.getValue().get("description").asText()).as(name + "." + property.getKey())
                         .hasSizeGreaterThan(20);
@@ -106,7 +106,7 @@ class ToolDefinitionsTest {
     void noDescriptionRestatesABoundTheSchemaCarries() {
         Pattern number = Pattern.compile("\\b\\d+\\b");
         for (JsonNode tool : definitions) {
-            tool.get("inputSchema").get("properties").fields().forEachRemaining(property -> {
+            tool.get("inputSchema").get("properties").properties().forEach(property -> {
                 JsonNode schema = property.getValue();
                 List<String> bounds = new ArrayList<>();
                 for (String key : List.of("minimum", "maximum", "maxLength", "minItems", "maxItems", "default")) {
@@ -132,7 +132,7 @@ class ToolDefinitionsTest {
 
     private static void assertSafe(String where, JsonNode node) {
         if (node.isObject()) {
-            node.fields().forEachRemaining(field -> {
+            node.properties().forEach(field -> {
                 if (field.getValue().isNumber()) {
                     assertThat(Math.abs(field.getValue().asLong())).as(where + "." + field.getKey())
                             .isLessThanOrEqualTo(ArgumentSchema.MAX_SAFE_INTEGER);
