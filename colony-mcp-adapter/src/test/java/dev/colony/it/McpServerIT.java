@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.metric.ToolMetric;
 import dev.colony.api.session.Session;
 import dev.colony.core.Colony;
 import dev.colony.mcp.ToolResults;
@@ -21,6 +22,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -59,10 +61,21 @@ class McpServerIT {
             // The client terminates the server process; its shutdown hook ends the session it started.
             try (Colony colony = storeOnly()) {
                 List<Session> sessions = colony.storage().read(tx -> tx.sessions().listByUser(UserId.of("alice"), 10));
-                assertThat(sessions)
-                        .filteredOn(session -> session.agent().equals("claude-code"))
-                        .singleElement()
-                        .satisfies(session -> assertThat(session.ended()).isTrue());
+                List<Session> claudeSessions = sessions.stream()
+                        .filter(candidate -> candidate.agent().equals("claude-code")).toList();
+                assertThat(claudeSessions).hasSize(1);
+                Session session = claudeSessions.get(0);
+                assertThat(session.ended()).isTrue();
+                // The server wrote its queued tool metrics when it closed: one row per call, failures too.
+                List<ToolMetric> rows = colony.storage().read(tx -> tx.toolMetrics().list(Instant.EPOCH,
+                        Instant.now().plusSeconds(3_600), session.id(), 1_000));
+                assertThat(rows).extracting(ToolMetric::tool).contains("memory_add", "search", "get_observations");
+                assertThat(rows).filteredOn(row -> !row.ok()).extracting(ToolMetric::errorCode)
+                        .contains("INVALID_ARGUMENT", "NOT_FOUND");
+                assertThat(rows).allSatisfy(row -> {
+                    assertThat(row.bytesOut()).isPositive();
+                    assertThat(row.tokensOut()).isEqualTo((row.bytesOut() + 3) / 4);
+                });
             }
         }
     }
