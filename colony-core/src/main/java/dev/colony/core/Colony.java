@@ -52,7 +52,7 @@ public final class Colony implements AutoCloseable {
         SearchIndex opened = null;
         try {
             if (builder.search != null) {
-                opened = builder.search.open(MemorySource.over(storage));
+                opened = builder.search.open(MemorySource.over(storage), builder.clock);
             }
         } catch (RuntimeException e) {
             storage.close();

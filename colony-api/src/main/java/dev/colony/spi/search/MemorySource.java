@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The store as a search index sees it: a log of memories ordered by id. */
+/**
+ * The store as a search index sees it: a change feed of memories ordered by rev. An index tails it
+ * from the rev it has indexed through and replaces each memory's document by id.
+ */
 public interface MemorySource {
 
     /** The identifier of the store (see {@link dev.colony.spi.storage.StorageProvider#storeId()}). */
@@ -15,12 +18,6 @@ public interface MemorySource {
 
     /** The database file, when there is one; an index may keep its files beside it. */
     Optional<Path> location();
-
-    /** The largest memory id, or 0 when there is none. */
-    long latestId();
-
-    /** Memories with an id greater than {@code afterId}, ascending, at most {@code limit}. */
-    List<MemoryDocument> after(long afterId, int limit);
 
     /** The largest rev of the store's change feed, or 0 when it is empty. */
     long latestRev();
@@ -46,16 +43,6 @@ public interface MemorySource {
             @Override
             public Optional<Path> location() {
                 return storage.location();
-            }
-
-            @Override
-            public long latestId() {
-                return storage.read(tx -> tx.memories().latestId());
-            }
-
-            @Override
-            public List<MemoryDocument> after(long afterId, int limit) {
-                return storage.read(tx -> tx.memories().after(afterId, limit));
             }
 
             @Override

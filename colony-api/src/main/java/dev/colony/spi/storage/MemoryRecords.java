@@ -45,15 +45,6 @@ public interface MemoryRecords {
     List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit);
 
     /**
-     * Memories with an id greater than {@code afterId}, in ascending id order, at most
-     * {@code limit}; with their stored vectors. Search indexes tail the store with this.
-     */
-    List<MemoryDocument> after(long afterId, int limit);
-
-    /** The largest memory id, or 0 when there is none. */
-    long latestId();
-
-    /**
      * The change feed: memories whose latest insert or update has a rev greater than
      * {@code afterRev}, in ascending rev order, at most {@code limit}; with their stored vectors.
      *

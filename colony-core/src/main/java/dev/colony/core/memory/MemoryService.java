@@ -41,6 +41,8 @@ import java.util.stream.Collectors;
  * names writable, reads see only namespaces it names readable, and a memory or session outside them
  * is reported exactly as a missing one. Every write is one transaction that first checks the caller's
  * session, so a memory is never attributed to a session that does not exist. Reads never write.
+ * Once a write has committed, the search index is told ({@link SearchIndex#changed()}), so that it
+ * indexes the change at once rather than at its next poll.
  */
 public final class MemoryService implements MemoryStore {
 
@@ -87,6 +89,7 @@ public final class MemoryService implements MemoryStore {
                 draft.content(), draft.topics(), draft.macroTopics(), draft.ref(), draft.artifact(), draft.task(),
                 draft.replyTo(), now, draft.expiresAt(), draft.metadata(), vector));
         tx.sessions().touch(actor.session(), now);
+        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored;
     }
 

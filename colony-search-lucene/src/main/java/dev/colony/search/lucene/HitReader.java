@@ -7,7 +7,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.Set;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
@@ -18,7 +18,7 @@ import org.apache.lucene.index.SortedSetDocValues;
  * Turns a matching document into a {@link SearchHit}, reading its fields from doc values as laid out
  * by {@link IndexLayout}. Doc values cost one slice read per field, where stored fields would
  * decompress a whole block per hit; only a creation time outside the range of a long of nanoseconds
- * falls back to its stored field.
+ * falls back to its exact ISO form (also a doc value).
  */
 final class HitReader {
 
@@ -32,8 +32,12 @@ final class HitReader {
         long created = numeric(reader, IndexLayout.CREATED, doc);
         Instant ts;
         if (created == Long.MIN_VALUE || created == Long.MAX_VALUE) {
-            ts = Instant.parse(reader.storedFields().document(doc, Set.of(IndexLayout.CREATED_STORED))
-                    .get(IndexLayout.CREATED_STORED));
+            BinaryDocValues exact = DocValues.getBinary(reader, IndexLayout.CREATED_EXACT);
+            if (!exact.advanceExact(doc)) {
+                throw new CorruptIndexException("document " + doc + " has no " + IndexLayout.CREATED_EXACT,
+                        reader.toString());
+            }
+            ts = Instant.parse(exact.binaryValue().utf8ToString());
         } else {
             ts = Instant.ofEpochSecond(Math.floorDiv(created, 1_000_000_000L), Math.floorMod(created, 1_000_000_000L));
         }

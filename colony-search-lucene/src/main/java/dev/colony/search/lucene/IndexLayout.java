@@ -2,7 +2,6 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.MemoryDocument;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,26 +12,27 @@ import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
-import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.PointValues;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * The layout of one memory in the index, and of the commit user data that says what the index holds.
  *
- * <p>Fields, one document per memory; hits are read from doc values only:
+ * <p>Fields, one document per memory (replaced by {@value #UID} when the memory changes); hits are
+ * read from doc values only:
  * <ul>
- *   <li>{@value #ID}: the memory id (points for range deletes, doc values);</li>
+ *   <li>{@value #UID}: the memory id as a term, the key a changed memory's document is replaced by;</li>
+ *   <li>{@value #ID}: the memory id (points and doc values);</li>
+ *   <li>{@value #REV}: the rev of the change the document reflects (points, for dropping what a
+ *       newer commit covers from a reader's overlay);</li>
  *   <li>{@value #NAMESPACE}: the namespace id (points and doc values, for the always-on filter);</li>
  *   <li>{@value #KIND}, {@value #SESSION}: keywords (terms and doc values);</li>
  *   <li>{@value #TASK}: the task id when there is one (points and doc values);</li>
  *   <li>{@value #CREATED}: creation time as epoch nanoseconds (points for range filters, doc
- *       values for hits), and {@value #CREATED_STORED}, the stored ISO instant, only for an instant
- *       outside the range of nanoseconds in a long (before 1677 or after 2262);</li>
+ *       values for hits), and {@value #CREATED_EXACT}, the ISO instant as a binary doc value, only
+ *       for an instant outside the range of nanoseconds in a long (before 1677 or after 2262);</li>
  *   <li>{@value #DEMOTED}: present (value 1) only on memories ranked down in search;</li>
  *   <li>{@value #TEXT}: the searchable text, analysed by {@link MemoryAnalyzer} with offsets in the
  *       postings (so snippets need no re-analysis), and kept as a binary doc value for snippets (one
@@ -44,13 +44,15 @@ import org.apache.lucene.util.NumericUtils;
  */
 final class IndexLayout {
 
+    static final String UID = "uid";
     static final String ID = "id";
+    static final String REV = "rev";
     static final String NAMESPACE = "ns";
     static final String KIND = "kind";
     static final String SESSION = "session";
     static final String TASK = "task";
     static final String CREATED = "created";
-    static final String CREATED_STORED = "created_at";
+    static final String CREATED_EXACT = "created_at";
     static final String DEMOTED = "demoted";
     static final String TEXT = "text";
     /** Reserved for the memory's embedding vector. */
@@ -60,11 +62,14 @@ final class IndexLayout {
     static final String DATA_FORMAT = "colony.format";
     /** Commit user data: the store the index was built from. */
     static final String DATA_STORE_ID = "colony.storeId";
-    /**
-     * Commit user data: every memory with an id up to this is in the commit (a commit that ran while
-     * memories were being indexed may also hold a few newer ones, without gaps).
-     */
+    /** Commit user data: every change of the store's feed up to this rev is in the commit. */
     static final String DATA_WATERMARK = "colony.watermark";
+    /**
+     * Commit user data: which memory the change at the watermark was and what its text hashed to, so
+     * that a store restored from a backup, whose revs were handed out again to other changes, is told
+     * apart from the store the index was built from.
+     */
+    static final String DATA_WATERMARK_CHECK = "colony.watermarkCheck";
 
     private static final FieldType TEXT_TYPE = textType();
 
@@ -84,7 +89,9 @@ final class IndexLayout {
     static Document document(MemoryDocument source) {
         Memory memory = source.memory();
         Document doc = new Document();
+        doc.add(new StringField(UID, uid(memory.id().value()), Field.Store.NO));
         doc.add(new LongField(ID, memory.id().value(), Field.Store.NO));
+        doc.add(new LongField(REV, source.rev(), Field.Store.NO));
         doc.add(new LongField(NAMESPACE, memory.namespace().value(), Field.Store.NO));
         doc.add(new KeywordField(KIND, memory.kind().name(), Field.Store.NO));
         doc.add(new KeywordField(SESSION, memory.session().value(), Field.Store.NO));
@@ -94,7 +101,7 @@ final class IndexLayout {
         long created = epochNanos(memory.createdAt());
         doc.add(new LongField(CREATED, created, Field.Store.NO));
         if (created == Long.MIN_VALUE || created == Long.MAX_VALUE) {
-            doc.add(new StoredField(CREATED_STORED, memory.createdAt().toString()));
+            doc.add(new BinaryDocValuesField(CREATED_EXACT, new BytesRef(memory.createdAt().toString())));
         }
         if (memory.kind().demotedInSearch()) {
             doc.add(new NumericDocValuesField(DEMOTED, 1L));
@@ -103,6 +110,26 @@ final class IndexLayout {
         doc.add(new Field(TEXT, text, TEXT_TYPE));
         doc.add(new BinaryDocValuesField(TEXT, new BytesRef(text)));
         return doc;
+    }
+
+    /** The {@value #UID} term of a memory id. */
+    static String uid(long id) {
+        return Long.toString(id);
+    }
+
+    /** The term that finds the document of memory {@code id}. */
+    static Term uidTerm(long id) {
+        return new Term(UID, uid(id));
+    }
+
+    /**
+     * The watermark check of a change: the memory's id and a hash of what is indexed of it. Equal
+     * checks at one rev mean, with near certainty, the same change.
+     */
+    static String check(MemoryDocument change) {
+        Memory memory = change.memory();
+        int hash = searchableText(memory).hashCode() * 31 + memory.namespace().hashCode();
+        return memory.id().value() + ":" + Integer.toHexString(hash);
     }
 
     /**
@@ -142,42 +169,46 @@ final class IndexLayout {
         }
     }
 
-    /** The commit user data of an index of {@code storeId} holding every memory up to {@code watermark}. */
-    static Map<String, String> commitData(String storeId, long watermark) {
+    /**
+     * The commit user data of an index of {@code storeId} holding every change up to {@code watermark},
+     * with the {@link #check} of the change at the watermark ({@code null} when unknown).
+     */
+    static Map<String, String> commitData(String storeId, long watermark, String check) {
         Map<String, String> data = new HashMap<>();
         data.put(DATA_FORMAT, Integer.toString(LuceneSearch.FORMAT_VERSION));
         data.put(DATA_STORE_ID, storeId);
         data.put(DATA_WATERMARK, Long.toString(watermark));
+        if (check != null) {
+            data.put(DATA_WATERMARK_CHECK, check);
+        }
         return data;
     }
 
     /**
-     * The watermark recorded in commit user data, or -1 when the data is missing, of another format
-     * version or of another store.
+     * What a commit says it holds: the changes up to {@code watermark} of the feed of the store it was
+     * built from, and the {@link #check} of the change at the watermark ({@code null} when unknown).
      */
-    static long watermark(Map<String, String> data, String storeId) {
+    record Watermark(long rev, String check) {
+
+        /** The watermark of an empty index. */
+        static final Watermark EMPTY = new Watermark(0, null);
+    }
+
+    /**
+     * The watermark recorded in commit user data, or {@code null} when the data is missing, malformed,
+     * of another format version or of another store: such an index must be rebuilt.
+     */
+    static Watermark watermark(Map<String, String> data, String storeId) {
         if (data == null
                 || !Integer.toString(LuceneSearch.FORMAT_VERSION).equals(data.get(DATA_FORMAT))
                 || !storeId.equals(data.get(DATA_STORE_ID))) {
-            return -1;
+            return null;
         }
         try {
-            long watermark = Long.parseLong(data.getOrDefault(DATA_WATERMARK, ""));
-            return watermark >= 0 ? watermark : -1;
+            long rev = Long.parseLong(data.getOrDefault(DATA_WATERMARK, ""));
+            return rev >= 0 ? new Watermark(rev, data.get(DATA_WATERMARK_CHECK)) : null;
         } catch (NumberFormatException malformed) {
-            return -1;
+            return null;
         }
-    }
-
-    /** The largest memory id in {@code reader} (from the {@value #ID} points), or 0 when it is empty. */
-    static long maxId(IndexReader reader) throws IOException {
-        long max = 0;
-        for (LeafReaderContext leaf : reader.leaves()) {
-            PointValues points = leaf.reader().getPointValues(ID);
-            if (points != null && points.size() > 0) {
-                max = Math.max(max, NumericUtils.sortableBytesToLong(points.getMaxPackedValue(), 0));
-            }
-        }
-        return max;
     }
 }

@@ -21,51 +21,84 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         IN_MEMORY
     }
 
+    /**
+     * How an index paces its work.
+     *
+     * @param takeoverIntervalMillis how often, on the Colony's clock, a reader tries to take the write lock
+     * @param commitIntervalMillis how often, on the Colony's clock, the writer commits what it indexed
+     * @param pollNanos how often the background thread polls the store for changes of other processes
+     * @param minStepGapNanos the least time between two background steps, so bursts are batched
+     * @param batchSize how many changes are read from the store per batch
+     * @param inlineChanges the most changes a search adds itself when the index is behind
+     */
+    record Settings(long takeoverIntervalMillis, long commitIntervalMillis, long pollNanos, long minStepGapNanos,
+            int batchSize, int inlineChanges) {
+    }
+
     private final Placement placement;
     private final Path path;
-    private final Clock clock;
-    private final Duration takeoverInterval;
-    private final int batchSize;
+    private final Settings settings;
 
     LuceneIndexFactory(Placement placement, Path path) {
-        this(placement, path, Clock.systemUTC(), LuceneSearch.DEFAULT_TAKEOVER_INTERVAL,
-                LuceneSearch.DEFAULT_BATCH_SIZE);
+        this(placement, path, new Settings(LuceneSearch.DEFAULT_TAKEOVER_INTERVAL.toMillis(),
+                LuceneSearch.DEFAULT_COMMIT_INTERVAL.toMillis(), LuceneSearch.DEFAULT_POLL_INTERVAL.toNanos(),
+                LuceneSearch.MIN_STEP_GAP.toNanos(), LuceneSearch.DEFAULT_BATCH_SIZE, LuceneSearch.INLINE_CHANGES));
     }
 
-    private LuceneIndexFactory(Placement placement, Path path, Clock clock, Duration takeoverInterval,
-            int batchSize) {
+    private LuceneIndexFactory(Placement placement, Path path, Settings settings) {
         this.placement = placement;
         this.path = path;
-        this.clock = clock;
-        this.takeoverInterval = takeoverInterval;
-        this.batchSize = batchSize;
-    }
-
-    /** A copy that reads time from {@code newClock} (used to pace write-lock takeover attempts). */
-    public LuceneIndexFactory withClock(Clock newClock) {
-        if (newClock == null) {
-            throw ColonyException.invalid("clock", "must not be null");
-        }
-        return new LuceneIndexFactory(placement, path, newClock, takeoverInterval, batchSize);
+        this.settings = settings;
     }
 
     /**
      * A copy whose indexes, while another process holds the write lock, try to take it over at most
-     * once per {@code interval} (checked when a search runs). Zero tries at every search.
+     * once per {@code interval} of the Colony's clock. Zero tries at every background step.
      */
     public LuceneIndexFactory withTakeoverInterval(Duration interval) {
         if (interval == null || interval.isNegative()) {
             throw ColonyException.invalid("takeoverInterval", "must be zero or positive, was " + interval);
         }
-        return new LuceneIndexFactory(placement, path, clock, interval, batchSize);
+        return new LuceneIndexFactory(placement, path, new Settings(interval.toMillis(),
+                settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(),
+                settings.batchSize(), settings.inlineChanges()));
     }
 
-    /** A copy that reads at most {@code size} memories from the store per catch-up batch. */
+    /**
+     * A copy whose writer commits what it indexed once per {@code interval} of the Colony's clock
+     * (and on close). Other processes search the last commit plus what they cover themselves, so a
+     * short interval keeps their in-memory overlay small.
+     */
+    public LuceneIndexFactory withCommitInterval(Duration interval) {
+        if (interval == null || interval.isNegative()) {
+            throw ColonyException.invalid("commitInterval", "must be zero or positive, was " + interval);
+        }
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                interval.toMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
+                settings.inlineChanges()));
+    }
+
+    /**
+     * A copy whose background thread polls the store for other processes' changes once per
+     * {@code interval} (real time: it paces work and decides nothing).
+     */
+    public LuceneIndexFactory withPollInterval(Duration interval) {
+        if (interval == null || interval.isNegative() || interval.isZero()) {
+            throw ColonyException.invalid("pollInterval", "must be positive, was " + interval);
+        }
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                settings.commitIntervalMillis(), interval.toNanos(), settings.minStepGapNanos(),
+                settings.batchSize(), settings.inlineChanges()));
+    }
+
+    /** A copy that reads at most {@code size} changes from the store per batch. */
     public LuceneIndexFactory withBatchSize(int size) {
         if (size <= 0) {
             throw ColonyException.invalid("batchSize", "must be positive, was " + size);
         }
-        return new LuceneIndexFactory(placement, path, clock, takeoverInterval, size);
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), size,
+                settings.inlineChanges()));
     }
 
     /** The directory an index over {@code source} would use, or empty for an in-memory index. */
@@ -82,19 +115,27 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
 
     /**
      * Opens the index for {@code source} and brings it up to date: creates it, rebuilds it when it
-     * is unusable, takes the write lock when no other process holds it, and catches up with the
-     * store.
+     * is unusable or does not match the store, takes the write lock when no other process holds it,
+     * catches up with the store, and starts its background thread.
      *
+     * @param clock the Colony's clock, which paces commits and takeover attempts
      * @throws ColonyException {@code SEARCH_FAILURE} when the index cannot be opened; store failures
      *     pass through unchanged
      */
     @Override
-    public LuceneSearchIndex open(MemorySource source) {
+    public LuceneSearchIndex open(MemorySource source, Clock clock) {
         if (source == null) {
             throw ColonyException.invalid("source", "must not be null");
         }
-        return LuceneSearchIndex.open(source, directoryFor(source).orElse(null), clock,
-                takeoverInterval.toMillis(), batchSize);
+        if (clock == null) {
+            throw ColonyException.invalid("clock", "must not be null");
+        }
+        return LuceneSearchIndex.open(source, directoryFor(source).orElse(null), clock, settings);
+    }
+
+    /** Opens the index for {@code source} on the system clock (tools that run without a Colony). */
+    public LuceneSearchIndex open(MemorySource source) {
+        return open(source, Clock.systemUTC());
     }
 
     @Override

@@ -16,8 +16,9 @@ import java.time.Duration;
  *
  * <p>Ranking is BM25 over one text per memory (content, topics, macro topics as {@code [name]}, ref,
  * artifact). Memories of kind {@code result} score {@link #RESULT_DEMOTION} times their BM25 score.
- * The index is a cache of the store that it tails by memory id and rebuilds when it is missing,
- * corrupt, of another {@link #FORMAT_VERSION} or of another store.
+ * The index is a cache of the store that tails its change feed by rev, replacing a changed memory's
+ * document by id, and rebuilds when it is missing, damaged, of another {@link #FORMAT_VERSION}, of
+ * another store, or ahead of the store (a store restored from a backup).
  */
 public final class LuceneSearch {
 
@@ -25,7 +26,7 @@ public final class LuceneSearch {
      * Version of the document layout and analysis. An index recorded with another version is rebuilt
      * from the store.
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
 
     /**
      * Factor applied to the score of memories whose kind is demoted in search ({@code result}), so
@@ -42,11 +43,26 @@ public final class LuceneSearch {
      */
     public static final String INDEX_DIRECTORY_SUFFIX = ".index";
 
-    /** How often, at most, a process without the write lock tries to take it over. */
+    /** How often, at most, a process without the write lock tries to take it over (Colony clock). */
     public static final Duration DEFAULT_TAKEOVER_INTERVAL = Duration.ofSeconds(2);
 
-    /** How many memories are read from the store per catch-up batch. */
+    /** How often the writer commits what it indexed (Colony clock); it also commits on close. */
+    public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofSeconds(1);
+
+    /** How often the background thread looks for changes other processes made. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
+
+    /** The least time between two background steps, so that a burst of writes is indexed in batches. */
+    public static final Duration MIN_STEP_GAP = Duration.ofMillis(10);
+
+    /** How many changes are read from the store per batch. */
     public static final int DEFAULT_BATCH_SIZE = 1_000;
+
+    /**
+     * The most changes a search adds to the index itself when the index is behind the store, so that
+     * a write is found by the very next search; a larger backlog is left to the background thread.
+     */
+    public static final int INLINE_CHANGES = 64;
 
     private LuceneSearch() {
     }

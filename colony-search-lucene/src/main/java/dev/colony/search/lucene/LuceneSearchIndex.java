@@ -19,11 +19,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -34,38 +38,46 @@ import org.apache.lucene.store.NRTCachingDirectory;
 import org.apache.lucene.store.NativeFSLockFactory;
 
 /**
- * A Lucene index of a store's memories, shared by the processes that open the same directory.
+ * A Lucene index of a store's memories that tails the store's change feed, shared by the processes
+ * that open the same directory.
  *
- * <h2>Roles</h2>
- * At any time one process holds Lucene's native write lock on the directory. That <em>writer</em>
- * indexes the memories it reads from the store, searches a near-real-time reader of its own writer,
- * and commits after each catch-up that indexed something (on a background thread, so no search waits
- * for the disk to sync) and on close. The other processes are <em>readers</em>: they search the last
- * commit together with a small in-memory overlay index of the memories written since (ids above the
- * commit's watermark, read from the store), and drop overlay documents once a newer commit covers
- * them. A reader tries to take the write lock at most once per takeover interval, so it becomes the
- * writer when the writer's process goes away.
+ * <h2>Layers</h2>
+ * A search runs on a published snapshot of up to three layers, newer ones hiding the older documents
+ * of the memories they hold:
+ * <ul>
+ *   <li>the base: in the process holding Lucene's write lock (the <em>writer</em>), a near-real-time
+ *       reader of its own {@link IndexWriter}; in every other process (a <em>reader</em>), the last
+ *       commit plus an in-memory {@link Overlay} of the changes after the commit's watermark;</li>
+ *   <li>the {@link FreshLayer}: the few changes a search found missing and added itself.</li>
+ * </ul>
+ *
+ * <h2>Who indexes</h2>
+ * Each index runs one background thread ({@link IndexerThread}). In the writer it reads the change
+ * feed from the last indexed rev, replaces each changed memory's document by id, refreshes its reader,
+ * and commits on the Colony's clock every commit interval and on close. In a reader it follows the
+ * commits, keeps the overlay up to the store's latest rev, and tries to take the write lock over every
+ * takeover interval, so a process becomes the writer when the writer's process goes away. The thread
+ * polls the store every poll interval and runs at once when this process writes
+ * ({@link #changed()}), so the writer indexes whether or not it ever searches, and readers' overlays
+ * stay as small as one commit interval of changes.
  *
  * <h2>Freshness</h2>
- * Each search first asks the store for its latest memory id (one cheap call). Only when that is
- * beyond what the index covers does it catch up before searching, so a search sees every memory the
- * store had committed when it started, in whichever process it was written.
+ * Each search asks the store for its latest rev (one cheap read). When the snapshot is behind by at
+ * most {@link LuceneSearch#INLINE_CHANGES} changes, the search reads them and adds them to the fresh
+ * layer before searching, so every process reads its own and others' writes at once. A larger backlog
+ * is never indexed inside a search: the search runs on what is indexed, and the background thread
+ * catches up.
  *
- * <h2>Commits</h2>
- * The commit user data records the format version, the store id and a watermark: every memory up to
- * it is in the commit. A background commit may also hold a few newer memories that were indexed while
- * it ran; since memories are added in id order and Lucene commits a prefix of the operations, a
- * commit always holds every memory up to its largest id, which readers take from the id points.
+ * <h2>Opening, restored stores and damage</h2>
+ * Commits record the format version, the store id, the watermark rev and a check of the change at the
+ * watermark. Opening reuses a current index as it is and catches up from its watermark. It rebuilds
+ * the index (logging why, and its progress when long) when it is missing, unreadable, of another
+ * format or store, or ahead of the store or not matching it at the watermark, as after a store was
+ * restored from a backup. Damage found while serving (a corrupt, truncated or garbage file, even a
+ * fault on a memory-mapped file) never fails the process: the damaged layer is dropped at once and
+ * the index rebuilt in the background. Files are only deleted while holding the write lock.
  *
- * <h2>Recovery</h2>
- * An index that is
- * missing, empty, unreadable (corrupt, too old or too new, missing files), of another format version
- * or of another store is rebuilt from the store by the process that holds the write lock; files are
- * only deleted while holding it. A reader that finds the committed index unreadable covers
- * everything from the store in its overlay until a writer has repaired it.
- *
- * <p>Thread-safe: searches run in parallel on reference-counted snapshots and never wait for
- * indexing they do not need; catch-up, commits and recovery are serialised.
+ * <p>Thread-safe: searches run in parallel on reference-counted snapshots.
  */
 public final class LuceneSearchIndex implements SearchIndex {
 
@@ -77,64 +89,93 @@ public final class LuceneSearchIndex implements SearchIndex {
     private static final double NRT_CACHE_MAX_MB = 32;
     /** A long catch-up commits after this many documents, so a crash keeps most of the work. */
     private static final int COMMIT_EVERY_DOCS = 20_000;
+    /** A catch-up of more changes than this logs what it does and its progress. */
+    private static final long LOGGED_BACKLOG = 10_000;
+    /** How often a long catch-up logs progress and publishes what it has indexed so far. */
+    private static final long PROGRESS_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** The fresh layer never grows beyond this; the background indexer drains it. */
+    private static final int FRESH_MAX = 256;
+    /** Closing indexes at most this many changes it has not seen yet before its commit. */
+    private static final long CLOSE_CATCH_UP = 10_000;
+    /** How long closing waits for a running indexing step. */
+    private static final long STOP_TIMEOUT_MILLIS = 30_000;
 
     private final MemorySource source;
     private final String storeId;
     private final Path path;
     private final Directory directory;
     private final Clock clock;
-    private final long takeoverIntervalMillis;
-    private final int batchSize;
+    private final LuceneIndexFactory.Settings settings;
     private final MemoryAnalyzer analyzer = new MemoryAnalyzer();
     private final QueryPlanner planner = new QueryPlanner(analyzer, LuceneSearch.RESULT_DEMOTION);
     private final SnippetFormatter formatter = new SnippetFormatter(LuceneSearch.SNIPPET_MAX_CHARS);
+    private final IndexerThread indexer;
 
-    /** Serialises every change of the index and of the fields below it. */
-    private final ReentrantLock mutex = new ReentrantLock();
+    /** Serialises indexing work: role changes, indexing, commits, recovery and closing. */
+    private final ReentrantLock work = new ReentrantLock();
     /**
-     * Serialises commits, and changes of {@link #writer} (always taken after {@link #mutex} when both
-     * are needed). Commits do not take the mutex, so indexing and searching never wait for a sync.
+     * Serialises changes of the published layers ({@link #base}, {@link #fresh}, {@link #view}).
+     * Taken after {@link #work} when both are needed, and only for short moments.
      */
-    private final ReentrantLock commitLock = new ReentrantLock();
-    private final CommitScheduler committer = new CommitScheduler();
+    private final ReentrantLock views = new ReentrantLock();
 
     /** The published snapshot; searches take a reference on its reader. */
     private volatile Snapshot view;
     private volatile boolean closed;
-    /** Whether this index holds the write lock (mirrors {@code writer != null} for lock-free reads). */
+    /** Whether this index holds the write lock. */
     private volatile boolean writing;
-    private volatile long nextTakeoverMillis;
+    /** Damage found while serving and not repaired yet; the background thread repairs it. */
+    private volatile Throwable damage;
+    private final AtomicLong rebuilds = new AtomicLong();
 
-    // Writer role (writer != null); changed under mutex (writer also under commitLock).
+    // Published layers; guarded by views.
+    private Base base = Base.EMPTY;
+    private final FreshLayer fresh;
+
+    // Writer role; guarded by work.
     private IndexWriter writer;
     private DirectoryReader writerReader;
-    /** Every memory up to this id has been added to the writer, none above it. */
-    private volatile long indexedThrough;
-    /** The watermark of the last commit; -1 when the writer holds a rebuild no commit describes yet. */
-    private volatile long committedThrough;
+    /** Every change up to this rev has been given to the writer. */
+    private long indexedRev;
+    /** The {@link IndexLayout#check} of the change at {@link #indexedRev}, when known. */
+    private String indexedCheck;
+    /** The watermark of the last commit; -1 when the writer holds work no commit describes. */
+    private long committedRev;
+    private long nextCommitMillis;
+    private boolean verifyPending;
 
-    // Reader role (writer == null); guarded by mutex.
+    // Reader role; guarded by work.
     private DirectoryReader disk;
     /** The watermark of {@link #disk}, or -1 when it is absent or unusable. */
-    private long diskThrough = -1;
-    /** Commits up to this generation were found unreadable and are skipped. */
+    private long diskRev = -1;
+    /** Commits up to this generation were found unusable and are skipped. */
     private long brokenGeneration = -1;
     private Overlay overlay;
+    private long nextTakeoverMillis;
+
+    /**
+     * The oldest layer as published: its leaves (some of them masks this index created and owns),
+     * and the rev up to which it holds every change.
+     */
+    private record Base(List<IndexReader> leaves, List<IndexReader> owned, long through) {
+        static final Base EMPTY = new Base(List.of(), List.of(), 0);
+    }
 
     private LuceneSearchIndex(MemorySource source, Path path, Directory directory, Clock clock,
-            long takeoverIntervalMillis, int batchSize) {
+            LuceneIndexFactory.Settings settings) {
         this.source = source;
         this.storeId = source.storeId();
         this.path = path;
         this.directory = directory;
         this.clock = clock;
-        this.takeoverIntervalMillis = takeoverIntervalMillis;
-        this.batchSize = batchSize;
+        this.settings = settings;
+        this.fresh = new FreshLayer(analyzer);
+        this.indexer = new IndexerThread("colony-search-indexer", this::step, settings.pollNanos(),
+                settings.minStepGapNanos());
     }
 
     /** Opens the index in {@code path} (or in memory when {@code null}) and catches up. */
-    static LuceneSearchIndex open(MemorySource source, Path path, Clock clock, long takeoverIntervalMillis,
-            int batchSize) {
+    static LuceneSearchIndex open(MemorySource source, Path path, Clock clock, LuceneIndexFactory.Settings settings) {
         if (source.storeId() == null || source.storeId().isBlank()) {
             throw ColonyException.invalid("source", "storeId must not be blank");
         }
@@ -152,8 +193,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         } catch (IOException e) {
             throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index directory " + path, e);
         }
-        LuceneSearchIndex index = new LuceneSearchIndex(source, path, directory, clock, takeoverIntervalMillis,
-                batchSize);
+        LuceneSearchIndex index = new LuceneSearchIndex(source, path, directory, clock, settings);
         try {
             index.start();
             return index;
@@ -168,19 +208,24 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     private void start() {
-        long latest = source.latestId();
-        mutex.lock();
+        work.lock();
         try {
-            if (!openWriter(false)) {
+            long latest = source.latestRev();
+            if (openWriter(false, latest)) {
+                catchUpWriter(latest);
+                if (committedRev < 0 || indexedRev - committedRev >= COMMIT_EVERY_DOCS) {
+                    commit();
+                }
+            } else {
                 becomeReader();
+                catchUpReader(latest);
             }
-            catchUp(latest);
-            commit();
         } catch (IOException | UncheckedIOException | AlreadyClosedException e) {
             throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index " + where(), e);
         } finally {
-            mutex.unlock();
+            work.unlock();
         }
+        indexer.start();
     }
 
     /** Whether this index holds the directory's write lock (it is the one that indexes and commits). */
@@ -191,6 +236,14 @@ public final class LuceneSearchIndex implements SearchIndex {
     /** The index directory, or empty for an in-memory index. */
     public Optional<Path> directory() {
         return Optional.ofNullable(path);
+    }
+
+    /** Wakes the background indexer: this process has just committed a change to the store. */
+    @Override
+    public void changed() {
+        if (!closed) {
+            indexer.wake();
+        }
     }
 
     /**
@@ -216,54 +269,63 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (plan.isEmpty()) {
             return List.of();
         }
-        long latest = source.latestId();
-        try {
-            return searchFresh(plan.get(), latest);
-        } catch (IOException | UncheckedIOException | AlreadyClosedException first) {
-            if (!IndexFailures.recoverable(first)) {
-                throw failure(first);
+        long latest = source.latestRev();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Snapshot current = current(latest);
+                try {
+                    return current.search(plan.get());
+                } finally {
+                    current.reader.decRef();
+                }
+            } catch (ColonyException e) {
+                throw e;
+            } catch (IOException | RuntimeException | InternalError | AssertionError e) {
+                if (closed || attempt > 0 || !IndexFailures.damage(e)) {
+                    if (e instanceof AssertionError assertion && !IndexFailures.luceneAssertion(assertion)) {
+                        throw assertion;
+                    }
+                    throw failure(e);
+                }
+                damaged(e);
             }
-            recover(first);
-        } catch (ColonyException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw failure(e);
-        }
-        try {
-            return searchFresh(plan.get(), latest);
-        } catch (IOException | UncheckedIOException | AlreadyClosedException second) {
-            throw failure(second);
-        } catch (ColonyException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw failure(e);
         }
     }
 
-    /** Searches a snapshot that covers every memory up to {@code latest}, catching up first if needed. */
-    private List<SearchHit> searchFresh(QueryPlanner.Plan plan, long latest) throws IOException {
+    /**
+     * A referenced snapshot that covers every change up to {@code latest} when at most a few are
+     * missing (adding them to the fresh layer first); otherwise the current one, with the background
+     * indexer woken.
+     */
+    private Snapshot current(long latest) throws IOException {
         Snapshot current = acquire();
-        if (latest > current.coverage || takeoverDue()) {
-            release(current);
-            mutex.lock();
-            try {
-                ensureOpen();
-                if (takeoverDue()) {
-                    tryTakeOver();
-                }
-                if (latest > view.coverage) {
-                    catchUp(latest);
-                }
-                current = acquire();
-            } finally {
-                mutex.unlock();
-            }
+        if (latest <= current.coverage) {
+            return current;
         }
+        if (latest - current.coverage > settings.inlineChanges() || damage != null) {
+            indexer.wake();
+            return current;
+        }
+        current.reader.decRef();
+        views.lock();
         try {
-            return current.search(plan);
+            ensureOpen();
+            long covered = fresh.through();
+            if (latest > covered && fresh.size() < FRESH_MAX && damage == null) {
+                List<MemoryDocument> changes = source.changedSince(covered, settings.inlineChanges());
+                for (MemoryDocument change : changes) {
+                    fresh.add(change);
+                }
+                if (changes.size() < settings.inlineChanges()) {
+                    fresh.coverThrough(latest);
+                }
+                publish();
+            }
         } finally {
-            release(current);
+            views.unlock();
         }
+        indexer.wake();
+        return acquire();
     }
 
     private Snapshot acquire() {
@@ -277,90 +339,355 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
     }
 
-    private static void release(Snapshot current) throws IOException {
-        current.reader.decRef();
-    }
+    // ---------------------------------------------------------------- publishing (under views)
 
-    // ---------------------------------------------------------------- catch-up (under mutex)
-
-    private void catchUp(long target) throws IOException {
-        if (writer != null) {
-            catchUpWriter(target);
-        } else {
-            catchUpReader(target);
+    /** Replaces the base layer and publishes; releases {@code next}'s owned masks if it is refused. */
+    private void installBase(Base next) throws IOException {
+        views.lock();
+        try {
+            if (closed || damage != null) {
+                release(next.owned());
+                return;
+            }
+            Base old = base;
+            base = next;
+            if (next.through() < old.through()) {
+                fresh.clear();
+            }
+            fresh.dropThrough(next.through());
+            fresh.coverThrough(next.through());
+            publish();
+            release(old.owned());
+        } finally {
+            views.unlock();
         }
     }
 
-    private void catchUpWriter(long target) throws IOException {
-        long through = indexedThrough;
-        boolean exhausted = false;
-        int sinceCommit = 0;
-        while (through < target) {
-            List<MemoryDocument> batch = source.after(through, batchSize);
-            long before = through;
-            for (MemoryDocument memory : batch) {
-                long id = memory.memory().id().value();
-                if (id > through) {
-                    writer.addDocument(IndexLayout.document(memory));
-                    through = id;
-                    indexedThrough = id;
-                    sinceCommit++;
-                }
+    /** Publishes a snapshot of the base and the fresh layer, the fresh layer's memories hidden below. */
+    private void publish() throws IOException {
+        List<IndexReader> parts = new ArrayList<>(base.leaves().size() + fresh.size());
+        List<IndexReader> masks = new ArrayList<>();
+        for (IndexReader leaf : base.leaves()) {
+            LeafReader shown = MaskedLeaf.hiding((LeafReader) leaf, fresh.ids());
+            if (shown != leaf) {
+                masks.add(shown);
             }
-            if (through == before) {
-                // Nothing after `through` (or nothing new in the batch): everything up to the target is in.
-                exhausted = true;
+            parts.add(shown);
+        }
+        parts.addAll(fresh.readers());
+        Snapshot next;
+        try {
+            next = Snapshot.over(parts, analyzer, formatter, fresh.through());
+        } finally {
+            // The snapshot took its own references; the masks are owned by it alone.
+            release(masks);
+        }
+        Snapshot old = view;
+        view = next;
+        if (old != null) {
+            old.reader.decRef();
+        }
+    }
+
+    private static void release(List<IndexReader> owned) throws IOException {
+        for (IndexReader reader : owned) {
+            reader.decRef();
+        }
+    }
+
+    /**
+     * Records damage found while serving: drops the published layers at once (searches then see only
+     * what is rebuilt), and wakes the background thread, which repairs the index.
+     */
+    private void damaged(Throwable cause) {
+        views.lock();
+        try {
+            if (closed || damage != null) {
+                return;
+            }
+            damage = cause;
+            LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is damaged; rebuilding it in the "
+                    + "background (searches see what is rebuilt so far)", cause);
+            Base old = base;
+            base = Base.EMPTY;
+            fresh.clear();
+            publish();
+            release(old.owned());
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "dropping the damaged search index layers failed", e);
+        } finally {
+            views.unlock();
+        }
+        indexer.wake();
+    }
+
+    // ---------------------------------------------------------------- background step
+
+    /** One step of the background thread: repair, take over, catch up, commit. */
+    private void step() {
+        work.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            if (damage != null) {
+                repair(damage);
+            }
+            long latest = source.latestRev();
+            if (writer == null && takeoverDue()) {
+                tryTakeOver(latest);
+            }
+            if (writer != null) {
+                catchUpWriter(latest);
+                if (verifyPending) {
+                    verifyPending = false;
+                    IndexFailures.checkIntegrity(writerReader);
+                }
+                if (indexedRev != committedRev && clock.millis() >= nextCommitMillis) {
+                    commit();
+                }
+            } else {
+                catchUpReader(latest);
+            }
+        } catch (ColonyException storeFailure) {
+            // The store is busy or gone for a moment: the next poll tries again.
+            LOG.log(System.Logger.Level.DEBUG, "search index {0}: reading the store failed: {1}", where(),
+                    storeFailure.getMessage());
+        } catch (IOException | RuntimeException | InternalError | AssertionError e) {
+            if (e instanceof AssertionError assertion && !IndexFailures.luceneAssertion(assertion)) {
+                throw assertion;
+            }
+            if (!closed) {
+                damaged(e);
+            }
+        } finally {
+            work.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- writer role (under work)
+
+    /** Indexes every change up to {@code target} (and any newer one read on the way), then publishes. */
+    private void catchUpWriter(long target) throws IOException {
+        if (target < indexedRev) {
+            rebuildWriter("the store's latest change (rev " + target + ") is older than the index's (rev "
+                    + indexedRev + "); was the store restored from a backup?");
+        }
+        indexUpTo(target, true);
+        refreshWriter();
+    }
+
+    /**
+     * Gives the writer every change up to {@code target}; with {@code publishing}, a long catch-up
+     * publishes its progress every few seconds. Stops early when the index is closing, unless it is
+     * the final catch-up of {@link #close()}.
+     */
+    private void indexUpTo(long target, boolean publishing) throws IOException {
+        long backlog = target - indexedRev;
+        Progress progress = backlog > LOGGED_BACKLOG ? new Progress(backlog) : null;
+        long sinceCommit = 0;
+        while (indexedRev < target && (!closed || !publishing)) {
+            List<MemoryDocument> batch = source.changedSince(indexedRev, settings.batchSize());
+            if (batch.isEmpty()) {
                 break;
             }
+            for (MemoryDocument change : batch) {
+                writer.updateDocument(IndexLayout.uidTerm(change.memory().id().value()), IndexLayout.document(change));
+            }
+            MemoryDocument last = batch.get(batch.size() - 1);
+            indexedRev = last.rev();
+            indexedCheck = IndexLayout.check(last);
+            sinceCommit += batch.size();
             if (sinceCommit >= COMMIT_EVERY_DOCS) {
                 commit();
                 sinceCommit = 0;
             }
+            if (progress != null && progress.due(batch.size(), indexedRev) && publishing) {
+                refreshWriter();
+            }
         }
-        DirectoryReader refreshed = DirectoryReader.openIfChanged(writerReader, writer);
-        if (refreshed != null) {
-            writerReader.close();
-            writerReader = refreshed;
-        }
-        publish(exhausted ? Math.max(indexedThrough, target) : indexedThrough);
-        if (indexedThrough != committedThrough) {
-            scheduleCommit();
+        if (progress != null) {
+            progress.done();
         }
     }
 
-    private void catchUpReader(long target) throws IOException {
-        refreshDisk();
-        overlay.coverFrom(Math.max(diskThrough, 0));
-        long through = overlay.through();
-        boolean exhausted = false;
-        try {
-            while (through < target) {
-                List<MemoryDocument> batch = source.after(through, batchSize);
-                long before = through;
-                for (MemoryDocument memory : batch) {
-                    long id = memory.memory().id().value();
-                    if (id > through) {
-                        overlay.add(memory);
-                        through = id;
-                    }
-                }
-                if (through == before) {
-                    exhausted = true;
-                    break;
-                }
-            }
-        } finally {
-            overlay.through(through);
-            overlay.refresh();
+    private void refreshWriter() throws IOException {
+        DirectoryReader refreshed = DirectoryReader.openIfChanged(writerReader, writer);
+        if (refreshed != null) {
+            DirectoryReader old = writerReader;
+            writerReader = refreshed;
+            installBase(new Base(leaves(refreshed), List.of(), indexedRev));
+            old.close();
+        } else if (indexedRev > baseThrough()) {
+            installBase(new Base(leaves(writerReader), List.of(), indexedRev));
         }
-        publish(exhausted ? Math.max(through, target) : through);
+    }
+
+    private long baseThrough() {
+        views.lock();
+        try {
+            return base.through();
+        } finally {
+            views.unlock();
+        }
+    }
+
+    /** Empties the writer's index so that it is rebuilt from the start of the change feed. */
+    private void rebuildWriter(String reason) throws IOException {
+        LOG.log(System.Logger.Level.INFO, "search index {0}: rebuilding it: {1}", where(), reason);
+        rebuilds.incrementAndGet();
+        writer.deleteAll();
+        indexedRev = 0;
+        indexedCheck = null;
+        committedRev = -1;
+        DirectoryReader emptied = DirectoryReader.openIfChanged(writerReader, writer);
+        if (emptied != null) {
+            DirectoryReader old = writerReader;
+            writerReader = emptied;
+            installBase(new Base(leaves(emptied), List.of(), 0));
+            old.close();
+        }
     }
 
     /**
-     * Moves {@link #disk} to the newest readable commit, or to none. A commit found unreadable is
-     * remembered by generation and not tried again; a newer commit (a writer's repair) is.
+     * Commits what the writer holds, with its watermark, if anything changed since the last commit.
+     * Only the thread holding {@link #work} indexes, so the commit holds exactly the changes up to
+     * {@link #indexedRev}.
      */
-    private void refreshDisk() {
+    private void commit() throws IOException {
+        if (writer == null || indexedRev == committedRev) {
+            return;
+        }
+        writer.setLiveCommitData(IndexLayout.commitData(storeId, indexedRev, indexedCheck).entrySet());
+        writer.commit();
+        committedRev = indexedRev;
+        nextCommitMillis = plus(clock.millis(), settings.commitIntervalMillis());
+    }
+
+    /** Commits now whatever this index, as the writer, has indexed and not committed yet (for tests). */
+    void commitNow() {
+        ensureOpen();
+        work.lock();
+        try {
+            commit();
+        } catch (IOException e) {
+            throw failure(e);
+        } finally {
+            work.unlock();
+        }
+    }
+
+    /**
+     * Waits until the background thread has run a step that started after this call and the index
+     * covers every change the store had then, or {@code timeoutMillis} passed (for tests and tools).
+     *
+     * @return whether the index caught up in time
+     */
+    boolean awaitCaughtUp(long timeoutMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long latest = source.latestRev();
+        try {
+            while (true) {
+                long remaining = deadline - System.nanoTime();
+                if (remaining <= 0 || closed || !indexer.awaitStep(remaining)) {
+                    return false;
+                }
+                if (damage == null && baseThrough() >= latest) {
+                    return true;
+                }
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** How many memories a reader's overlay holds (0 for the writer; for tests and diagnostics). */
+    int overlayDocuments() {
+        work.lock();
+        try {
+            return overlay == null ? 0 : overlay.ids().size();
+        } finally {
+            work.unlock();
+        }
+    }
+
+    /** How many times this index was rebuilt while open or on open (for tests and diagnostics). */
+    long rebuilds() {
+        return rebuilds.get();
+    }
+
+    // ---------------------------------------------------------------- reader role (under work)
+
+    private void becomeReader() throws IOException {
+        if (overlay == null) {
+            overlay = new Overlay(analyzer);
+        }
+        scheduleTakeover();
+    }
+
+    /** Follows the newest usable commit and keeps the overlay up to {@code target}, then publishes. */
+    private void catchUpReader(long target) throws IOException {
+        boolean changed = refreshDisk();
+        if (diskRev > target) {
+            // The commit holds changes the store does not have: it was built from a newer state of a
+            // store restored since. Only the writer may rebuild it; until then, cover from the start.
+            LOG.log(System.Logger.Level.INFO, "search index {0}: its last commit (rev {1}) is ahead of the "
+                    + "store (rev {2}); ignoring it until it is rebuilt", where(), diskRev, target);
+            brokenGeneration = Math.max(brokenGeneration, generationOf(disk));
+            Closing.closeQuietly(disk);
+            disk = null;
+            diskRev = -1;
+            changed = true;
+        }
+        overlay.rebase(Math.max(diskRev, 0));
+        long backlog = target - overlay.through();
+        Progress progress = backlog > LOGGED_BACKLOG ? new Progress(backlog) : null;
+        while (overlay.through() < target && !closed) {
+            List<MemoryDocument> batch = source.changedSince(overlay.through(), settings.batchSize());
+            if (batch.isEmpty()) {
+                overlay.coverThrough(target);
+                break;
+            }
+            for (MemoryDocument change : batch) {
+                overlay.add(change);
+            }
+            if (progress != null) {
+                progress.due(batch.size(), overlay.through());
+            }
+        }
+        if (progress != null) {
+            progress.done();
+        }
+        changed |= overlay.refresh();
+        if (changed || overlay.through() > baseThrough() || view == null) {
+            publishReaderBase();
+        }
+    }
+
+    /** Publishes the commit's leaves (with the overlay's memories hidden) and the overlay's. */
+    private void publishReaderBase() throws IOException {
+        List<IndexReader> leaves = new ArrayList<>();
+        List<IndexReader> owned = new ArrayList<>();
+        if (disk != null) {
+            for (LeafReaderContext leaf : disk.leaves()) {
+                LeafReader shown = MaskedLeaf.hiding(leaf.reader(), overlay.ids());
+                if (shown != leaf.reader()) {
+                    owned.add(shown);
+                }
+                leaves.add(shown);
+            }
+        }
+        leaves.addAll(leaves(overlay.reader()));
+        installBase(new Base(List.copyOf(leaves), List.copyOf(owned), overlay.through()));
+    }
+
+    /**
+     * Moves {@link #disk} to the newest usable commit, or to none; whether it changed. A commit found
+     * unusable is remembered by generation and not tried again; a newer commit (a writer's repair) is.
+     */
+    private boolean refreshDisk() {
+        DirectoryReader before = disk;
         if (disk == null) {
             DirectoryReader opened = null;
             long generation = -1;
@@ -371,7 +698,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                     IndexFailures.checkIntegrity(opened);
                     disk = opened;
                 }
-            } catch (IOException | RuntimeException unreadable) {
+            } catch (IOException | RuntimeException | InternalError unreadable) {
                 brokenGeneration = Math.max(brokenGeneration, generation);
                 Closing.closeQuietly(opened);
                 LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is unreadable; covering the "
@@ -384,135 +711,71 @@ public final class LuceneSearchIndex implements SearchIndex {
                     disk.close();
                     disk = refreshed;
                 }
-            } catch (IOException | RuntimeException unreadable) {
+            } catch (IOException | RuntimeException | InternalError unreadable) {
                 LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is unreadable; covering the "
                         + "store's memories in memory until it is rebuilt", unreadable);
+                brokenGeneration = Math.max(brokenGeneration, generationOf(disk));
                 Closing.closeQuietly(disk);
                 disk = null;
             }
         }
-        try {
-            long watermark = disk == null ? -1 : IndexLayout.watermark(disk.getIndexCommit().getUserData(), storeId);
-            diskThrough = watermark < 0 ? -1 : Math.max(watermark, IndexLayout.maxId(disk));
-        } catch (IOException unreadable) {
-            diskThrough = -1;
-        }
-    }
-
-    /** Publishes a snapshot over the current readers that covers every id up to {@code coverage}. */
-    private void publish(long coverage) throws IOException {
-        List<IndexReader> parts = new ArrayList<>(2);
-        if (writer != null) {
-            parts.add(writerReader);
-        } else {
-            if (disk != null && diskThrough >= 0) {
-                parts.add(disk);
+        long watermark = -1;
+        if (disk != null) {
+            try {
+                IndexLayout.Watermark recorded = IndexLayout.watermark(disk.getIndexCommit().getUserData(), storeId);
+                watermark = recorded == null ? -1 : recorded.rev();
+            } catch (IOException unreadable) {
+                watermark = -1;
             }
-            if (overlay.reader().numDocs() > 0) {
-                parts.add(overlay.reader());
+            if (watermark < 0) {
+                Closing.closeQuietly(disk);
+                disk = null;
             }
         }
-        Snapshot old = view;
-        view = Snapshot.over(parts, analyzer, formatter, coverage);
-        if (old != null) {
-            old.reader.decRef();
-        }
+        diskRev = watermark;
+        return disk != before;
     }
 
-    // ---------------------------------------------------------------- commits
-
-    /** Commits soon on a background thread (at once, for an in-memory index). Under mutex. */
-    private void scheduleCommit() throws IOException {
-        if (path == null) {
-            commit();
-            return;
-        }
-        committer.schedule(this::commitInBackground);
-    }
-
-    private void commitInBackground() {
+    /** The commit generation of {@code reader}, or -1 when it cannot be read. */
+    private static long generationOf(DirectoryReader reader) {
         try {
-            commit();
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "committing the search index " + where() + " failed", e);
+            return reader.getIndexCommit().getGeneration();
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
         }
     }
-
-    /**
-     * Commits what the writer holds, if anything changed since the last commit. The watermark is read
-     * before the commit starts, so every memory up to it is in the commit; memories that catch-up
-     * added while the commit ran may be in it too. Lucene commits exactly the operations up to a
-     * sequence number, and memories are added in id order, so a commit always holds the memories up
-     * to some id without gaps, and its largest id point tells which ({@link IndexLayout#maxId}).
-     */
-    private void commit() throws IOException {
-        commitLock.lock();
-        try {
-            IndexWriter current = writer;
-            long through = indexedThrough;
-            if (closed || current == null || through == committedThrough) {
-                return;
-            }
-            current.setLiveCommitData(IndexLayout.commitData(storeId, through).entrySet());
-            current.commit();
-            committedThrough = through;
-        } finally {
-            commitLock.unlock();
-        }
-    }
-
-    /** Commits now whatever this index, as the writer, has indexed and not committed yet (for tests). */
-    void commitNow() {
-        ensureOpen();
-        try {
-            commit();
-        } catch (IOException e) {
-            throw failure(e);
-        }
-    }
-
-    // ---------------------------------------------------------------- roles (under mutex)
 
     private boolean takeoverDue() {
-        return !writing && path != null && clock.millis() >= nextTakeoverMillis;
+        return path != null && clock.millis() >= nextTakeoverMillis;
     }
 
     private void scheduleTakeover() {
-        long now = clock.millis();
-        nextTakeoverMillis = now > Long.MAX_VALUE - takeoverIntervalMillis ? Long.MAX_VALUE
-                : now + takeoverIntervalMillis;
+        nextTakeoverMillis = plus(clock.millis(), settings.takeoverIntervalMillis());
     }
 
-    private void tryTakeOver() throws IOException {
+    private void tryTakeOver(long latest) throws IOException {
         scheduleTakeover();
-        if (!openWriter(false)) {
+        if (!openWriter(false, latest)) {
             return;
         }
         LOG.log(System.Logger.Level.DEBUG, "search index {0}: took over the write lock", where());
         Closing.closeQuietly(disk);
         disk = null;
-        diskThrough = -1;
+        diskRev = -1;
         Closing.closeQuietly(overlay);
         overlay = null;
-        publish(indexedThrough);
     }
 
-    private void becomeReader() throws IOException {
-        if (overlay == null) {
-            overlay = new Overlay(analyzer);
-        }
-        scheduleTakeover();
-        publish(0);
-    }
+    // ---------------------------------------------------------------- opening the writer (under work)
 
     /**
      * Tries to take the write lock and open a usable index with it: the existing one when it is
-     * readable (emptied when it is of another store or format version), else a new one after
-     * deleting the directory's files under the lock.
+     * readable and current (emptied when it is of another store or format, or does not match the
+     * store), else a new one after deleting the directory's files under the lock.
      *
      * @return whether this index is now the writer
      */
-    private boolean openWriter(boolean wipeFirst) throws IOException {
+    private boolean openWriter(boolean wipeFirst, long latest) throws IOException {
         if (!wipeFirst) {
             IndexWriter candidate;
             try {
@@ -528,8 +791,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                 DirectoryReader reader = null;
                 try {
                     reader = DirectoryReader.open(candidate);
-                    IndexFailures.checkIntegrity(reader);
-                    install(candidate, reader);
+                    install(candidate, reader, latest);
                     return true;
                 } catch (IOException | RuntimeException unreadable) {
                     LOG.log(System.Logger.Level.WARNING, "search index " + where()
@@ -542,33 +804,46 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (!wipe()) {
             return false;
         }
-        IndexWriter fresh;
+        IndexWriter created;
         try {
-            fresh = new IndexWriter(directory, writerConfig(IndexWriterConfig.OpenMode.CREATE));
+            created = new IndexWriter(directory, writerConfig(IndexWriterConfig.OpenMode.CREATE));
         } catch (LockObtainFailedException held) {
             return false;
         }
         try {
-            install(fresh, DirectoryReader.open(fresh));
+            install(created, DirectoryReader.open(created), latest);
         } catch (IOException | RuntimeException e) {
-            Closing.rollbackQuietly(fresh);
+            Closing.rollbackQuietly(created);
             throw e;
         }
+        rebuilds.incrementAndGet();
         return true;
     }
 
-    private void install(IndexWriter candidate, DirectoryReader reader) throws IOException {
+    private void install(IndexWriter candidate, DirectoryReader reader, long latest) throws IOException {
         Map<String, String> data = new HashMap<>();
         Iterable<Map.Entry<String, String>> live = candidate.getLiveCommitData();
         if (live != null) {
             live.forEach(entry -> data.put(entry.getKey(), entry.getValue()));
         }
-        long watermark = IndexLayout.watermark(data, storeId);
-        boolean rebuild = watermark < 0;
-        if (rebuild) {
+        IndexLayout.Watermark watermark = IndexLayout.watermark(data, storeId);
+        String reason = null;
+        if (watermark == null) {
             if (!data.isEmpty()) {
-                LOG.log(System.Logger.Level.INFO, "search index {0} belongs to another store or format ({1}); "
-                        + "rebuilding it", where(), data);
+                reason = "it belongs to another store or format (" + data + ")";
+            }
+        } else if (watermark.rev() > latest) {
+            reason = "it holds changes up to rev " + watermark.rev() + " but the store's latest is rev " + latest
+                    + "; was the store restored from a backup?";
+        } else if (!matchesStore(watermark)) {
+            reason = "the store's change at rev " + watermark.rev() + " is not the one indexed; was the store "
+                    + "restored from a backup?";
+        }
+        boolean rebuild = watermark == null || reason != null;
+        if (rebuild) {
+            if (reason != null) {
+                LOG.log(System.Logger.Level.INFO, "search index {0}: rebuilding it: {1}", where(), reason);
+                rebuilds.incrementAndGet();
             }
             candidate.deleteAll();
             DirectoryReader emptied = DirectoryReader.openIfChanged(reader, candidate);
@@ -576,20 +851,30 @@ public final class LuceneSearchIndex implements SearchIndex {
                 reader.close();
                 reader = emptied;
             }
-            watermark = 0;
+            watermark = IndexLayout.Watermark.EMPTY;
         }
-        long through = rebuild ? 0 : Math.max(watermark, IndexLayout.maxId(reader));
-        candidate.setLiveCommitData(IndexLayout.commitData(storeId, through).entrySet());
-        commitLock.lock();
-        try {
-            writer = candidate;
-            writerReader = reader;
-            indexedThrough = through;
-            committedThrough = rebuild ? -1 : watermark;
-            writing = true;
-        } finally {
-            commitLock.unlock();
+        writer = candidate;
+        writerReader = reader;
+        indexedRev = watermark.rev();
+        indexedCheck = watermark.check();
+        committedRev = rebuild ? -1 : watermark.rev();
+        nextCommitMillis = plus(clock.millis(), settings.commitIntervalMillis());
+        verifyPending = !rebuild && path != null;
+        writing = true;
+        installBase(new Base(leaves(reader), List.of(), indexedRev));
+    }
+
+    /** Whether the store's change at the watermark rev, if it is still the latest of its memory, is the one indexed. */
+    private boolean matchesStore(IndexLayout.Watermark watermark) {
+        if (watermark.rev() == 0 || watermark.check() == null) {
+            return true;
         }
+        List<MemoryDocument> at = source.changedSince(watermark.rev() - 1, 1);
+        if (at.isEmpty() || at.get(0).rev() != watermark.rev()) {
+            // That memory changed again since: nothing to compare, and nothing that contradicts.
+            return true;
+        }
+        return IndexLayout.check(at.get(0)).equals(watermark.check());
     }
 
     /** Deletes every index file while holding the write lock; false when another process holds it. */
@@ -614,76 +899,65 @@ public final class LuceneSearchIndex implements SearchIndex {
     private IndexWriterConfig writerConfig(IndexWriterConfig.OpenMode mode) {
         IndexWriterConfig config = new IndexWriterConfig(analyzer);
         config.setOpenMode(mode);
-        config.setCommitOnClose(true);
+        config.setCommitOnClose(false);
         config.setRAMBufferSizeMB(32);
         return config;
     }
 
-    // ---------------------------------------------------------------- recovery
+    // ---------------------------------------------------------------- repair (under work)
 
     /**
-     * Reopens after a failure: the writer reopens its index (rebuilding it when its files are damaged
-     * or unreadable); a reader stops using the commit and covers everything from the store.
+     * Repairs damage found while serving: the writer deletes the files and rebuilds from the store
+     * (in the following steps, publishing progress); a reader stops using the damaged commit, covers
+     * the store in its overlay, and rebuilds itself when it can take the write lock.
      */
-    private void recover(Throwable cause) {
-        mutex.lock();
+    private void repair(Throwable cause) throws IOException {
+        long latest = source.latestRev();
+        if (writer != null) {
+            Closing.closeQuietly(writerReader);
+            writerReader = null;
+            Closing.rollbackQuietly(writer);
+            writer = null;
+            writing = false;
+        } else if (disk != null) {
+            brokenGeneration = Math.max(brokenGeneration, generationOf(disk));
+            Closing.closeQuietly(disk);
+            disk = null;
+            diskRev = -1;
+        }
+        Closing.closeQuietly(overlay);
+        overlay = null;
+        views.lock();
         try {
-            ensureOpen();
-            LOG.log(System.Logger.Level.WARNING, "search index " + where() + " failed; reopening it", cause);
-            if (writer != null) {
-                Closing.closeQuietly(writerReader);
-                writerReader = null;
-                commitLock.lock();
-                try {
-                    Closing.rollbackQuietly(writer);
-                    writer = null;
-                    writing = false;
-                } finally {
-                    commitLock.unlock();
-                }
-                boolean reopened = false;
-                try {
-                    reopened = openWriter(IndexFailures.corrupt(cause));
-                } finally {
-                    if (!reopened) {
-                        becomeReader();
-                    }
-                }
-                publish(0);
-            } else {
-                if (disk != null && IndexFailures.corrupt(cause)) {
-                    brokenGeneration = Math.max(brokenGeneration, disk.getIndexCommit().getGeneration());
-                    Closing.closeQuietly(disk);
-                    disk = null;
-                }
-                diskThrough = -1;
-                overlay.coverFrom(0);
-                overlay.refresh();
-                publish(0);
-            }
-        } catch (IOException | UncheckedIOException e) {
-            throw failure(e);
+            damage = null;
         } finally {
-            mutex.unlock();
+            views.unlock();
+        }
+        if (openWriter(true, latest)) {
+            LOG.log(System.Logger.Level.INFO, "search index {0}: deleted the damaged files; rebuilding from the "
+                    + "store ({1})", where(), cause.toString());
+        } else {
+            becomeReader();
+            overlay.rebase(0);
         }
     }
 
     // ---------------------------------------------------------------- lifecycle
 
     /**
-     * Commits what the writer indexed, releases the write lock and closes the index's files. Searches
-     * still running finish on their snapshot.
+     * Stops the background thread, commits what the writer indexed, releases the write lock and closes
+     * the index's files. Searches still running finish on their snapshot.
      */
     @Override
     public void close() {
-        mutex.lock();
-        commitLock.lock();
+        if (closed) {
+            return;
+        }
+        closed = true;
+        indexer.stop(STOP_TIMEOUT_MILLIS);
+        work.lock();
+        views.lock();
         try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            committer.shutdown();
             IOException failure = null;
             if (view != null) {
                 try {
@@ -691,11 +965,19 @@ public final class LuceneSearchIndex implements SearchIndex {
                 } catch (IOException e) {
                     failure = e;
                 }
+                view = null;
             }
+            try {
+                release(base.owned());
+            } catch (IOException e) {
+                failure = Closing.collect(failure, e);
+            }
+            base = Base.EMPTY;
             failure = Closing.closeCollecting(writerReader, failure);
             if (writer != null) {
                 try {
-                    writer.setLiveCommitData(IndexLayout.commitData(storeId, indexedThrough).entrySet());
+                    indexRecentChanges();
+                    commit();
                     writer.close();
                 } catch (IOException | RuntimeException e) {
                     Closing.rollbackQuietly(writer);
@@ -712,8 +994,28 @@ public final class LuceneSearchIndex implements SearchIndex {
                         + " failed", failure);
             }
         } finally {
-            commitLock.unlock();
-            mutex.unlock();
+            views.unlock();
+            work.unlock();
+        }
+    }
+
+    /**
+     * Before the closing commit, gives the writer the changes it has not seen yet when they are few,
+     * so that the next start finds the index current; a store that cannot answer any more is no
+     * reason to fail closing.
+     */
+    private void indexRecentChanges() throws IOException {
+        if (damage != null) {
+            return;
+        }
+        try {
+            long latest = source.latestRev();
+            if (latest > indexedRev && latest - indexedRev <= CLOSE_CATCH_UP) {
+                indexUpTo(latest, false);
+            }
+        } catch (ColonyException storeGone) {
+            LOG.log(System.Logger.Level.DEBUG, "search index {0}: no final catch-up: {1}", where(),
+                    storeGone.getMessage());
         }
     }
 
@@ -724,7 +1026,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     private ColonyException failure(Throwable cause) {
-        if (cause instanceof AlreadyClosedException && closed) {
+        if (closed) {
             return new ColonyException(ErrorCode.CLOSED, "the search index " + where() + " is closed", cause);
         }
         return new ColonyException(ErrorCode.SEARCH_FAILURE, "the search index " + where() + " failed: "
@@ -733,5 +1035,49 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     private String where() {
         return path == null ? "(in memory)" : path.toString();
+    }
+
+    private static List<IndexReader> leaves(IndexReader reader) {
+        List<IndexReader> leaves = new ArrayList<>(reader.leaves().size());
+        for (LeafReaderContext leaf : reader.leaves()) {
+            leaves.add(leaf.reader());
+        }
+        return List.copyOf(leaves);
+    }
+
+    private static long plus(long millis, long interval) {
+        return millis > Long.MAX_VALUE - interval ? Long.MAX_VALUE : millis + interval;
+    }
+
+    /** Logs a long catch-up: what it does, its progress every few seconds, and how long it took. */
+    private final class Progress {
+        private final long total;
+        private final long startNanos = System.nanoTime();
+        private long done;
+        private long lastReport = startNanos;
+
+        Progress(long total) {
+            this.total = total;
+            LOG.log(System.Logger.Level.INFO, "search index {0}: indexing up to {1} changes from the store",
+                    where(), total);
+        }
+
+        /** Counts {@code count} more changes; whether progress was due (and logged). */
+        boolean due(int count, long rev) {
+            done += count;
+            long now = System.nanoTime();
+            if (now - lastReport < PROGRESS_NANOS) {
+                return false;
+            }
+            lastReport = now;
+            LOG.log(System.Logger.Level.INFO, "search index {0}: indexed {1} of up to {2} changes (rev {3})",
+                    where(), done, total, rev);
+            return true;
+        }
+
+        void done() {
+            LOG.log(System.Logger.Level.INFO, "search index {0}: indexed {1} changes in {2} ms", where(), done,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+        }
     }
 }

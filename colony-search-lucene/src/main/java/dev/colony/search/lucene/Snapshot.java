@@ -18,8 +18,8 @@ import org.apache.lucene.search.uhighlight.WholeBreakIterator;
 
 /**
  * A snapshot that {@link LuceneSearchIndex} publishes for searches: a reader over a fixed set of
- * readers (it holds references to them), its searcher and highlighter, and the highest memory id up
- * to which it is complete. Searches pin it with a reference on its reader, so the index can publish
+ * readers (it holds references to them), its searcher and highlighter, and the rev of the store's
+ * change feed up to which it is complete. Searches pin it with a reference on its reader, so the index can publish
  * a newer snapshot at any time while older searches finish on the one they started with.
  */
 final class Snapshot {
@@ -40,7 +40,7 @@ final class Snapshot {
     }
 
     /**
-     * A snapshot over {@code parts} (taking a reference on each) that covers every memory id up to
+     * A snapshot over {@code parts} (taking a reference on each) that covers every change up to rev
      * {@code coverage}, highlighting with {@code analyzer} and {@code formatter}.
      */
     static Snapshot over(List<IndexReader> parts, Analyzer analyzer, SnippetFormatter formatter, long coverage)

@@ -50,6 +50,23 @@ class CrossProcessSearchTest {
                 assertThat(parent.search("chameleon")).containsExactly(childFirst);
                 assertThat(child.hits("chameleon")).containsExactly(childFirst);
 
+                parent.update(parentSecond, "butterfly");
+                assertThat(child.hits("butterfly")).as("the parent's update, at the child's next search")
+                        .containsExactly(parentSecond);
+                assertThat(child.hits("bumblebee")).isEmpty();
+                parent.awaitIndexed();
+                assertThat(parent.search("butterfly")).as("re-indexed by the writer").containsExactly(parentSecond);
+                assertThat(parent.search("bumblebee")).isEmpty();
+                assertThat(child.ask("INDEXED")).isEqualTo("INDEXED");
+                assertThat(child.hits("butterfly")).as("once the child caught up in the background")
+                        .containsExactly(parentSecond);
+                assertThat(child.hits("bumblebee")).isEmpty();
+
+                assertThat(child.ask("UPDATE " + childFirst + " chinchilla")).isEqualTo("UPDATED");
+                assertThat(parent.search("chinchilla")).as("the child's update, found by the writer")
+                        .containsExactly(childFirst);
+                assertThat(parent.search("chameleon")).isEmpty();
+
                 parent.closeIndex();
                 long parentThird = parent.write("dragonfly");
                 assertThat(child.hits("dragonfly")).containsExactly(parentThird);

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Opening, catching up, persisting and rebuilding an index in a real directory. */
 class IndexLifecycleTest {
 
+    private static final long WAIT_MILLIS = 60_000;
+
     @TempDir
     Path tmp;
 
@@ -82,8 +84,13 @@ class IndexLifecycleTest {
         assertThatThrownBy(() -> LuceneSearch.inMemory().withTakeoverInterval(Duration.ofSeconds(-1)))
                 .isInstanceOfSatisfying(ColonyException.class,
                         e -> assertThat(e.field()).isEqualTo("takeoverInterval"));
-        assertThatThrownBy(() -> LuceneSearch.inMemory().withClock(null)).isInstanceOfSatisfying(
-                ColonyException.class, e -> assertThat(e.field()).isEqualTo("clock"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withCommitInterval(Duration.ofSeconds(-1)))
+                .isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.field()).isEqualTo("commitInterval"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withPollInterval(Duration.ZERO))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("pollInterval"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().open(new ListMemorySource("x"), null))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("clock"));
         assertThatThrownBy(() -> LuceneSearch.inMemory().open(null)).isInstanceOfSatisfying(
                 ColonyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
         assertThat(LuceneSearch.at(indexDir()).directoryFor(new ListMemorySource("x"))).contains(indexDir());
@@ -109,6 +116,7 @@ class IndexLifecycleTest {
                     .containsEntry(IndexLayout.DATA_FORMAT, Integer.toString(LuceneSearch.FORMAT_VERSION));
             source.add("another lighthouse keepers note");
             assertFindsAll(index, 6);
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
             index.commitNow();
             assertThat(commitData(indexDir())).containsEntry(IndexLayout.DATA_WATERMARK, "6");
         }
@@ -126,18 +134,16 @@ class IndexLifecycleTest {
     }
 
     @Test
-    void aSearchWithNothingNewOnlyAsksTheStoreForItsLatestId() {
+    void aSearchWithNothingNewReadsNoChanges() {
         ListMemorySource source = sourceWithMemories("s", 3);
         try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
             index.search(plain("lighthouse"));
-            int latestBefore = source.latestIdCalls.get();
-            int afterBefore = source.afterCalls.get();
+            long readBefore = source.changesReadBySearches.get();
 
             index.search(plain("lighthouse"));
             index.search(plain("keepers"));
 
-            assertThat(source.latestIdCalls.get() - latestBefore).isEqualTo(2);
-            assertThat(source.afterCalls.get()).isEqualTo(afterBefore);
+            assertThat(source.changesReadBySearches.get()).isEqualTo(readBefore);
         }
     }
 
@@ -150,10 +156,12 @@ class IndexLifecycleTest {
         for (int i = 0; i < 3; i++) {
             source.add("added while closed, lighthouse keepers " + i);
         }
-        int afterCalls = source.afterCalls.get();
+        long read = source.changesRead.get();
         try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertThat(index.rebuilds()).isZero();
+            assertThat(source.changesRead.get() - read).as("tails from the watermark (and checks it)")
+                    .isLessThanOrEqualTo(4);
             assertFindsAll(index, 7);
-            assertThat(source.afterCalls.get() - afterCalls).as("tails from the watermark, no rebuild").isEqualTo(1);
         }
         assertThat(docCount(indexDir())).isEqualTo(7);
     }
@@ -197,6 +205,8 @@ class IndexLifecycleTest {
         IndexFiles.flipBytesInTheMiddle(largest);
 
         try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).as("verified in the background, then rebuilt").isTrue();
+            assertThat(index.rebuilds()).isPositive();
             assertFindsAll(index, 50);
         }
         assertThat(docCount(indexDir())).isEqualTo(50);
@@ -258,7 +268,7 @@ class IndexLifecycleTest {
         }
         try (Directory directory = FSDirectory.open(indexDir());
                 IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
-            Map<String, String> data = new HashMap<>(IndexLayout.commitData("s", 6));
+            Map<String, String> data = new HashMap<>(IndexLayout.commitData("s", 6, null));
             data.put(IndexLayout.DATA_FORMAT, "999");
             writer.setLiveCommitData(data.entrySet());
             writer.commit();

@@ -11,14 +11,18 @@ import dev.colony.spi.storage.MemoryDocument;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A test fixture of the search SPI: a store's memory log kept in a list, with ids assigned in
- * insertion order, and counters of the calls an index makes.
+ * A test fixture of the search SPI: a store's change feed kept in memory, with ids assigned in
+ * insertion order, every insert and update taking the next rev, and counters of the calls an index
+ * makes. {@link #backup()} copies it, as a database file copied aside would be.
  */
 final class ListMemorySource implements MemorySource {
 
@@ -28,9 +32,17 @@ final class ListMemorySource implements MemorySource {
 
     private final String storeId;
     private final Path location;
+    /** The latest version of each memory, by id (ids are 1, 2, 3, ... in list order). */
     private final List<MemoryDocument> memories = new ArrayList<>();
-    final AtomicInteger latestIdCalls = new AtomicInteger();
-    final AtomicInteger afterCalls = new AtomicInteger();
+    private long rev;
+    final AtomicInteger latestRevCalls = new AtomicInteger();
+    final AtomicInteger changedSinceCalls = new AtomicInteger();
+    /** The changes read through {@link #changedSince}, summed. */
+    final AtomicLong changesRead = new AtomicLong();
+    /** The changes read through {@link #changedSince} by threads other than background indexers. */
+    final AtomicLong changesReadBySearches = new AtomicLong();
+    /** While set, background indexer threads wait on it before reading changes. */
+    private volatile CountDownLatch backgroundGate;
 
     ListMemorySource(String storeId, Path location) {
         this.storeId = storeId;
@@ -52,29 +64,57 @@ final class ListMemorySource implements MemorySource {
     }
 
     @Override
-    public synchronized long latestId() {
-        latestIdCalls.incrementAndGet();
-        return memories.isEmpty() ? 0 : memories.get(memories.size() - 1).memory().id().value();
-    }
-
-    @Override
-    public synchronized List<MemoryDocument> after(long afterId, int limit) {
-        afterCalls.incrementAndGet();
-        // Ids are 1, 2, 3, ... in list order, so the memories after an id start at that index.
-        int from = (int) Math.min(Math.max(afterId, 0), memories.size());
-        int to = (int) Math.min((long) from + limit, memories.size());
-        return new ArrayList<>(memories.subList(from, to));
-    }
-
-    @Override
     public synchronized long latestRev() {
-        return memories.size();
+        latestRevCalls.incrementAndGet();
+        return rev;
     }
 
     @Override
-    public synchronized List<MemoryDocument> changedSince(long afterRev, int limit) {
-        // Nothing is ever updated here, so revs equal ids.
-        return after(afterRev, limit);
+    public List<MemoryDocument> changedSince(long afterRev, int limit) {
+        boolean background = Thread.currentThread().getName().startsWith("colony-search-indexer");
+        CountDownLatch gate = backgroundGate;
+        if (background && gate != null) {
+            try {
+                gate.await();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        List<MemoryDocument> changed = read(afterRev, limit);
+        if (!background) {
+            changesReadBySearches.addAndGet(changed.size());
+        }
+        return changed;
+    }
+
+    /** Makes background indexers wait on {@code gate} before they read changes ({@code null}: never). */
+    void holdBackgroundReads(CountDownLatch gate) {
+        backgroundGate = gate;
+    }
+
+    private synchronized List<MemoryDocument> read(long afterRev, int limit) {
+        changedSinceCalls.incrementAndGet();
+        List<MemoryDocument> changed = memories.stream().filter(m -> m.rev() > afterRev)
+                .sorted(Comparator.comparingLong(MemoryDocument::rev)).limit(limit).toList();
+        changesRead.addAndGet(changed.size());
+        return changed;
+    }
+
+    /** Replaces the content of memory {@code id}; the memory takes the next rev. */
+    synchronized void update(long id, String content) {
+        Memory old = memories.get((int) id - 1).memory();
+        Memory changed = new Memory(old.id(), old.namespace(), old.session(), old.kind(), content, old.topics(),
+                old.macroTopics(), old.ref(), old.artifact(), old.task(), old.replyTo(), old.createdAt(),
+                old.createdAt(), old.expiresAt(), old.retracted(), old.metadata());
+        memories.set((int) id - 1, new MemoryDocument(changed, null, ++rev));
+    }
+
+    /** A copy of the store as it is now, with the same store id and location: a backup. */
+    synchronized ListMemorySource backup() {
+        ListMemorySource copy = new ListMemorySource(storeId, location);
+        copy.memories.addAll(memories);
+        copy.rev = rev;
+        return copy;
     }
 
     /** Starts a memory with the given content, in namespace 1, session-a, kind fact, created at T0. */
@@ -96,7 +136,7 @@ final class ListMemorySource implements MemorySource {
         Memory memory = new Memory(MemoryId.of(id), draft.namespace, draft.session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
                 draft.created, null, false, Map.of());
-        memories.add(new MemoryDocument(memory, null, id));
+        memories.add(new MemoryDocument(memory, null, ++rev));
         return id;
     }
 

@@ -37,7 +37,15 @@ class SharedDirectoryTest {
     private final MutableClock clock = new MutableClock(ListMemorySource.T0);
 
     private LuceneIndexFactory factory() {
-        return LuceneSearch.at(dir).withClock(clock).withTakeoverInterval(Duration.ofMinutes(1));
+        return LuceneSearch.at(dir).withTakeoverInterval(Duration.ofMinutes(1));
+    }
+
+    private LuceneSearchIndex open() {
+        return factory().open(source, clock);
+    }
+
+    private static void awaitCaughtUp(LuceneSearchIndex index) {
+        assertThat(index.awaitCaughtUp(60_000)).as("caught up in the background").isTrue();
     }
 
     private static List<Long> all(LuceneSearchIndex index) {
@@ -54,7 +62,7 @@ class SharedDirectoryTest {
     @Test
     void onlyOneIndexHoldsTheWriteLockAndBothSeeEveryMemory() throws IOException {
         source.add("harbour master one");
-        try (LuceneSearchIndex writer = factory().open(source); LuceneSearchIndex reader = factory().open(source)) {
+        try (LuceneSearchIndex writer = open(); LuceneSearchIndex reader = open()) {
             assertThat(writer.holdsWriteLock()).isTrue();
             assertThat(reader.holdsWriteLock()).isFalse();
             assertThat(all(reader)).containsExactly(1L);
@@ -62,6 +70,7 @@ class SharedDirectoryTest {
             long second = source.add("harbour pilot two");
             assertThat(all(reader)).as("reader covers the uncommitted tail").containsExactlyInAnyOrder(1L, second);
             assertThat(all(writer)).containsExactlyInAnyOrder(1L, second);
+            awaitCaughtUp(writer);
             writer.commitNow();
             assertThat(committedWatermark()).isEqualTo(second);
 
@@ -75,23 +84,30 @@ class SharedDirectoryTest {
     }
 
     @Test
-    void readerCoversMemoriesTheIdleWriterNeverIndexed() throws IOException {
-        try (LuceneSearchIndex writer = factory().open(source); LuceneSearchIndex reader = factory().open(source)) {
+    void anIdleWriterIndexesAndCommitsSoTheReadersOverlayStaysEmpty() throws IOException {
+        try (LuceneSearchIndex writer = open(); LuceneSearchIndex reader = open()) {
             List<Long> added = new ArrayList<>();
             for (int i = 0; i < 25; i++) {
                 added.add(source.add("harbour log entry " + i));
             }
             assertThat(all(reader)).containsExactlyInAnyOrderElementsOf(added);
-            assertThat(committedWatermark()).isZero();
-            assertThat(all(writer)).containsExactlyInAnyOrderElementsOf(added);
+            awaitCaughtUp(reader);
+            assertThat(reader.overlayDocuments()).as("before the writer's commit").isEqualTo(25);
+
+            clock.advance(LuceneSearch.DEFAULT_COMMIT_INTERVAL);
+            awaitCaughtUp(writer);
+            assertThat(committedWatermark()).as("the writer never searched").isEqualTo(25);
+            awaitCaughtUp(reader);
+            assertThat(reader.overlayDocuments()).as("the commit covers what the overlay held").isZero();
+            assertThat(all(reader)).containsExactlyInAnyOrderElementsOf(added);
         }
     }
 
     @Test
     void readerTakesOverTheWriteLockWhenTheWriterGoesAway() throws IOException {
         source.add("harbour before");
-        LuceneSearchIndex writer = factory().open(source);
-        try (LuceneSearchIndex reader = factory().open(source)) {
+        LuceneSearchIndex writer = open();
+        try (LuceneSearchIndex reader = open()) {
             writer.close();
             long during = source.add("harbour after the writer left");
 
@@ -99,15 +115,17 @@ class SharedDirectoryTest {
             assertThat(reader.holdsWriteLock()).as("not before the takeover interval").isFalse();
 
             clock.advance(Duration.ofMinutes(1));
+            awaitCaughtUp(reader);
+            assertThat(reader.holdsWriteLock()).isTrue();
             long after = source.add("harbour once taken over");
             assertThat(all(reader)).containsExactlyInAnyOrder(1L, during, after);
-            assertThat(reader.holdsWriteLock()).isTrue();
+            awaitCaughtUp(reader);
             reader.commitNow();
             assertThat(committedWatermark()).isEqualTo(after);
         } finally {
             writer.close();
         }
-        try (LuceneSearchIndex reopened = factory().open(source)) {
+        try (LuceneSearchIndex reopened = open()) {
             assertThat(reopened.holdsWriteLock()).isTrue();
             assertThat(all(reopened)).hasSize(3);
         }
@@ -118,7 +136,7 @@ class SharedDirectoryTest {
         for (int i = 0; i < 10; i++) {
             source.add("harbour record " + i);
         }
-        try (LuceneSearchIndex first = factory().open(source)) {
+        try (LuceneSearchIndex first = open()) {
             assertThat(all(first)).hasSize(10);
         }
         IndexFiles.flipBytesInTheMiddle(IndexFiles.largest(dir));
@@ -126,7 +144,7 @@ class SharedDirectoryTest {
 
         try (Directory raw = FSDirectory.open(dir)) {
             Lock otherProcess = raw.obtainLock(IndexWriter.WRITE_LOCK_NAME);
-            try (LuceneSearchIndex reader = factory().open(source)) {
+            try (LuceneSearchIndex reader = open()) {
                 assertThat(reader.holdsWriteLock()).isFalse();
                 assertThat(all(reader)).hasSize(10);
                 long later = source.add("harbour record later");
@@ -135,22 +153,24 @@ class SharedDirectoryTest {
 
                 otherProcess.close();
                 clock.advance(Duration.ofMinutes(1));
+                awaitCaughtUp(reader);
                 assertThat(all(reader)).hasSize(11);
                 assertThat(reader.holdsWriteLock()).as("took over and rebuilt").isTrue();
             } finally {
                 otherProcess.close();
             }
         }
-        try (LuceneSearchIndex reopened = factory().open(source)) {
+        try (LuceneSearchIndex reopened = open()) {
             assertThat(all(reopened)).hasSize(11).doesNotHaveDuplicates();
         }
     }
 
     @Test
     void takeoverIsNotTriedWhileTheWriterIsAlive() {
-        try (LuceneSearchIndex writer = factory().open(source); LuceneSearchIndex reader = factory().open(source)) {
+        try (LuceneSearchIndex writer = open(); LuceneSearchIndex reader = open()) {
             clock.advance(Duration.ofMinutes(5));
             source.add("harbour still");
+            awaitCaughtUp(reader);
             assertThat(all(reader)).hasSize(1);
             assertThat(reader.holdsWriteLock()).isFalse();
             assertThat(writer.holdsWriteLock()).isTrue();
@@ -169,7 +189,7 @@ class SharedDirectoryTest {
 
     @Test
     void concurrentWritesAndSearchesAcrossBothIndexesAlwaysFindTheLatestMemory() throws Exception {
-        try (LuceneSearchIndex writer = factory().open(source); LuceneSearchIndex reader = factory().open(source)) {
+        try (LuceneSearchIndex writer = open(); LuceneSearchIndex reader = open()) {
             ExecutorService pool = Executors.newFixedThreadPool(4);
             try {
                 List<Future<?>> tasks = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.colony.api.Namespace;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.spi.search.MemorySource;
@@ -54,16 +55,46 @@ final class SqliteAgent implements AutoCloseable {
         index = null;
     }
 
+    /** Whether this agent's index holds the write lock, once its background thread has run a step. */
     boolean writer() {
+        index.awaitCaughtUp(60_000);
         return index.holdsWriteLock();
     }
 
     /** Writes a note containing {@code word}; returns its id. */
     long write(String word) {
         Instant now = Instant.now();
-        return provider.write(tx -> tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE,
+        long id = provider.write(tx -> tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE,
                 "cross process note about " + word, List.of("interop"), List.of(), null, null, null, null, now,
                 null, Map.of(), null))).id().value();
+        changed();
+        return id;
+    }
+
+    /** Rewrites memory {@code id} to be about {@code word}. */
+    void update(long id, String word) {
+        Instant now = Instant.now();
+        provider.write(tx -> {
+            Memory old = tx.memories().find(MemoryId.of(id)).orElseThrow();
+            return tx.memories().update(new Memory(old.id(), old.namespace(), old.session(), old.kind(),
+                    "cross process note about " + word, old.topics(), old.macroTopics(), old.ref(), old.artifact(),
+                    old.task(), old.replyTo(), old.createdAt(), now, old.expiresAt(), old.retracted(),
+                    old.metadata()), null);
+        });
+        changed();
+    }
+
+    /** Waits until this agent's index has indexed every change the store has now. */
+    void awaitIndexed() {
+        if (!index.awaitCaughtUp(60_000)) {
+            throw new IllegalStateException("the index did not catch up");
+        }
+    }
+
+    private void changed() {
+        if (index != null) {
+            index.changed();
+        }
     }
 
     /** Ids of the memories found for {@code word}. */

@@ -14,7 +14,9 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>{@code WRITE word} writes a memory about the word: {@code WROTE id};</li>
+ *   <li>{@code UPDATE id word} rewrites memory {@code id} to be about the word: {@code UPDATED};</li>
  *   <li>{@code SEARCH word}: {@code HITS id,id,...} (sorted);</li>
+ *   <li>{@code INDEXED} waits until the index holds every change of the store: {@code INDEXED};</li>
  *   <li>{@code ROLE}: {@code ROLE writer} or {@code ROLE reader};</li>
  *   <li>{@code EXIT} closes everything: {@code BYE}.</li>
  * </ul>
@@ -37,7 +39,16 @@ public final class SqliteAgentProcess {
                 String[] command = line.split(" ", 2);
                 switch (command[0]) {
                     case "WRITE" -> out.println("WROTE " + agent.write(command[1]));
+                    case "UPDATE" -> {
+                        String[] target = command[1].split(" ", 2);
+                        agent.update(Long.parseLong(target[0]), target[1]);
+                        out.println("UPDATED");
+                    }
                     case "SEARCH" -> out.println("HITS " + join(agent.search(command[1])));
+                    case "INDEXED" -> {
+                        agent.awaitIndexed();
+                        out.println("INDEXED");
+                    }
                     case "ROLE" -> out.println("ROLE " + (agent.writer() ? "writer" : "reader"));
                     case "EXIT" -> {
                         agent.closeIndex();

@@ -77,7 +77,7 @@ class H2StorageProviderTest {
             first.write(tx -> tx.memories().insert(memory(namespace, "s-1", "only here")));
 
             assertThat(second.storeId()).isNotEqualTo(first.storeId());
-            long latest = second.read(tx -> tx.memories().latestId());
+            long latest = second.read(tx -> tx.memories().latestRev());
             assertThat(latest).isZero();
         }
     }
@@ -97,7 +97,7 @@ class H2StorageProviderTest {
         second.close();
 
         try (H2StorageProvider third = H2StorageProvider.inMemory(name)) {
-            long latest = third.read(tx -> tx.memories().latestId());
+            long latest = third.read(tx -> tx.memories().latestRev());
             assertThat(latest).as("the database was dropped with its last provider").isZero();
         }
     }
@@ -113,15 +113,15 @@ class H2StorageProviderTest {
 
     /**
      * Two providers on one database file have separate write connections, so only the write gate orders
-     * their transactions; a reader tailing ids must still see every memory.
+     * their transactions; a reader tailing revs must still see every memory.
      */
     @Test
-    void writeGateKeepsIdsVisibleInOrderAcrossConnections() throws Exception {
+    void writeGateKeepsRevsVisibleInOrderAcrossConnections() throws Exception {
         Path base = dir.resolve("gate/colony");
         try (H2StorageProvider first = H2StorageProvider.file(base);
                 H2StorageProvider second = H2StorageProvider.file(base)) {
             Namespace namespace = seed(first, "carol", "s-3");
-            long start = first.read(tx -> tx.memories().latestId());
+            long start = first.read(tx -> tx.memories().latestRev());
             AtomicBoolean writing = new AtomicBoolean(true);
             ExecutorService pool = Executors.newFixedThreadPool(5);
             try {
@@ -132,10 +132,10 @@ class H2StorageProviderTest {
                     while (!done) {
                         done = !writing.get();
                         long from = last;
-                        List<MemoryDocument> page = first.read(tx -> tx.memories().after(from, 1_000));
+                        List<MemoryDocument> page = first.read(tx -> tx.memories().changedSince(from, 1_000));
                         for (MemoryDocument document : page) {
-                            last = document.memory().id().value();
-                            seen.add(last);
+                            last = document.rev();
+                            seen.add(document.memory().id().value());
                         }
                         if (page.isEmpty()) {
                             Thread.yield();

@@ -194,20 +194,6 @@ final class JdbcMemoryRecords implements MemoryRecords {
     }
 
     @Override
-    public List<MemoryDocument> after(long afterId, int limit) {
-        if (limit < 1) {
-            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
-        }
-        try (Query query = tx.handle().createQuery(
-                "SELECT " + COLUMNS + ", vector, rev FROM memories WHERE id > :after ORDER BY id LIMIT :limit")) {
-            return query.bind("after", afterId).bind("limit", limit)
-                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector")),
-                            rs.getLong("rev")))
-                    .list();
-        }
-    }
-
-    @Override
     public List<MemoryDocument> changedSince(long afterRev, int limit) {
         if (limit < 1) {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
@@ -224,13 +210,6 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public long latestRev() {
         try (Query query = tx.handle().createQuery("SELECT COALESCE(MAX(rev), 0) FROM memories")) {
-            return query.mapTo(Long.class).one();
-        }
-    }
-
-    @Override
-    public long latestId() {
-        try (Query query = tx.handle().createQuery("SELECT COALESCE(MAX(id), 0) FROM memories")) {
             return query.mapTo(Long.class).one();
         }
     }

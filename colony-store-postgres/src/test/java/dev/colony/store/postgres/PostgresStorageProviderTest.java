@@ -136,7 +136,7 @@ class PostgresStorageProviderTest {
         String url = PostgresTestServer.databaseFor(dir);
         try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
             Namespace namespace = seed(store, "dave", "s-lost");
-            store.read(tx -> tx.memories().latestId());
+            store.read(tx -> tx.memories().latestRev());
             int killed;
             try (Connection admin = DriverManager.getConnection(url);
                     PreparedStatement kill = admin.prepareStatement("SELECT COUNT(pg_terminate_backend(pid)) "

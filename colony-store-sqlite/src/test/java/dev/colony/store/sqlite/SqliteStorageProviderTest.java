@@ -139,7 +139,7 @@ class SqliteStorageProviderTest {
                 Connection holder = store.baselineDataSource().getConnection();
                 Statement lock = holder.createStatement()) {
             Namespace namespace = seed(store, "carol", "s-3");
-            long before = store.read(tx -> tx.memories().latestId());
+            long before = store.read(tx -> tx.memories().latestRev());
             lock.execute("BEGIN IMMEDIATE");
             try {
                 ColonyException error = catchThrowableOfType(ColonyException.class, () -> store.write(
@@ -150,7 +150,7 @@ class SqliteStorageProviderTest {
             } finally {
                 lock.execute("ROLLBACK");
             }
-            long after = store.read(tx -> tx.memories().latestId());
+            long after = store.read(tx -> tx.memories().latestRev());
             assertThat(after).isEqualTo(before);
         }
     }
@@ -159,7 +159,7 @@ class SqliteStorageProviderTest {
     void nestedTransactionsAreRefusedAndAClosedStoreSaysSo() {
         SqliteStorageProvider store = SqliteStorageProvider.open(dir.resolve("life.db"));
         ColonyException nested = catchThrowableOfType(ColonyException.class,
-                () -> store.write(tx -> store.read(inner -> inner.memories().latestId())));
+                () -> store.write(tx -> store.read(inner -> inner.memories().latestRev())));
         assertThat(nested).isNotNull();
         assertThat(nested.code()).isEqualTo(ErrorCode.INTERNAL);
 
@@ -167,7 +167,7 @@ class SqliteStorageProviderTest {
         store.close();
 
         ColonyException closed = catchThrowableOfType(ColonyException.class,
-                () -> store.read(tx -> tx.memories().latestId()));
+                () -> store.read(tx -> tx.memories().latestRev()));
         assertThat(closed).isNotNull();
         assertThat(closed.code()).isEqualTo(ErrorCode.CLOSED);
     }

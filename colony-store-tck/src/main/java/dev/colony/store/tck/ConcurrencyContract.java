@@ -52,10 +52,10 @@ public interface ConcurrencyContract extends StoreUnderTest {
     }
 
     @Test
-    default void concurrentWritersLoseNothingAndIdsBecomeVisibleInOrder() throws Exception {
+    default void concurrentWritersLoseNothingAndRevsBecomeVisibleInOrder() throws Exception {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long start = store.read(tx -> tx.memories().latestId());
+        long start = store.read(tx -> tx.memories().latestRev());
         AtomicBoolean writing = new AtomicBoolean(true);
         Semaphore commits = new Semaphore(0);
         ExecutorService tailer = Executors.newSingleThreadExecutor();
@@ -68,14 +68,14 @@ public interface ConcurrencyContract extends StoreUnderTest {
                 commits.drainPermits();
                 boolean done = !writing.get();
                 long from = last;
-                List<MemoryDocument> page = store.read(tx -> tx.memories().after(from, 1_000));
+                List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(from, 1_000));
                 for (MemoryDocument document : page) {
-                    long id = document.memory().id().value();
-                    if (id <= last) {
-                        throw new AssertionError("after(" + from + ") returned id " + id + " out of order");
+                    if (document.rev() <= last) {
+                        throw new AssertionError("changedSince(" + from + ") returned rev " + document.rev()
+                                + " out of order");
                     }
-                    tailed.add(id);
-                    last = id;
+                    tailed.add(document.memory().id().value());
+                    last = document.rev();
                 }
                 if (done && page.isEmpty()) {
                     return null;
@@ -119,7 +119,7 @@ public interface ConcurrencyContract extends StoreUnderTest {
         assertThat(stored).hasSize(THREADS * PER_THREAD);
         assertThat(new HashSet<>(stored)).as("every memory reads back as written").isEqualTo(new HashSet<>(all));
         assertThat(new HashSet<>(tailed))
-                .as("a reader tailing ids saw every memory: none appeared below an id it had already seen")
+                .as("a reader tailing revs saw every memory: none appeared below a rev it had already seen")
                 .isEqualTo(ids);
     }
 

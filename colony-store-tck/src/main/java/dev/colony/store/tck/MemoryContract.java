@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@link dev.colony.spi.storage.MemoryRecords}: insert, find, findAll, after, latestId. */
+/** {@link dev.colony.spi.storage.MemoryRecords}: insert, find, findAll, and reading memories back from the change feed. */
 public interface MemoryContract extends StoreUnderTest {
 
     /**
@@ -112,17 +112,13 @@ public interface MemoryContract extends StoreUnderTest {
     default void memoryIdsArePositiveAndIncreasing() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestId());
-
         List<Memory> memories = Fixtures.insertMany(store, writer, 20);
 
-        long previous = before;
+        long previous = 0;
         for (Memory memory : memories) {
             assertThat(memory.id().value()).isPositive().isGreaterThan(previous);
             previous = memory.id().value();
         }
-        var latest = store.read(tx -> tx.memories().latestId());
-        assertThat(latest).isEqualTo(previous);
     }
 
     @Test
@@ -139,8 +135,9 @@ public interface MemoryContract extends StoreUnderTest {
         });
 
         assertThat(memories).extracting(Memory::id).isSorted().doesNotHaveDuplicates();
-        var latest = store.read(tx -> tx.memories().latestId());
-        assertThat(latest).isEqualTo(memories.get(4).id().value());
+        long[] revs = store.read(tx -> tx.memories().changedSince(0, Integer.MAX_VALUE)).stream()
+                .filter(document -> memories.contains(document.memory())).mapToLong(MemoryDocument::rev).toArray();
+        assertThat(revs).as("one rev per insert, increasing with the id").hasSize(5).isSorted();
     }
 
     @Test
@@ -186,13 +183,13 @@ public interface MemoryContract extends StoreUnderTest {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         boolean vectors = store.capabilities().contains(StorageCapability.VECTORS);
-        long start = store.read(tx -> tx.memories().latestId());
+        long start = store.read(tx -> tx.memories().latestRev());
         NewMemory withVector = everyField(writer, null, null, new float[] {1f, 2f, 3f});
         Memory first = store.write(tx -> tx.memories().insert(withVector));
         List<Memory> rest = Fixtures.insertMany(store, writer, 4);
 
-        List<MemoryDocument> all = store.read(tx -> tx.memories().after(start, 100));
-        List<MemoryDocument> page = store.read(tx -> tx.memories().after(first.id().value(), 2));
+        List<MemoryDocument> all = store.read(tx -> tx.memories().changedSince(start, 100));
+        List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(all.get(0).rev(), 2));
 
         assertThat(all).extracting(MemoryDocument::memory)
                 .containsExactly(first, rest.get(0), rest.get(1), rest.get(2), rest.get(3));
@@ -203,7 +200,7 @@ public interface MemoryContract extends StoreUnderTest {
         }
         assertThat(all.get(1).vector()).isNull();
         assertThat(page).extracting(MemoryDocument::memory).containsExactly(rest.get(0), rest.get(1));
-        var beyondTheEnd = store.read(tx -> tx.memories().after(rest.get(3).id().value(), 10));
+        var beyondTheEnd = store.read(tx -> tx.memories().changedSince(all.get(4).rev(), 10));
         assertThat(beyondTheEnd).isEmpty();
     }
 
@@ -218,10 +215,10 @@ public interface MemoryContract extends StoreUnderTest {
         vector[0] = Float.MIN_VALUE;
         vector[1] = -0.0f;
         vector[2] = Float.MAX_VALUE;
-        long start = store.read(tx -> tx.memories().latestId());
+        long start = store.read(tx -> tx.memories().latestRev());
         store.write(tx -> tx.memories().insert(everyField(writer, null, null, vector)));
 
-        float[] stored = store.read(tx -> tx.memories().after(start, 1)).get(0).vector();
+        float[] stored = store.read(tx -> tx.memories().changedSince(start, 1)).get(0).vector();
 
         if (!store.capabilities().contains(StorageCapability.VECTORS)) {
             assertThat(stored).as("a store without VECTORS returns no vector").isNull();
@@ -237,7 +234,7 @@ public interface MemoryContract extends StoreUnderTest {
     default void memoryOfAnUnknownSessionIsRefusedWithStorageFailure() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestId());
+        long before = store.read(tx -> tx.memories().latestRev());
         NewMemory orphan = Fixtures.memory(writer, SessionId.of(Fixtures.unique("no-such-session")), "orphan");
 
         ColonyException error = catchThrowableOfType(ColonyException.class,
@@ -245,7 +242,7 @@ public interface MemoryContract extends StoreUnderTest {
 
         assertThat(error).isNotNull();
         assertThat(error.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
-        var latest = store.read(tx -> tx.memories().latestId());
+        var latest = store.read(tx -> tx.memories().latestRev());
         assertThat(latest).isEqualTo(before);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.session.Session;
@@ -21,7 +22,7 @@ public interface TransactionContract extends StoreUnderTest {
     default void writeThatThrowsLeavesNoRowAndTheExceptionPassesThrough() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestId());
+        long before = store.read(tx -> tx.memories().latestRev());
         IllegalStateException thrown = new IllegalStateException("unit failed");
         String sessionId = Fixtures.unique("rolled-back");
 
@@ -32,9 +33,9 @@ public interface TransactionContract extends StoreUnderTest {
         }));
 
         assertThat(caught).isSameAs(thrown);
-        var latest = store.read(tx -> tx.memories().latestId());
+        var latest = store.read(tx -> tx.memories().latestRev());
         assertThat(latest).isEqualTo(before);
-        var tail = store.read(tx -> tx.memories().after(before, 10));
+        var tail = store.read(tx -> tx.memories().changedSince(before, 10));
         assertThat(tail).isEmpty();
         var session = store.read(tx -> tx.sessions().find(SessionId.of(sessionId)));
         assertThat(session).isEmpty();
@@ -86,7 +87,7 @@ public interface TransactionContract extends StoreUnderTest {
         ExecutorService other = Executors.newSingleThreadExecutor();
         try {
             long[] seen = store.read(tx -> {
-                long first = tx.memories().latestId();
+                long first = tx.memories().latestRev();
                 Memory committed;
                 try {
                     committed = other.submit(() -> store.write(
@@ -94,15 +95,17 @@ public interface TransactionContract extends StoreUnderTest {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-                long second = tx.memories().latestId();
+                long second = tx.memories().latestRev();
                 boolean visible = tx.memories().find(committed.id()).isPresent();
                 return new long[] {first, second, committed.id().value(), visible ? 1 : 0};
             });
 
-            assertThat(seen[1]).as("latest id inside the snapshot").isEqualTo(seen[0]);
+            assertThat(seen[1]).as("latest rev inside the snapshot").isEqualTo(seen[0]);
             assertThat(seen[3]).as("the concurrent commit is invisible to the snapshot").isZero();
-            var latest = store.read(tx -> tx.memories().latestId());
-            assertThat(latest).isGreaterThanOrEqualTo(seen[2]);
+            var latest = store.read(tx -> tx.memories().latestRev());
+            assertThat(latest).as("a later read sees the concurrent commit's rev").isGreaterThan(seen[0]);
+            var afterwards = store.read(tx -> tx.memories().find(MemoryId.of(seen[2])));
+            assertThat(afterwards).isPresent();
         } finally {
             other.shutdownNow();
         }
@@ -112,12 +115,12 @@ public interface TransactionContract extends StoreUnderTest {
     default void readTransactionRefusesWrites() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestId());
+        long before = store.read(tx -> tx.memories().latestRev());
 
         Throwable caught = catchThrowable(() -> store.read(tx -> tx.memories().insert(Fixtures.memory(writer, "no"))));
 
         assertThat(caught).isInstanceOf(ColonyException.class);
-        var latest = store.read(tx -> tx.memories().latestId());
+        var latest = store.read(tx -> tx.memories().latestRev());
         assertThat(latest).isEqualTo(before);
     }
 }

@@ -1,0 +1,170 @@
+package dev.colony.search.lucene;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.spi.storage.MemoryDocument;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FieldInfos;
+import org.apache.lucene.index.FilterLeafReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.memory.MemoryIndex;
+import org.apache.lucene.store.ByteBuffersDirectory;
+
+/**
+ * The newest layer of a snapshot: the few changes a search found missing and added itself, so that a
+ * process finds what it (or anyone) has just written without waiting for the background indexer. Each
+ * change is a one-document in-memory index (about a tenth of a millisecond to build, where flushing a
+ * segment to make it searchable costs milliseconds). It shrinks as the layers below catch up. Not
+ * thread-safe: {@link LuceneSearchIndex} uses it under its publishing lock.
+ *
+ * <p>An in-memory index describes every indexed field with positions and offsets and with norms,
+ * where the index on disk keeps keyword fields with documents only and without norms; searching
+ * both together (the highlighter merges field descriptions) requires one description per field. So
+ * each change's reader reports the field descriptions of a real segment, taken once from a sample
+ * document indexed the way the index on disk indexes it. The in-memory postings hold more than
+ * those descriptions promise, which nothing that reads them minds.
+ */
+final class FreshLayer {
+
+    /** One change: its rev and its single-document reader. */
+    private record Change(long rev, IndexReader reader) {
+    }
+
+    private final Analyzer analyzer;
+    /** By memory id: each memory at most once, at its newest change seen. */
+    private final Map<Long, Change> changes = new LinkedHashMap<>();
+    /** Every change up to this rev is in this layer or below it. */
+    private long through;
+
+    /** The field descriptions of a segment, by field name. */
+    private final Map<String, FieldInfo> fields;
+
+    FreshLayer(Analyzer analyzer) {
+        this.analyzer = analyzer;
+        this.fields = segmentFieldInfos(analyzer);
+    }
+
+    /** The field descriptions of a segment holding a sample memory that has every optional field. */
+    private static Map<String, FieldInfo> segmentFieldInfos(Analyzer analyzer) {
+        Instant outOfNanoRange = Instant.parse("3000-01-01T00:00:00Z");
+        Memory sample = new Memory(MemoryId.of(1), NamespaceId.of(1), SessionId.of("sample"), MemoryKind.RESULT,
+                "sample content", List.of("topic"), List.of("macro"), "ref", "artifact", TaskId.of(1), null,
+                outOfNanoRange, outOfNanoRange, null, false, Map.of());
+        try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
+                IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
+            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, null, 1)));
+            try (DirectoryReader reader = DirectoryReader.open(writer)) {
+                Map<String, FieldInfo> byName = new HashMap<>();
+                for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
+                    byName.put(field.name, field);
+                }
+                return Map.copyOf(byName);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("indexing a sample memory in memory failed", e);
+        }
+    }
+
+    /** Adds a change (replacing an older one of the same memory); it covers up to its rev. */
+    void add(MemoryDocument change) {
+        long id = change.memory().id().value();
+        Change known = changes.get(id);
+        if (known == null || known.rev() < change.rev()) {
+            MemoryIndex index = MemoryIndex.fromDocument(IndexLayout.document(change), analyzer, true, false);
+            // Frozen, it sorts its terms now instead of lazily, so searches may share it across threads.
+            index.freeze();
+            LeafReader leaf = (LeafReader) index.createSearcher().getIndexReader();
+            changes.remove(id);
+            changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, fields)));
+        }
+        through = Math.max(through, change.rev());
+    }
+
+    /** Records that every change up to {@code rev} is in this layer or below it. */
+    void coverThrough(long rev) {
+        through = Math.max(through, rev);
+    }
+
+    /** Every change up to this rev is in this layer or in the layers below. */
+    long through() {
+        return through;
+    }
+
+    /** Drops the changes the layers below now hold (rev up to {@code rev}). */
+    void dropThrough(long rev) {
+        changes.values().removeIf(change -> change.rev() <= rev);
+    }
+
+    /** Forgets everything (the layers below were replaced by ones that cover less). */
+    void clear() {
+        changes.clear();
+        through = 0;
+    }
+
+    /** The ids of the memories this layer holds: their documents below are hidden. */
+    Collection<Long> ids() {
+        return changes.keySet();
+    }
+
+    /** The readers of the changes, one document each. */
+    List<IndexReader> readers() {
+        List<IndexReader> readers = new ArrayList<>(changes.size());
+        for (Change change : changes.values()) {
+            readers.add(change.reader());
+        }
+        return readers;
+    }
+
+    /** How many changes the layer holds. */
+    int size() {
+        return changes.size();
+    }
+
+    /** A one-document in-memory leaf that describes its fields the way a segment on disk does. */
+    private static final class SegmentLikeLeaf extends FilterLeafReader {
+
+        private final FieldInfos fieldInfos;
+
+        SegmentLikeLeaf(LeafReader in, Map<String, FieldInfo> segmentFields) {
+            super(in);
+            List<FieldInfo> described = new ArrayList<>();
+            for (FieldInfo own : in.getFieldInfos()) {
+                described.add(segmentFields.getOrDefault(own.name, own));
+            }
+            this.fieldInfos = new FieldInfos(described.toArray(new FieldInfo[0]));
+        }
+
+        @Override
+        public FieldInfos getFieldInfos() {
+            return fieldInfos;
+        }
+
+        @Override
+        public CacheHelper getCoreCacheHelper() {
+            return null;
+        }
+
+        @Override
+        public CacheHelper getReaderCacheHelper() {
+            return null;
+        }
+    }
+}
