@@ -90,6 +90,7 @@ public final class ColonyCli implements Callable<Integer> {
     LaunchSettings settings(StoreOptions own, AgentOptions ownAgent) {
         return LaunchSettings.resolve(
                 first(own == null ? null : own.db(), store.db()),
+                first(own == null ? null : own.jdbcUrl(), store.jdbcUrl()),
                 first(own == null ? null : own.user(), store.user()),
                 first(ownAgent == null ? null : ownAgent.agent(), agent.agent()),
                 first(ownAgent == null ? null : ownAgent.session(), agent.session()),

@@ -57,8 +57,8 @@ public final class DemoCommand implements Callable<Integer> {
         LaunchSettings settings = parent.settings(store, null);
         out = spec.commandLine().getOut();
         out.println("Colony demo: two agents of user '" + settings.user() + "' share one store");
-        out.println("store: " + settings.database());
-        try (Colony colony = EmbeddedColony.open(settings.database())) {
+        out.println("store: " + settings.storeLabel());
+        try (Colony colony = EmbeddedColony.open(settings)) {
             out.println();
             out.println("1. Both agents start a session");
             Agent claude = start(colony, settings, "claude-code", "Where are payment webhooks handled?",
@@ -102,7 +102,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         out.println();
         out.println("Done. Look around with: colony search \"session tokens\""
-                + (store.db() == null ? "" : " --db " + settings.database()));
+                + (store.db() == null ? "" : " --db " + settings.storeLabel()));
         out.flush();
         return 0;
     }

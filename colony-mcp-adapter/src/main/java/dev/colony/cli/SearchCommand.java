@@ -59,7 +59,7 @@ public final class SearchCommand implements Callable<Integer> {
         Set<MemoryKind> filter = kinds == null ? Set.of()
                 : kinds.stream().map(MemoryKind::of).collect(Collectors.toSet());
         PrintWriter out = spec.commandLine().getOut();
-        try (Colony colony = EmbeddedColony.open(settings.database())) {
+        try (Colony colony = EmbeddedColony.open(settings)) {
             Actor reader = new Actor(settings.user(), CLI_AGENT, SessionId.of(CLI_AGENT));
             List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));
@@ -67,7 +67,7 @@ public final class SearchCommand implements Callable<Integer> {
                 out.println("No memories of " + settings.user() + " match \"" + text + "\".");
             } else {
                 out.println(hits.size() + (hits.size() == 1 ? " hit" : " hits") + " for \"" + text + "\" ("
-                        + settings.database() + ", user " + settings.user() + "):");
+                        + settings.storeLabel() + ", user " + settings.user() + "):");
                 for (int i = 0; i < hits.size(); i++) {
                     SearchHit hit = hits.get(i);
                     out.println(Printing.hitLine(i + 1, hit));

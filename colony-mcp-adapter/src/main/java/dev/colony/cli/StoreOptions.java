@@ -8,10 +8,17 @@ import picocli.CommandLine.Option;
  */
 public final class StoreOptions {
 
-    @Option(names = "--db", paramLabel = "PATH",
-            description = "SQLite database file (default: $COLONY_DB, else $COLONY_HOME/colony.db, "
+    @Option(names = "--db", paramLabel = "PATH|URL",
+            description = "SQLite database file, or a jdbc:postgresql:// URL of a store shared by several "
+                    + "machines (default: $COLONY_JDBC_URL, else $COLONY_DB, else $COLONY_HOME/colony.db, "
                     + "else ~/.colony/colony.db).")
     String db;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL",
+            description = "JDBC URL of a PostgreSQL store, e.g. jdbc:postgresql://db.example:5432/colony "
+                    + "(default: $COLONY_JDBC_URL). Database user and password come from $COLONY_DB_USER and "
+                    + "$COLONY_DB_PASSWORD; the search index is cached under $COLONY_HOME/index/.")
+    String jdbcUrl;
 
     @Option(names = "--user", paramLabel = "NAME",
             description = "User to act for (default: $COLONY_USER, else the operating-system user).")
@@ -20,6 +27,11 @@ public final class StoreOptions {
     /** The value of {@code --db}, or {@code null}. */
     String db() {
         return db;
+    }
+
+    /** The value of {@code --jdbc-url}, or {@code null}. */
+    String jdbcUrl() {
+        return jdbcUrl;
     }
 
     /** The value of {@code --user}, or {@code null}. */

@@ -5,19 +5,56 @@ import dev.colony.api.ErrorCode;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.store.postgres.PostgresOptions;
+import dev.colony.store.postgres.PostgresStorageProvider;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Opens the embedded default Colony: a SQLite database file with a Lucene index beside it. This is
- * what the MCP server and the command line run on, so that every agent process of a machine shares one
- * store.
+ * Opens the Colony the MCP server and the command line run on: by default a SQLite database file with
+ * a Lucene index beside it, so that every agent process of a machine shares one store; or, for agents
+ * on several machines, a PostgreSQL database with the index as a per-machine cache under Colony's home
+ * directory.
  */
 public final class EmbeddedColony {
 
     private EmbeddedColony() {
+    }
+
+    /**
+     * Opens the store {@code settings} name: the PostgreSQL database of {@link LaunchSettings#jdbcUrl()}
+     * when there is one, else the SQLite file {@link LaunchSettings#database()}. The caller owns the
+     * result and must close it.
+     *
+     * @throws ColonyException {@code STORAGE_FAILURE} when the store cannot be opened
+     */
+    public static Colony open(LaunchSettings settings) {
+        if (settings.onServer()) {
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home());
+        }
+        return open(settings.database());
+    }
+
+    /**
+     * Opens (creating the schema when the database is empty, migrating it when old) the Colony stored
+     * in the PostgreSQL database at {@code jdbcUrl}, logging in as {@code login} (or as the URL says),
+     * with its search index cached under {@code home}/index/&lt;store id&gt;. The caller owns the
+     * result and must close it.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} for a URL that is not PostgreSQL's,
+     *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
+     */
+    public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
+        StorageProvider storage = PostgresStorageProvider.open(jdbcUrl,
+                PostgresOptions.defaults().withCredentials(login.user(), login.password()));
+        try {
+            return Colony.builder().storage(storage).search(LuceneSearch.cachedUnder(home)).build();
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.colony.mcp;
 import dev.colony.api.ColonyException;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.store.postgres.PostgresUrls;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -10,20 +11,35 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * Where the embedded store lives and who the server or command acts as, resolved from command-line
- * options, then {@code COLONY_*} environment variables, then defaults.
+ * Where the store lives and who the server or command acts as, resolved from command-line options,
+ * then {@code COLONY_*} environment variables, then defaults.
  *
- * <p>Defaults: the database is {@code $COLONY_HOME/colony.db} with {@code COLONY_HOME} defaulting to
+ * <p>The store is either a SQLite file or a PostgreSQL database shared by several machines. Defaults:
+ * the database is {@code $COLONY_HOME/colony.db} with {@code COLONY_HOME} defaulting to
  * {@code ~/.colony}; the user is the operating-system user; the agent is {@value #DEFAULT_AGENT}; without
- * a session id the server starts a fresh session.
+ * a session id the server starts a fresh session. A JDBC URL ({@code --jdbc-url}, a {@code --db} that
+ * starts with {@code jdbc:}, or {@value #ENV_JDBC_URL}) selects PostgreSQL; its user and password come
+ * from {@value #ENV_DB_USER} and {@value #ENV_DB_PASSWORD} (or the URL), never from an option that
+ * other users of the machine could read in the process list. The search index of a PostgreSQL store is
+ * a per-machine cache under {@code home}.
  *
- * @param database the SQLite database file, absolute
+ * @param database the SQLite database file, absolute; {@code null} when the store is on a server
+ * @param jdbcUrl the PostgreSQL JDBC URL, or {@code null} for a SQLite file
+ * @param login the database user and password for {@code jdbcUrl} (both {@code null} when not given)
+ * @param home Colony's home directory ({@code COLONY_HOME}), absolute
  * @param user the user to act for
  * @param agent the agent name of the session
  * @param session the session to re-announce, or {@code null} to start a fresh one
  */
-public record LaunchSettings(Path database, UserId user, String agent, SessionId session) {
+public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
+        SessionId session) {
 
+    /** Environment variable with the JDBC URL of a PostgreSQL store. */
+    public static final String ENV_JDBC_URL = "COLONY_JDBC_URL";
+    /** Environment variable with the database user of a PostgreSQL store. */
+    public static final String ENV_DB_USER = "COLONY_DB_USER";
+    /** Environment variable with the database password of a PostgreSQL store. */
+    public static final String ENV_DB_PASSWORD = "COLONY_DB_PASSWORD";
     /** Environment variable naming the database file. */
     public static final String ENV_DB = "COLONY_DB";
     /** Environment variable naming the directory of the default database. */
@@ -39,11 +55,49 @@ public record LaunchSettings(Path database, UserId user, String agent, SessionId
     /** The database file name inside {@code COLONY_HOME}. */
     public static final String DATABASE_FILE = "colony.db";
 
-    /** Checks the required components. */
+    /** Checks the required components: exactly one of {@code database} and {@code jdbcUrl}. */
     public LaunchSettings {
-        Objects.requireNonNull(database, "database");
+        if ((database == null) == (jdbcUrl == null)) {
+            throw new IllegalArgumentException("exactly one of database and jdbcUrl must be given");
+        }
+        Objects.requireNonNull(login, "login");
+        Objects.requireNonNull(home, "home");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(agent, "agent");
+    }
+
+    /**
+     * A database user and password, from the environment; {@link #toString()} never shows the password.
+     *
+     * @param user the database user, or {@code null}
+     * @param password the password, or {@code null}
+     */
+    public record DatabaseLogin(String user, String password) {
+
+        /** No user and no password: the URL (or the driver's defaults) decides. */
+        public static final DatabaseLogin NONE = new DatabaseLogin(null, null);
+
+        @Override
+        public String toString() {
+            return "DatabaseLogin[user=" + user + ", password=" + (password == null ? "none" : "***") + "]";
+        }
+    }
+
+    /** Whether the store is a PostgreSQL database rather than a SQLite file. */
+    public boolean onServer() {
+        return jdbcUrl != null;
+    }
+
+    /** Where the store is, for messages and logs: the file, or the JDBC URL without passwords. */
+    public String storeLabel() {
+        return jdbcUrl != null ? PostgresUrls.redact(jdbcUrl) : database.toString();
+    }
+
+    /** Shows where the store is without any password. */
+    @Override
+    public String toString() {
+        return "LaunchSettings[store=" + storeLabel() + ", login=" + login + ", home=" + home + ", user=" + user
+                + ", agent=" + agent + ", session=" + session + "]";
     }
 
     /**
@@ -60,6 +114,19 @@ public record LaunchSettings(Path database, UserId user, String agent, SessionId
      * @throws ColonyException {@code INVALID_ARGUMENT} naming the option for a malformed value
      */
     public static LaunchSettings resolve(String db, String user, String agent, String session,
+            Map<String, String> env, Properties system) {
+        return resolve(db, null, user, agent, session, env, system);
+    }
+
+    /**
+     * Resolves the settings as {@link #resolve(String, String, String, String, Map, Properties)}, with
+     * the {@code --jdbc-url} option too. A store given by an option wins over every environment
+     * variable; {@code --db} and {@code --jdbc-url} together are refused, and so is a {@code jdbc:} URL of
+     * an engine other than PostgreSQL.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the option for a malformed value
+     */
+    public static LaunchSettings resolve(String db, String jdbcUrl, String user, String agent, String session,
             Map<String, String> env, Properties system) {
         String userName = first(user, env.get(ENV_USER), system.getProperty("user.name"));
         UserId userId;
@@ -78,19 +145,62 @@ public record LaunchSettings(Path database, UserId user, String agent, SessionId
             throw ColonyException.invalid("session", "must be a non-blank id of at most " + SessionId.MAX_LENGTH
                     + " characters without control characters");
         }
-        return new LaunchSettings(database(db, env, system), userId, agentName, sessionId);
+        Path home = home(env, system);
+        String url = jdbcUrl(db, jdbcUrl, env);
+        DatabaseLogin login = new DatabaseLogin(first(env.get(ENV_DB_USER), null, null),
+                first(env.get(ENV_DB_PASSWORD), null, null));
+        if (url != null) {
+            return new LaunchSettings(null, url, login, home, userId, agentName, sessionId);
+        }
+        return new LaunchSettings(database(db, env, system, home), null, login, home, userId, agentName, sessionId);
     }
 
-    private static Path database(String option, Map<String, String> env, Properties system) {
+    /** The JDBC URL the options or the environment name, or {@code null} for a SQLite file. */
+    private static String jdbcUrl(String db, String jdbcUrl, Map<String, String> env) {
+        boolean dbOption = db != null && !db.isBlank();
+        boolean urlOption = jdbcUrl != null && !jdbcUrl.isBlank();
+        if (dbOption && urlOption) {
+            throw ColonyException.invalid("jdbc-url", "give either --db or --jdbc-url, not both");
+        }
+        if (urlOption) {
+            return checkedUrl("jdbc-url", jdbcUrl);
+        }
+        if (dbOption) {
+            return isJdbc(db) ? checkedUrl("db", db) : null;
+        }
+        String fromEnv = first(env.get(ENV_JDBC_URL), null, null);
+        if (fromEnv != null) {
+            return checkedUrl(ENV_JDBC_URL, fromEnv);
+        }
+        String dbFromEnv = first(env.get(ENV_DB), null, null);
+        return dbFromEnv != null && isJdbc(dbFromEnv) ? checkedUrl(ENV_DB, dbFromEnv) : null;
+    }
+
+    private static boolean isJdbc(String value) {
+        return value.strip().regionMatches(true, 0, "jdbc:", 0, 5);
+    }
+
+    private static String checkedUrl(String field, String url) {
+        if (!PostgresUrls.isPostgresUrl(url)) {
+            throw ColonyException.invalid(field, "must be a PostgreSQL JDBC URL (" + PostgresUrls.PREFIX
+                    + "//host:port/database), was '" + PostgresUrls.redact(url.strip()) + "'");
+        }
+        return url.strip();
+    }
+
+    private static Path home(Map<String, String> env, Properties system) {
+        String home = first(env.get(ENV_HOME), null, null);
+        return home != null
+                ? path(ENV_HOME, home, system)
+                : path("user.home", system.getProperty("user.home", "."), system).resolve(".colony");
+    }
+
+    private static Path database(String option, Map<String, String> env, Properties system, Path home) {
         String explicit = first(option, env.get(ENV_DB), null);
         if (explicit != null) {
             return path("db", explicit, system);
         }
-        String home = first(env.get(ENV_HOME), null, null);
-        Path directory = home != null
-                ? path(ENV_HOME, home, system)
-                : path("user.home", system.getProperty("user.home", "."), system).resolve(".colony");
-        return directory.resolve(DATABASE_FILE);
+        return home.resolve(DATABASE_FILE);
     }
 
     private static Path path(String field, String value, Properties system) {

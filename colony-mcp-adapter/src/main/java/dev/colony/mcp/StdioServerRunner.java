@@ -71,7 +71,7 @@ public final class StdioServerRunner {
     }
 
     private static ColonyMcpServer open(LaunchSettings settings, List<? extends ToolSpec<?, ?>> tools) {
-        Colony colony = EmbeddedColony.open(settings.database());
+        Colony colony = EmbeddedColony.open(settings);
         try {
             Session session = announce(colony, settings);
             ColonyMcpServer server = new ColonyMcpServer(
@@ -90,7 +90,7 @@ public final class StdioServerRunner {
                 System.getProperty("user.dir"), null, null);
         Session session = colony.sessions().ensure(start);
         LOG.info("{} session {} for {} ({}), store {}", settings.session() == null ? "started" : "resumed",
-                session.id(), session.user(), session.agent(), settings.database());
+                session.id(), session.user(), session.agent(), settings.storeLabel());
         return session;
     }
 

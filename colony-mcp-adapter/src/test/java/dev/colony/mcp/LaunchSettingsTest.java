@@ -65,6 +65,43 @@ class LaunchSettingsTest {
     }
 
     @Test
+    void aJdbcUrlSelectsPostgresWithCredentialsFromTheEnvironmentAndTheIndexUnderHome() {
+        Map<String, String> env = Map.of("COLONY_HOME", "/srv/colony", "COLONY_DB_USER", "agent",
+                "COLONY_DB_PASSWORD", "s3cr3t", "COLONY_JDBC_URL", "jdbc:postgresql://db:5432/colony");
+        LaunchSettings fromEnv = LaunchSettings.resolve(null, null, null, null, env, system());
+        assertThat(fromEnv.onServer()).isTrue();
+        assertThat(fromEnv.jdbcUrl()).isEqualTo("jdbc:postgresql://db:5432/colony");
+        assertThat(fromEnv.database()).isNull();
+        assertThat(fromEnv.home()).isEqualTo(Path.of("/srv/colony"));
+        assertThat(fromEnv.login()).isEqualTo(new LaunchSettings.DatabaseLogin("agent", "s3cr3t"));
+        assertThat(fromEnv.toString()).doesNotContain("s3cr3t");
+
+        LaunchSettings viaDb = LaunchSettings.resolve("jdbc:postgresql://other/colony?password=pw", null, null, null,
+                null, env, system());
+        assertThat(viaDb.jdbcUrl()).isEqualTo("jdbc:postgresql://other/colony?password=pw");
+        assertThat(viaDb.storeLabel()).isEqualTo("jdbc:postgresql://other/colony?password=***");
+        assertThat(viaDb.toString()).doesNotContain("=pw");
+        LaunchSettings viaOption = LaunchSettings.resolve(null, "jdbc:postgresql://third/colony", null, null, null,
+                env, system());
+        assertThat(viaOption.jdbcUrl()).isEqualTo("jdbc:postgresql://third/colony");
+        LaunchSettings fileOption = LaunchSettings.resolve("/data/own.db", null, null, null, null, env, system());
+        assertThat(fileOption.onServer()).as("an option wins over the environment").isFalse();
+        assertThat(fileOption.database()).isEqualTo(Path.of("/data/own.db"));
+    }
+
+    @Test
+    void aForeignOrDoubleStoreOptionIsRefused() {
+        assertThatThrownBy(() -> LaunchSettings.resolve("jdbc:mysql://db/x", null, null, null, null, Map.of(),
+                system())).isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("db"));
+        assertThatThrownBy(() -> LaunchSettings.resolve("a.db", "jdbc:postgresql://db/x", null, null, null, Map.of(),
+                system())).isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.field()).isEqualTo("jdbc-url"));
+        assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null,
+                Map.of("COLONY_JDBC_URL", "jdbc:h2:mem:x"), system())).isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.field()).isEqualTo("COLONY_JDBC_URL"));
+    }
+
+    @Test
     void malformedIdentitiesNameTheOption() {
         assertThatThrownBy(() -> LaunchSettings.resolve(null, "x".repeat(200), null, null, Map.of(), system()))
                 .isInstanceOfSatisfying(ColonyException.class, e -> {

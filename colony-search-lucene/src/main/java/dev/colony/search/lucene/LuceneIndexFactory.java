@@ -17,6 +17,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
     /** Where the index lives. */
     enum Placement {
         BESIDE_STORE,
+        CACHED_UNDER,
         AT_PATH,
         IN_MEMORY
     }
@@ -108,6 +109,8 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
                 return Optional.of(path);
             case BESIDE_STORE:
                 return source.location().map(LuceneSearch::indexDirectoryBeside);
+            case CACHED_UNDER:
+                return Optional.of(LuceneSearch.cacheDirectory(path, source.storeId()));
             default:
                 return Optional.empty();
         }

@@ -76,6 +76,33 @@ public final class LuceneSearch {
         return new LuceneIndexFactory(LuceneIndexFactory.Placement.BESIDE_STORE, null);
     }
 
+    /**
+     * An index kept as a per-machine cache under {@code home} (Colony's home directory, e.g.
+     * {@code ~/.colony}): {@code home/index/<storeId>/}. For a store without a local file, such as one
+     * on a database server that several machines share: each machine keeps its own index, built from
+     * the store and tailing its change feed, shared by the processes of that machine; the store id
+     * keeps the caches of different stores apart.
+     */
+    public static LuceneIndexFactory cachedUnder(Path home) {
+        if (home == null) {
+            throw ColonyException.invalid("home", "must not be null");
+        }
+        return new LuceneIndexFactory(LuceneIndexFactory.Placement.CACHED_UNDER, home);
+    }
+
+    /**
+     * The directory {@link #cachedUnder(Path)} uses for the store {@code storeId}: {@code home/index/}
+     * and the store id, reduced to letters, digits, {@code -} and {@code _} (a store id is a UUID, so
+     * this changes nothing for Colony's own stores).
+     */
+    public static Path cacheDirectory(Path home, String storeId) {
+        String name = storeId == null ? "" : storeId.replaceAll("[^A-Za-z0-9_-]", "_");
+        if (name.isEmpty() || name.length() > 100) {
+            throw ColonyException.invalid("storeId", "must be 1 to 100 characters to name a cache directory");
+        }
+        return home.resolve("index").resolve(name);
+    }
+
     /** An index in {@code directory} (created when missing), shared by every process that opens it. */
     public static LuceneIndexFactory at(Path directory) {
         if (directory == null) {
