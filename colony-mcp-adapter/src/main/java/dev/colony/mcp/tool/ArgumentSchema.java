@@ -7,16 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -181,7 +184,7 @@ public final class ArgumentSchema<A extends Record> {
         if (node.isObject()) {
             return "an object";
         }
-        return node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 
     /** The value types an argument may have. */
@@ -314,7 +317,7 @@ public final class ArgumentSchema<A extends Record> {
             }
             try {
                 return JsonNames.MAPPER.readTree(text);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalArgumentException(where + ": the default is not JSON: " + text, e);
             }
         }
@@ -476,7 +479,7 @@ public final class ArgumentSchema<A extends Record> {
                 }
                 number = value.longValue();
             } else if (value.isNumber()) {
-                java.math.BigDecimal decimal = value.decimalValue();
+                BigDecimal decimal = value.decimalValue();
                 BigInteger whole;
                 try {
                     whole = decimal.toBigIntegerExact();

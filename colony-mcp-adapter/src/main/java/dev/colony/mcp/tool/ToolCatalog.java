@@ -12,6 +12,7 @@ import dev.colony.api.metric.ToolMetric;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ public final class ToolCatalog {
             }
             list.add(definition(spec));
         }
-        this.tools = java.util.Collections.unmodifiableMap(byName);
+        this.tools = Collections.unmodifiableMap(byName);
         this.definitions = list;
     }
 
@@ -88,7 +89,7 @@ public final class ToolCatalog {
      * @param name the tool name from the request's params
      * @param arguments the {@code arguments} of the request's params; {@code null}, missing or JSON null
      *         for none
-     * @return the call's outcome as MCP {@code CallToolResult} JSON
+     * @return the outcome: the MCP {@code CallToolResult} JSON, its text and its error code
      * @throws MalformedToolCall when {@code name} is no tool of this catalog or {@code arguments} is not an
      *         object
      */

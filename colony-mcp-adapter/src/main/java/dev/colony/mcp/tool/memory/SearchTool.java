@@ -11,6 +11,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -64,7 +65,7 @@ public final class SearchTool {
     private SearchTool() {
     }
 
-    private static Result search(dev.colony.mcp.tool.ToolContext context, Args args) {
+    private static Result search(ToolContext context, Args args) {
         Set<MemoryKind> kinds = new LinkedHashSet<>();
         if (args.type() != null) {
             kinds.add(kind("type", args.type()));
