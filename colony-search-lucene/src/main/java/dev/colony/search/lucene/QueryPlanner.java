@@ -28,7 +28,9 @@ import org.apache.lucene.util.BytesRef;
  * <p>The user's text is run through the index analyzer and every distinct term becomes an optional
  * (SHOULD) term clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text,
  * and BM25 rewards memories that match more and rarer terms. The request's restrictions become
- * non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause. Thread-safe.
+ * non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause. The readable namespaces are not a
+ * clause: the plan carries them, and {@link ScopedSearcher} applies them segment by segment, together
+ * with statistics over those namespaces alone. Thread-safe.
  */
 final class QueryPlanner {
 
@@ -47,10 +49,13 @@ final class QueryPlanner {
      * A planned query.
      *
      * @param text the scoring part alone (what snippets highlight)
-     * @param full the text with all filters and the demotion of {@code result} memories
+     * @param full the text with all filters but the namespaces, and the demotion of {@code result}
+     *     memories
+     * @param namespaces the namespaces the caller may read, the only documents to search and to take
+     *     statistics from
      * @param limit how many hits
      */
-    record Plan(Query text, Query full, int limit) {
+    record Plan(Query text, Query full, Set<NamespaceId> namespaces, int limit) {
     }
 
     /** The plan for a request, or empty when it cannot match anything (no terms, empty time range). */
@@ -67,7 +72,6 @@ final class QueryPlanner {
 
         BooleanQuery.Builder full = new BooleanQuery.Builder();
         full.add(textQuery, BooleanClause.Occur.MUST);
-        full.add(namespaces(request.namespaces()), BooleanClause.Occur.FILTER);
         if (!request.kinds().isEmpty()) {
             full.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
         }
@@ -96,7 +100,8 @@ final class QueryPlanner {
             }
             full.add(LongField.newRangeQuery(IndexLayout.CREATED, from, to), BooleanClause.Occur.FILTER);
         }
-        return Optional.of(new Plan(textQuery, new DemotedQuery(full.build(), resultDemotion), request.limit()));
+        return Optional.of(new Plan(textQuery, new DemotedQuery(full.build(), resultDemotion), request.namespaces(),
+                request.limit()));
     }
 
     /** The distinct terms of {@code text} after analysis, in order of appearance. */
@@ -113,11 +118,6 @@ final class QueryPlanner {
             throw new UncheckedIOException("analysing the query failed", e);
         }
         return new ArrayList<>(terms);
-    }
-
-    private static Query namespaces(Set<NamespaceId> namespaces) {
-        long[] ids = namespaces.stream().mapToLong(NamespaceId::value).toArray();
-        return LongField.newSetQuery(IndexLayout.NAMESPACE, ids);
     }
 
     private static Query kinds(Set<MemoryKind> kinds) {

@@ -56,10 +56,14 @@ final class Snapshot {
         return new Snapshot(reader, searcher, highlighter, coverage);
     }
 
-    /** The hits of {@code plan} in this snapshot, best first, each with its snippet. */
+    /**
+     * The hits of {@code plan} in this snapshot, best first, each with its snippet: only documents of
+     * the plan's namespaces are searched, and scored by statistics over them alone.
+     */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
+        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
         // No total hit count is needed, so pruning of non-competitive documents starts at once.
-        TopDocs top = searcher.search(plan.full(),
+        TopDocs top = scoped.search(plan.full(),
                 new TopScoreDocCollectorManager(plan.limit(), null, plan.limit()));
         if (top.scoreDocs.length == 0) {
             return List.of();
