@@ -19,6 +19,10 @@ import org.sqlite.SQLiteDataSource;
  * deferred transactions for reads on separate connections. The provider keeps one write connection
  * and a few read connections open for its lifetime, and retries busy or locked errors with bounded
  * backoff, so callers never see them. Capabilities: persistent, multi-process, stores vectors.
+ *
+ * <p>SQLite's native library is loaded from a per-version user cache directory rather than copied to
+ * the temporary directory on every start (see {@link NativeLibraryCache}), so a killed process leaks
+ * nothing.
  */
 public final class SqliteStorageProvider extends JdbcStorageProvider {
 
@@ -47,6 +51,7 @@ public final class SqliteStorageProvider extends JdbcStorageProvider {
     public static SqliteStorageProvider open(Path dbFile, SqliteOptions options) {
         Objects.requireNonNull(dbFile, "dbFile");
         Objects.requireNonNull(options, "options");
+        NativeLibraryCache.install();
         Path file = dbFile.toAbsolutePath().normalize();
         try {
             Path parent = file.getParent();
