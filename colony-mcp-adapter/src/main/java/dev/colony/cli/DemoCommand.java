@@ -1,5 +1,7 @@
 package dev.colony.cli;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
@@ -14,12 +16,18 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
+import dev.colony.mcp.StoreFiles;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -29,15 +37,33 @@ import picocli.CommandLine.Spec;
  *
  * <p>A Claude Code session and a Codex session each write two memories; then each finds the other's
  * memories by search, reads one in full by id and recalls the other's session, which records the recall
- * in its own session. It runs on the same embedded store as the server, so the memories it writes are
- * visible to {@code colony search} and to MCP clients afterwards.
+ * in its own session.
+ *
+ * <p>It runs on a new temporary store that is deleted when it ends, so that trying it never writes
+ * made-up facts into the user's real store; it prints where that store is. {@code --keep} keeps the
+ * temporary store, and {@code --db PATH} runs on (and keeps) the given file or PostgreSQL URL, to look
+ * around afterwards with {@code colony search}. {@code COLONY_DB}, {@code COLONY_JDBC_URL} and
+ * {@code COLONY_HOME} are not used: they name the real store.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Show two agents (claude-code and codex) sharing memory through the store.")
+        description = {"Show two agents (claude-code and codex) sharing memory through one store.",
+                "Runs on a new temporary store, deleted at the end, unless --keep or --db is given."})
 public final class DemoCommand implements Callable<Integer> {
 
-    @Mixin
-    StoreOptions store;
+    @Option(names = "--db", paramLabel = "PATH|URL",
+            description = "Run on this SQLite database file (created when missing) or jdbc:postgresql:// URL and "
+                    + "keep it. Default: a new temporary store ($COLONY_DB, $COLONY_JDBC_URL and $COLONY_HOME "
+                    + "are not used).")
+    String db;
+
+    @Option(names = "--keep",
+            description = "Keep the temporary store and print its path, to look around with 'colony search' "
+                    + "afterwards.")
+    boolean keep;
+
+    @Option(names = "--user", paramLabel = "NAME",
+            description = "User both agents act for (default: $COLONY_USER, else the operating-system user).")
+    String user;
 
     @ParentCommand
     ColonyCli parent;
@@ -54,10 +80,33 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LaunchSettings settings = parent.settings(store, null);
+        String explicit = db != null ? db : parent.store.db();
+        boolean chosen = explicit != null || parent.store.jdbcUrl() != null;
+        Path temporary = chosen ? null : temporaryDirectory();
+        try {
+            LaunchSettings settings = parent.settings(StoreOptions.of(
+                    temporary == null ? explicit : temporary.resolve(LaunchSettings.DATABASE_FILE).toString(), user),
+                    null);
+            return run(settings, temporary);
+        } finally {
+            if (temporary != null && !keep) {
+                deleteTree(temporary);
+            }
+        }
+    }
+
+    private int run(LaunchSettings settings, Path temporary) {
         out = spec.commandLine().getOut();
         out.println("Colony demo: two agents of user '" + settings.user() + "' share one store");
-        out.println("store: " + settings.storeLabel());
+        if (temporary == null) {
+            out.println("store: " + settings.storeLabel() + " (kept)");
+        } else if (keep) {
+            out.println("store: " + settings.database() + " (temporary, kept because of --keep)");
+        } else {
+            out.println("store: " + settings.database() + " (temporary: deleted when the demo ends; --keep "
+                    + "keeps it)");
+        }
+        out.flush();
         try (Colony colony = EmbeddedColony.open(settings)) {
             out.println();
             out.println("1. Both agents start a session");
@@ -101,10 +150,38 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         out.println();
-        out.println("Done. Look around with: colony search \"session tokens\""
-                + (store.db() == null ? "" : " --db " + settings.storeLabel()));
+        if (temporary == null || keep) {
+            out.println("Done. Look around with: colony search --db " + settings.storeLabel() + " --user "
+                    + settings.user() + " \"session tokens\"");
+        } else {
+            out.println("Done. The temporary store is deleted; run 'colony demo --keep' to look around in it "
+                    + "afterwards with 'colony search'.");
+        }
         out.flush();
         return 0;
+    }
+
+    /** A new directory for the temporary store. */
+    private static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("colony-demo-");
+        } catch (IOException e) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "db: cannot create a temporary directory in "
+                    + System.getProperty("java.io.tmpdir") + ": " + StoreFiles.reason(e), e);
+        }
+    }
+
+    /** Deletes the temporary store: the database, its side files and the search index beside it. */
+    private void deleteTree(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("colony: could not delete the temporary store " + directory + ": " + StoreFiles.reason(e));
+            err.flush();
+        }
     }
 
     private Agent start(Colony colony, LaunchSettings settings, String name, String question,

@@ -1,6 +1,7 @@
 package dev.colony.cli;
 
 import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
@@ -24,10 +25,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code colony search QUERY}: the same ranked, compact search the MCP {@code search} tool runs, printed
- * for a person. It reads only: no session is started.
+ * for a person. It reads only: no session is started, and a store that does not exist is an error
+ * naming the path, never created.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = "Search the shared memory of a user and print compact hits.")
+        description = {"Search the memories the user may read in an existing store and print compact hits, best "
+                + "first.", "Only reads: a store that does not exist is an error, never created."})
 public final class SearchCommand implements Callable<Integer> {
 
     /** The agent name searches are attributed to (nothing is written). */
@@ -58,8 +61,13 @@ public final class SearchCommand implements Callable<Integer> {
         String text = String.join(" ", words);
         Set<MemoryKind> filter = kinds == null ? Set.of()
                 : kinds.stream().map(MemoryKind::of).collect(Collectors.toSet());
+        // Arguments are checked before the store is opened, so a bad one is reported as such, store or not.
+        if (limit < 1 || limit > MemoryLimits.MAX_SEARCH_LIMIT) {
+            throw ColonyException.invalid("limit", "must be between 1 and " + MemoryLimits.MAX_SEARCH_LIMIT
+                    + ", was " + limit);
+        }
         PrintWriter out = spec.commandLine().getOut();
-        try (Colony colony = EmbeddedColony.open(settings)) {
+        try (Colony colony = EmbeddedColony.openExisting(settings)) {
             Actor reader = new Actor(settings.user(), CLI_AGENT, SessionId.of(CLI_AGENT));
             List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));

@@ -24,6 +24,14 @@ public final class StoreOptions {
             description = "User to act for (default: $COLONY_USER, else the operating-system user).")
     String user;
 
+    /** Options with the given values (either may be {@code null}), for commands that declare their own. */
+    static StoreOptions of(String db, String user) {
+        StoreOptions options = new StoreOptions();
+        options.db = db;
+        options.user = user;
+        return options;
+    }
+
     /** The value of {@code --db}, or {@code null}. */
     String db() {
         return db;

@@ -1,15 +1,12 @@
 package dev.colony.mcp;
 
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.postgres.PostgresOptions;
 import dev.colony.store.postgres.PostgresStorageProvider;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -58,21 +55,42 @@ public final class EmbeddedColony {
     }
 
     /**
-     * Opens (creating when missing, migrating when old) the Colony stored in {@code database}. The
-     * caller owns the result and must close it.
+     * Opens the store {@code settings} name for a command that only reads: like
+     * {@link #open(LaunchSettings)}, except that a SQLite file must already exist (see
+     * {@link #openExisting(Path)}). A PostgreSQL URL is not a file and gets no file checks.
      *
-     * @throws ColonyException {@code STORAGE_FAILURE} when the directory or database cannot be opened
+     * @throws ColonyException {@code NOT_FOUND} naming the path when there is no such store file,
+     *     {@code STORAGE_FAILURE} when the store cannot be read or opened
+     */
+    public static Colony openExisting(LaunchSettings settings) {
+        if (settings.onServer()) {
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home());
+        }
+        return openExisting(settings.database());
+    }
+
+    /**
+     * Opens (creating when missing, migrating when old) the Colony stored in {@code database}: what the
+     * MCP server and {@code colony demo} run on. The caller owns the result and must close it.
+     *
+     * @throws ColonyException {@code STORAGE_FAILURE} when the directory or database cannot be opened,
+     *     with the path and the operating system's reason
      */
     public static Colony open(Path database) {
-        Path directory = database.toAbsolutePath().getParent();
-        if (directory != null) {
-            try {
-                Files.createDirectories(directory);
-            } catch (IOException e) {
-                throw new ColonyException(ErrorCode.STORAGE_FAILURE,
-                        "db: cannot create the directory " + directory + ": " + e.getMessage(), e);
-            }
-        }
+        StoreFiles.prepareToCreate(database);
+        StorageProvider storage = SqliteStorageProvider.open(database);
+        return Colony.builder().storage(storage).search(LuceneSearch.besideStore()).build();
+    }
+
+    /**
+     * Opens the Colony stored in an existing {@code database} file and never creates one: what
+     * read-only commands run on, so that a mistyped path is an error rather than a new, empty store.
+     *
+     * @throws ColonyException {@code NOT_FOUND} naming the path when there is no such file or directory;
+     *     {@code STORAGE_FAILURE} when it cannot be read or opened
+     */
+    public static Colony openExisting(Path database) {
+        StoreFiles.requireExisting(database);
         StorageProvider storage = SqliteStorageProvider.open(database);
         return Colony.builder().storage(storage).search(LuceneSearch.besideStore()).build();
     }

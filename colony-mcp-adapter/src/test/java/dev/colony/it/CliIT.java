@@ -2,8 +2,13 @@ package dev.colony.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,7 +24,8 @@ class CliIT {
 
     @Test
     void demoRunsOnAFreshHomeAndSearchFindsWhatItWrote() throws Exception {
-        ColonyJar.Result demo = ColonyJar.run(dir, env(), "demo");
+        ColonyJar.Result demo = ColonyJar.run(dir, env(), "demo", "--db",
+                dir.resolve("home").resolve("colony.db").toString());
         assertThat(demo.exitCode()).as(demo.stderr()).isZero();
         assertThat(demo.stdout())
                 .contains("user 'dana'")
@@ -39,8 +45,7 @@ class CliIT {
         assertThat(search.stdout()).as("hits show their rank, never a raw score").contains(" 1. #")
                 .doesNotContain("score");
 
-        ColonyJar.Result none = ColonyJar.run(dir, env(), "search", "--db", dir.resolve("empty.db").toString(),
-                "anything");
+        ColonyJar.Result none = ColonyJar.run(dir, env(), "search", "anything");
         assertThat(none.exitCode()).as(none.stderr()).isZero();
         assertThat(none.stdout()).contains("No memories of dana match \"anything\"");
     }
@@ -59,5 +64,70 @@ class CliIT {
         ColonyJar.Result usage = ColonyJar.run(dir, env(), "search", "--no-such-option", "x");
         assertThat(usage.exitCode()).isEqualTo(2);
         assertThat(usage.stderr()).contains("--no-such-option");
+    }
+
+    @Test
+    void demoRunsOnATemporaryStoreByDefaultAndSaysWhere() throws Exception {
+        ColonyJar.Result demo = ColonyJar.run(dir, withTemporaryDirectory(), "demo");
+
+        assertThat(demo.exitCode()).as(demo.stderr()).isZero();
+        Path store = storeOf(demo);
+        assertThat(store.toString()).startsWith(dir.resolve("tmp").toString());
+        assertThat(demo.stdout()).contains("(temporary: deleted when the demo ends; --keep keeps it)")
+                .contains("codex wrote #").contains("colony demo --keep");
+        assertThat(store.getParent()).as("the temporary store is gone").doesNotExist();
+        assertThat(dir.resolve("home")).as("the real store ($COLONY_HOME) is untouched").doesNotExist();
+        try (Stream<Path> left = Files.list(dir.resolve("tmp"))) {
+            assertThat(left.map(path -> path.getFileName().toString())).noneMatch(name -> name.startsWith("colony"));
+        }
+    }
+
+    @Test
+    void demoKeepsItsStoreWhenAskedAndSearchThenFindsItsMemories() throws Exception {
+        ColonyJar.Result demo = ColonyJar.run(dir, withTemporaryDirectory(), "demo", "--keep");
+
+        assertThat(demo.exitCode()).as(demo.stderr()).isZero();
+        Path store = storeOf(demo);
+        assertThat(store).exists();
+        assertThat(demo.stdout()).contains("(temporary, kept because of --keep)")
+                .contains("Done. Look around with: colony search --db " + store + " --user dana \"session tokens\"");
+        assertThat(dir.resolve("home")).doesNotExist();
+
+        ColonyJar.Result search = ColonyJar.run(dir, env(), "search", "--db", store.toString(), "--user", "dana",
+                "session tokens");
+        assertThat(search.exitCode()).as(search.stderr()).isZero();
+        assertThat(search.stdout()).contains("RS256");
+    }
+
+    @Test
+    void searchOpensAnExistingStoreOnlyAndNamesAMistypedPath() throws Exception {
+        Path typo = dir.resolve("hoem").resolve("colony.db");
+        ColonyJar.Result mistyped = ColonyJar.run(dir, env(), "search", "--db", typo.toString(), "tokens");
+
+        assertThat(mistyped.exitCode()).isEqualTo(1);
+        assertThat(mistyped.stderr().strip()).isEqualTo("colony: NOT_FOUND: db: no Colony store at " + typo
+                + ": no such directory " + typo.getParent());
+        assertThat(mistyped.stdout()).isEmpty();
+        assertThat(typo.getParent()).as("a read-only command creates nothing").doesNotExist();
+
+        ColonyJar.Result noHome = ColonyJar.run(dir, env(), "search", "tokens");
+        assertThat(noHome.exitCode()).isEqualTo(1);
+        assertThat(noHome.stderr()).contains("no Colony store at " + dir.resolve("home").resolve("colony.db"));
+        assertThat(dir.resolve("home")).doesNotExist();
+    }
+
+    /** {@link #env()} with the JVM's temporary directory inside this test's directory. */
+    private Map<String, String> withTemporaryDirectory() throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Map<String, String> env = new HashMap<>(env());
+        env.put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp);
+        return env;
+    }
+
+    /** The store path the demo printed on its {@code store:} line. */
+    private static Path storeOf(ColonyJar.Result demo) {
+        Matcher store = Pattern.compile("(?m)^store: (\\S+) ").matcher(demo.stdout());
+        assertThat(store.find()).as("a store: line in %s", demo.stdout()).isTrue();
+        return Path.of(store.group(1));
     }
 }
