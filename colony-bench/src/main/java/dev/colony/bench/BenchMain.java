@@ -28,7 +28,8 @@ public final class BenchMain implements Callable<Integer> {
     private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
 
     static {
-        for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario())) {
+        for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
+                new PostgresMemoryAddScenario(), new PostgresWriteGateScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -54,6 +55,12 @@ public final class BenchMain implements Callable<Integer> {
 
     @Option(names = "--work-dir", description = "Directory for temporary databases (default: system temp).")
     Path workDir;
+
+    @Option(names = "--pg-url", paramLabel = "URL",
+            description = "PostgreSQL JDBC URL for the *.pg scenarios (user and password from COLONY_DB_USER and "
+                    + "COLONY_DB_PASSWORD; the bench creates and drops its own tables there); default: a fresh "
+                    + "database on an embedded PostgreSQL the bench starts.")
+    String pgUrl;
 
     @Option(names = "--json", description = "Also write the JSON results to this file.")
     Path jsonFile;
@@ -92,7 +99,7 @@ public final class BenchMain implements Callable<Integer> {
                 }
                 Path dir = Files.createTempDirectory(base, "colony-bench-");
                 try {
-                    results.add(scenario.run(size, new BenchOptions(dir, rounds, seed)));
+                    results.add(scenario.run(size, new BenchOptions(dir, rounds, seed, pgUrl)));
                 } finally {
                     deleteTree(dir);
                 }
