@@ -5,11 +5,17 @@ import picocli.CommandLine.Option;
 /** The options that name the agent and its session, for the commands that act as one agent. */
 public final class AgentOptions {
 
-    @Option(names = "--agent", paramLabel = "NAME",
+    /** The option naming the agent. */
+    static final String AGENT = "--agent";
+
+    /** The option naming the session. */
+    static final String SESSION = "--session";
+
+    @Option(names = AGENT, paramLabel = "NAME",
             description = "Agent name of the session (default: $COLONY_AGENT, else 'agent').")
     String agent;
 
-    @Option(names = "--session", paramLabel = "ID",
+    @Option(names = SESSION, paramLabel = "ID",
             description = "Session to resume (default: $COLONY_SESSION, else a fresh session that ends "
                     + "when the server exits).")
     String session;

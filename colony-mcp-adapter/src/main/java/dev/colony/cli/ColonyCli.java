@@ -57,8 +57,37 @@ public final class ColonyCli implements Callable<Integer> {
         this.system = Objects.requireNonNull(system, "system");
     }
 
-    /** Runs the command line and exits the JVM with its exit code. */
+    /**
+     * Runs the command line and exits the JVM with its exit code. A plain server launch (no command or
+     * {@code mcp}, with nothing but the store and identity options) skips building the full command
+     * line model: MCP clients start the server for every session and wait for its handshake, and the
+     * model costs a cold JVM a good part of its start-up. Anything else, including any mistake in those
+     * options, goes through the full parser with its help and error messages.
+     */
     public static void main(String[] args) {
+        Map<String, String> plain = McpCommand.plainServerOptions(args);
+        if (plain != null) {
+            LaunchSettings settings = null;
+            try {
+                settings = LaunchSettings.resolve(plain.get(StoreOptions.DB), plain.get(StoreOptions.JDBC_URL),
+                        plain.get(StoreOptions.USER),
+                        plain.get(AgentOptions.AGENT), plain.get(AgentOptions.SESSION), System.getenv(),
+                        System.getProperties());
+            } catch (ColonyException e) {
+                // the full parser reports it the usual way
+            }
+            if (settings != null) {
+                int exit;
+                try {
+                    exit = McpCommand.serve(settings);
+                } catch (RuntimeException e) {
+                    PrintWriter err = new PrintWriter(System.err, true);
+                    report(err, e);
+                    exit = EXIT_FAILURE;
+                }
+                System.exit(exit);
+            }
+        }
         System.exit(commandLine(new ColonyCli()).execute(args));
     }
 
@@ -66,16 +95,20 @@ public final class ColonyCli implements Callable<Integer> {
     public static CommandLine commandLine(ColonyCli root) {
         CommandLine commandLine = new CommandLine(root);
         commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
-            PrintWriter err = cmd.getErr();
-            if (e instanceof ColonyException colony) {
-                err.println("colony: " + colony.code().id() + ": " + oneLine(colony.getMessage()));
-            } else {
-                err.println("colony: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
-            }
-            err.flush();
+            report(cmd.getErr(), e);
             return EXIT_FAILURE;
         });
         return commandLine;
+    }
+
+    /** Prints a failure as one line on {@code err}: {@code colony: CODE: message}. */
+    private static void report(PrintWriter err, Exception e) {
+        if (e instanceof ColonyException colony) {
+            err.println("colony: " + colony.code().id() + ": " + oneLine(colony.getMessage()));
+        } else {
+            err.println("colony: " + e.getClass().getSimpleName() + ": " + oneLine(e.getMessage()));
+        }
+        err.flush();
     }
 
     @Override

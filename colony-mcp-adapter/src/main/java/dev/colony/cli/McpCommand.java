@@ -5,6 +5,9 @@ import dev.colony.mcp.StdioServerRunner;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,6 +34,37 @@ public final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return serve(parent.settings(store, agent));
+    }
+
+    /**
+     * The options of a plain server launch, read without the full command line parser: the arguments
+     * are empty or {@code mcp}, followed only by {@code --db}, {@code --jdbc-url}, {@code --user},
+     * {@code --agent} and {@code --session}, each at most once, as {@code --name value} or {@code --name=value}.
+     *
+     * @return the option values by name, or {@code null} when the arguments are anything else
+     */
+    static Map<String, String> plainServerOptions(String[] args) {
+        Set<String> names = Set.of(StoreOptions.DB, StoreOptions.JDBC_URL, StoreOptions.USER, AgentOptions.AGENT,
+                AgentOptions.SESSION);
+        Map<String, String> options = new HashMap<>();
+        int first = args.length > 0 && args[0].equals("mcp") ? 1 : 0;
+        for (int i = first; i < args.length; i++) {
+            String name = args[i];
+            String value;
+            int equals = name.indexOf('=');
+            if (name.startsWith("--") && equals > 0) {
+                value = name.substring(equals + 1);
+                name = name.substring(0, equals);
+            } else if (i + 1 < args.length && !args[i + 1].startsWith("-")) {
+                value = args[++i];
+            } else {
+                return null;
+            }
+            if (!names.contains(name) || options.putIfAbsent(name, value) != null) {
+                return null;
+            }
+        }
+        return options;
     }
 
     /**

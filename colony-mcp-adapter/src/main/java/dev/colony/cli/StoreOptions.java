@@ -8,19 +8,28 @@ import picocli.CommandLine.Option;
  */
 public final class StoreOptions {
 
-    @Option(names = "--db", paramLabel = "PATH|URL",
+    /** The option naming the database. */
+    static final String DB = "--db";
+
+    /** The option naming a PostgreSQL store. */
+    static final String JDBC_URL = "--jdbc-url";
+
+    /** The option naming the user. */
+    static final String USER = "--user";
+
+    @Option(names = DB, paramLabel = "PATH|URL",
             description = "SQLite database file, or a jdbc:postgresql:// URL of a store shared by several "
                     + "machines (default: $COLONY_JDBC_URL, else $COLONY_DB, else $COLONY_HOME/colony.db, "
                     + "else ~/.colony/colony.db).")
     String db;
 
-    @Option(names = "--jdbc-url", paramLabel = "URL",
+    @Option(names = JDBC_URL, paramLabel = "URL",
             description = "JDBC URL of a PostgreSQL store, e.g. jdbc:postgresql://db.example:5432/colony "
                     + "(default: $COLONY_JDBC_URL). Database user and password come from $COLONY_DB_USER and "
                     + "$COLONY_DB_PASSWORD; the search index is cached under $COLONY_HOME/index/.")
     String jdbcUrl;
 
-    @Option(names = "--user", paramLabel = "NAME",
+    @Option(names = USER, paramLabel = "NAME",
             description = "User to act for (default: $COLONY_USER, else the operating-system user).")
     String user;
 

@@ -1,7 +1,6 @@
 package dev.colony.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,6 +12,7 @@ import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.memory.MemoryTools;
+import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,7 +50,6 @@ public final class ColonyMcpServer implements ToolHost {
             + "store durable, self-contained knowledge with memory_add.";
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ToolContext context;
     private final ToolCatalog catalog;
@@ -128,7 +127,7 @@ public final class ColonyMcpServer implements ToolHost {
 
     /** Runs one tool call with arguments given as a map (an in-process convenience). */
     public ObjectNode call(String name, Map<String, Object> arguments) {
-        return callJson(name, arguments == null ? null : JSON.valueToTree(arguments));
+        return callJson(name, arguments == null ? null : JsonTrees.fromValue(arguments));
     }
 
     /**

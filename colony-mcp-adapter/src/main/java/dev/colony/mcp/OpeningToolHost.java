@@ -14,19 +14,22 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link ToolHost} that answers the handshake at once while the store opens in the background.
+ * A {@link ToolHost} that answers the handshake at once and opens the store in the background.
  *
  * <p>Opening a Colony (the SQLite file, a schema check, the Lucene index) takes longer than an MCP
  * client's first request should wait. The server's identity, its instructions and the tool definitions
  * need none of it, so they are answered from the static catalogue; tool calls wait until the store is
- * open. When opening fails, every call returns an error result saying why, and {@link #failure()}
- * tells the process to exit with a non-zero code.
+ * open. Opening begins when the {@code initialize} answer is out (or at the first tool call), not at
+ * launch: on a machine with few cores, opening in parallel with the handshake slows the handshake
+ * down more than it speeds up the first call. When opening fails, every call returns an error result
+ * saying why, and {@link #failure()} tells the process to exit with a non-zero code.
  */
 public final class OpeningToolHost implements ToolHost {
 
@@ -34,36 +37,42 @@ public final class OpeningToolHost implements ToolHost {
 
     private final ArrayNode definitions;
     private final Set<String> names;
+    private final Supplier<ColonyMcpServer> opener;
+    private final AtomicBoolean begun = new AtomicBoolean();
     private final CompletableFuture<ColonyMcpServer> opening = new CompletableFuture<>();
 
-    private OpeningToolHost(List<? extends ToolSpec<?, ?>> tools) {
-        this.definitions = ColonyMcpServer.definitions(tools);
-        this.names = tools.stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
-    }
-
     /**
-     * Starts opening on a background thread and returns at once.
+     * A host that opens with {@code opener} once {@link #begin()} is called, which the first
+     * {@code initialize} answer or tool call does by itself.
      *
      * @param tools the tools the opened server will serve (for the definitions before it is open)
      * @param opener opens the store and builds the server; its exception becomes every call's error
      */
-    public static OpeningToolHost start(List<? extends ToolSpec<?, ?>> tools, Supplier<ColonyMcpServer> opener) {
-        OpeningToolHost host = new OpeningToolHost(tools);
+    public OpeningToolHost(List<? extends ToolSpec<?, ?>> tools, Supplier<ColonyMcpServer> opener) {
+        this.definitions = ColonyMcpServer.definitions(tools);
+        this.names = tools.stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
+        this.opener = opener;
+    }
+
+    /** Starts opening on a background thread, once; later calls do nothing. */
+    public void begin() {
+        if (!begun.compareAndSet(false, true)) {
+            return;
+        }
         Thread thread = new Thread(() -> {
             try {
-                host.opening.complete(opener.get());
+                opening.complete(opener.get());
             } catch (RuntimeException | Error e) {
                 if (e instanceof ColonyException) {
                     LOG.error("the Colony store could not be opened: {}", e.getMessage());
                 } else {
                     LOG.error("the Colony store could not be opened", e);
                 }
-                host.opening.completeExceptionally(e);
+                opening.completeExceptionally(e);
             }
         }, "colony-open");
         thread.setDaemon(true);
         thread.start();
-        return host;
     }
 
     @Override
@@ -88,6 +97,7 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public ObjectNode call(String name, ObjectNode arguments) {
+        begin();
         ColonyMcpServer server;
         try {
             server = opening.join();
@@ -102,6 +112,7 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public void clientConnected(String name, String version) {
+        begin();
         opened().ifPresent(server -> server.clientConnected(name, version));
     }
 
@@ -117,9 +128,13 @@ public final class OpeningToolHost implements ToolHost {
     /**
      * Waits at most {@code timeout} for opening to end.
      *
-     * @return the server when the store opened, empty when opening failed or is still under way
+     * @return the server when the store opened, empty when opening failed, is still under way or never
+     *     began
      */
     public Optional<ColonyMcpServer> awaitOpened(Duration timeout) {
+        if (!begun.get()) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(opening.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
         } catch (ExecutionException | TimeoutException e) {

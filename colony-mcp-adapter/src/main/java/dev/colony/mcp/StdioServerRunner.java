@@ -52,7 +52,7 @@ public final class StdioServerRunner {
      */
     public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
-        OpeningToolHost host = OpeningToolHost.start(tools, () -> open(settings, tools));
+        OpeningToolHost host = new OpeningToolHost(tools, () -> open(settings, tools));
         Shutdown shutdown = new Shutdown(host, settings.session() == null);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -6,9 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -50,7 +48,7 @@ final class JsonRpcCodec {
     private static final String LONE_SURROGATE =
             "Invalid request: a member name is not valid Unicode (it holds a lone surrogate)";
 
-    private final JsonMapper json;
+    private final JsonFactory json;
     private final JsonFactory idScanner;
 
     /** One decoded line: a request, a notification, a response from the client, or a fault. */
@@ -80,18 +78,16 @@ final class JsonRpcCodec {
     }
 
     JsonRpcCodec() {
-        this.json = JsonMapper.builder(JsonFactory.builder()
-                        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
-                        .build())
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        this.json = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
                 .build();
         this.idScanner = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
                 .build();
     }
 
-    /** The mapper used for reading, configured with the limits above; also fit for writing. */
-    JsonMapper mapper() {
+    /** The factory used for reading, configured with the limits above; also fit for writing. */
+    JsonFactory factory() {
         return json;
     }
 
@@ -106,8 +102,13 @@ final class JsonRpcCodec {
                     + "message per line");
         }
         JsonNode root;
-        try {
-            root = json.readTree(line.bytes(), 0, line.length());
+        try (JsonParser parser = json.createParser(line.bytes(), 0, line.length())) {
+            root = JsonTrees.read(parser);
+            if (root != null && parser.nextToken() != null) {
+                return new Fault(idOf(line.bytes(), line.length()), PARSE_ERROR,
+                        "Parse error: more than one JSON value on the line (near column "
+                                + parser.currentLocation().getColumnNr() + ")");
+            }
         } catch (StreamConstraintsException e) {
             return new Fault(idOf(line.bytes(), line.length()), INVALID_REQUEST, constraintMessage(e));
         } catch (IOException e) {
@@ -118,7 +119,7 @@ final class JsonRpcCodec {
             }
             return new Fault(idOf(line.bytes(), line.length()), PARSE_ERROR, parseMessage(e));
         }
-        if (root == null || root.isMissingNode()) {
+        if (root == null) {
             return new Fault(NullNode.getInstance(), PARSE_ERROR, "Parse error: the line holds no JSON value");
         }
         if (root.isArray()) {

@@ -1,8 +1,9 @@
 package dev.colony.mcp.transport;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,13 +27,13 @@ final class Outbound {
     private static final Logger LOG = LoggerFactory.getLogger(Outbound.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private final ObjectMapper json;
+    private final JsonFactory json;
     private final OutputStream out;
     private final Object lock = new Object();
     private boolean broken;
     private boolean closed;
 
-    Outbound(OutputStream out, ObjectMapper json) {
+    Outbound(OutputStream out, JsonFactory json) {
         this.out = new BufferedOutputStream(out, 64 * 1024);
         this.json = json;
     }
@@ -43,9 +44,9 @@ final class Outbound {
         message.set("result", result);
         byte[] line;
         try {
-            line = json.writeValueAsBytes(message);
-        } catch (JsonProcessingException e) {
-            LOG.error("the answer to request {} could not be encoded: {}", id, e.getOriginalMessage());
+            line = encode(message);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("the answer to request {} could not be encoded: {}", id, e.toString());
             error(id, JsonRpcCodec.INTERNAL_ERROR, "Internal error: the answer could not be encoded as JSON text "
                     + "(it held text that is not valid Unicode)");
             return;
@@ -60,9 +61,9 @@ final class Outbound {
         error.put("code", code);
         error.put("message", message);
         try {
-            write(json.writeValueAsBytes(envelope));
-        } catch (JsonProcessingException e) {
-            LOG.error("an error answer could not be encoded: {}", e.getOriginalMessage());
+            write(encode(envelope));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("an error answer could not be encoded: {}", e.toString());
         }
     }
 
@@ -78,6 +79,15 @@ final class Outbound {
             } catch (IOException e) {
                 LOG.debug("closing the protocol output failed: {}", e.toString());
             }
+        }
+    }
+
+    private byte[] encode(JsonNode message) throws IOException {
+        try (ByteArrayBuilder bytes = new ByteArrayBuilder(512)) {
+            try (JsonGenerator generator = json.createGenerator(bytes)) {
+                JsonTrees.write(generator, message);
+            }
+            return bytes.toByteArray();
         }
     }
 

@@ -81,7 +81,7 @@ public final class StdioServer {
             if (pool != null) {
                 throw new IllegalStateException("a StdioServer serves one connection");
             }
-            outbound = new Outbound(out, codec.mapper());
+            outbound = new Outbound(out, codec.factory());
             pool = new ThreadPoolExecutor(limits.callThreads(), limits.callThreads(), 30, TimeUnit.SECONDS,
                     new ArrayBlockingQueue<>(limits.queuedCalls()), new CallThreads());
             pool.allowCoreThreadTimeOut(true);
@@ -169,12 +169,15 @@ public final class StdioServer {
         }
         outbound.result(request.id(), result);
         JsonNode client = params == null ? null : params.get("clientInfo");
-        JsonNode name = client == null ? null : client.get("name");
-        if (name != null && name.isTextual() && JsonRpcCodec.validUnicode(name.textValue())) {
-            JsonNode clientVersion = client.get("version");
-            String versionText = clientVersion != null && clientVersion.isTextual() ? clientVersion.textValue() : null;
-            submit(() -> host.clientConnected(name.textValue(), versionText));
-        }
+        String clientName = text(client, "name");
+        String clientVersion = text(client, "version");
+        submit(() -> host.clientConnected(clientName, clientVersion));
+    }
+
+    private static String text(JsonNode object, String field) {
+        JsonNode value = object == null ? null : object.get(field);
+        return value != null && value.isTextual() && JsonRpcCodec.validUnicode(value.textValue())
+                ? value.textValue() : null;
     }
 
     private void call(Request request) {

@@ -38,10 +38,10 @@ public interface ToolHost {
     ObjectNode call(String name, ObjectNode arguments);
 
     /**
-     * The client introduced itself in {@code initialize}. Runs on the call pool after the
-     * {@code initialize} answer was sent.
+     * A client has been answered {@code initialize}. Runs on the call pool after the answer was sent;
+     * a host may start its slower preparations here.
      *
-     * @param name the client's name, never {@code null}
+     * @param name the client's name, or {@code null} when it gave none
      * @param version the client's version, or {@code null}
      */
     default void clientConnected(String name, String version) {
