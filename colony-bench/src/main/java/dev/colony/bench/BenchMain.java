@@ -29,7 +29,8 @@ public final class BenchMain implements Callable<Integer> {
 
     static {
         for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
-                new PostgresMemoryAddScenario(), new PostgresWriteGateScenario())) {
+                new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
+                new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -43,8 +44,9 @@ public final class BenchMain implements Callable<Integer> {
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--size", split = ",",
-            description = "Size(s): operations for memory.add, stored memories for search.keyword; "
-                    + "default per scenario (memory.add 20000, search.keyword 10000,100000).")
+            description = "Size(s): operations for memory.add and mcp.roundtrip, stored memories for "
+                    + "search.keyword, mcp.concurrent and mcp.start; default per scenario (memory.add 20000, "
+                    + "search.keyword 10000,100000, mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start 0,100000).")
     List<Integer> sizes = new ArrayList<>();
 
     @Option(names = "--rounds", defaultValue = "3", description = "Alternating measurement rounds (default 3).")
@@ -94,8 +96,9 @@ public final class BenchMain implements Callable<Integer> {
             Scenario scenario = SCENARIOS.get(name);
             List<Integer> runSizes = sizes.isEmpty() ? defaultSizes(scenario) : sizes;
             for (int size : runSizes) {
-                if (size < 1) {
-                    throw new CommandLine.ParameterException(new CommandLine(this), "--size: must be positive");
+                if (size < scenario.minimumSize()) {
+                    throw new CommandLine.ParameterException(new CommandLine(this), "--size: must be at least "
+                            + scenario.minimumSize() + " for " + name);
                 }
                 Path dir = Files.createTempDirectory(base, "colony-bench-");
                 try {
@@ -116,7 +119,7 @@ public final class BenchMain implements Callable<Integer> {
     }
 
     private static List<Integer> defaultSizes(Scenario scenario) {
-        return scenario instanceof KeywordSearchScenario ? List.of(10_000, 100_000) : List.of(scenario.defaultSize());
+        return scenario instanceof KeywordSearchScenario ? List.of(10_000, 100_000) : scenario.defaultSizes();
     }
 
     private void printTable(List<Result> results) {

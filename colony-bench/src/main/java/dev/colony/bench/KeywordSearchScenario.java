@@ -104,7 +104,7 @@ final class KeywordSearchScenario implements Scenario {
     }
 
     /** Writes {@code size} memories through the storage SPI and returns the writing actor. */
-    private static Actor fill(Path db, int size, Corpus corpus) {
+    static Actor fill(Path db, int size, Corpus corpus) {
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("bench", "bench")).actor();
             StorageProvider storage = colony.storage();

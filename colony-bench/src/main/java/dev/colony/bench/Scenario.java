@@ -1,5 +1,7 @@
 package dev.colony.bench;
 
+import java.util.List;
+
 /** A named benchmark that measures Colony and its raw baseline in one run. */
 interface Scenario {
 
@@ -8,6 +10,16 @@ interface Scenario {
 
     /** The size used when none is given. */
     int defaultSize();
+
+    /** The sizes run when none is given. */
+    default List<Integer> defaultSizes() {
+        return List.of(defaultSize());
+    }
+
+    /** The smallest size the scenario accepts. */
+    default int minimumSize() {
+        return 1;
+    }
 
     /** Runs the scenario at {@code size} and returns the measurements. */
     Result run(int size, BenchOptions options) throws Exception;
