@@ -1,5 +1,7 @@
 package dev.colony.mcp.tool;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -7,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
+import dev.colony.mcp.transport.JsonTrees;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -199,6 +202,9 @@ public final class ArgumentSchema<A extends Record> {
     /** One declared argument: its name, type, constraints and default. */
     private static final class Argument {
 
+        /** Parses declared defaults with the streaming parser, without building a data-binding mapper. */
+        private static final JsonFactory DEFAULTS = new JsonFactory();
+
         final String name;
         final Kind kind;
         final boolean primitive;
@@ -315,8 +321,12 @@ public final class ArgumentSchema<A extends Record> {
             if (kind == Kind.STRING) {
                 return JsonNodeFactory.instance.textNode(text);
             }
-            try {
-                return JsonNames.MAPPER.readTree(text);
+            try (JsonParser parser = DEFAULTS.createParser(text)) {
+                JsonNode value = JsonTrees.read(parser);
+                if (value == null || parser.nextToken() != null) {
+                    throw new IOException("not one JSON value");
+                }
+                return value;
             } catch (IOException e) {
                 throw new IllegalArgumentException(where + ": the default is not JSON: " + text, e);
             }

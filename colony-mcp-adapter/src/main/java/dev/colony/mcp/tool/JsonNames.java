@@ -22,8 +22,19 @@ final class JsonNames {
         return SNAKE_CASE.translate(componentName);
     }
 
-    /** The mapper that writes result records with their wire names; shared, never reconfigured. */
-    static final ObjectMapper MAPPER = new ObjectMapper()
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /**
+     * The mapper that writes result records with their wire names; shared, never reconfigured. Built on
+     * first use, by the first tool call: building it costs a cold process a large share of its start-up,
+     * and the handshake and the tool definitions do not need it.
+     */
+    static ObjectMapper mapper() {
+        return Mapper.INSTANCE;
+    }
+
+    /** Holds the mapper until it is first needed. */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = new ObjectMapper()
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    }
 }

@@ -159,8 +159,8 @@ public final class ToolCatalog {
             if (result == null) {
                 throw new IllegalStateException(spec.name() + " returned null");
             }
-            ObjectNode structured = JsonNames.MAPPER.valueToTree(result);
-            String text = JsonNames.MAPPER.writeValueAsString(structured);
+            ObjectNode structured = JsonNames.mapper().valueToTree(result);
+            String text = JsonNames.mapper().writeValueAsString(structured);
             ObjectNode body = NODES.objectNode();
             body.putArray("content").addObject().put("type", "text").put("text", text);
             body.set("structuredContent", structured);
