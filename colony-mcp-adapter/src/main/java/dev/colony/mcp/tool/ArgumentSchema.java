@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -411,32 +412,8 @@ public final class ArgumentSchema<A extends Record> {
                     }
                     yield value.booleanValue();
                 }
-                case STRING_LIST -> {
-                    List<String> strings = new ArrayList<>();
-                    JsonNode array = list(value);
-                    for (int i = 0; i < array.size(); i++) {
-                        String field = name + "[" + i + "]";
-                        JsonNode entry = array.get(i);
-                        if (entry.isNull()) {
-                            throw ColonyException.invalid(field, "must not be null");
-                        }
-                        strings.add(string(field, entry));
-                    }
-                    yield List.copyOf(strings);
-                }
-                case LONG_LIST -> {
-                    List<Long> numbers = new ArrayList<>();
-                    JsonNode array = list(value);
-                    for (int i = 0; i < array.size(); i++) {
-                        String field = name + "[" + i + "]";
-                        JsonNode entry = array.get(i);
-                        if (entry.isNull()) {
-                            throw ColonyException.invalid(field, "must not be null");
-                        }
-                        numbers.add(integer(field, entry));
-                    }
-                    yield List.copyOf(numbers);
-                }
+                case STRING_LIST -> elements(value, this::string);
+                case LONG_LIST -> elements(value, this::integer);
             };
         }
 
@@ -458,6 +435,21 @@ public final class ArgumentSchema<A extends Record> {
                 }
             }
             return text;
+        }
+
+        /** The entries of a list argument, each checked by {@code entry} under its own field path. */
+        private <T> List<T> elements(JsonNode value, BiFunction<String, JsonNode, T> entry) {
+            JsonNode array = list(value);
+            List<T> entries = new ArrayList<>(array.size());
+            for (int i = 0; i < array.size(); i++) {
+                String field = name + "[" + i + "]";
+                JsonNode element = array.get(i);
+                if (element.isNull()) {
+                    throw ColonyException.invalid(field, "must not be null");
+                }
+                entries.add(entry.apply(field, element));
+            }
+            return List.copyOf(entries);
         }
 
         private JsonNode list(JsonNode value) {

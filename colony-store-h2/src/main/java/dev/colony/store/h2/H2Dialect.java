@@ -1,7 +1,7 @@
 package dev.colony.store.h2;
 
 import dev.colony.spi.storage.StorageCapability;
-import dev.colony.store.jdbc.Dialect;
+import dev.colony.store.jdbc.GatedDialect;
 import dev.colony.store.jdbc.StoreConnection;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,9 +24,8 @@ import org.h2.jdbcx.JdbcDataSource;
  * connections, not just within this provider) and ids become visible in increasing order. Read
  * transactions run with snapshot isolation on their own connections.
  */
-final class H2Dialect extends Dialect {
+final class H2Dialect extends GatedDialect {
 
-    private static final String GATE = "UPDATE colony_meta SET meta_value = meta_value WHERE meta_key = 'write_gate'";
     /** How long H2 waits for a row lock before reporting a lock timeout (which is then retried). */
     private static final int LOCK_TIMEOUT_MILLIS = 10_000;
 
@@ -124,32 +123,8 @@ final class H2Dialect extends Dialect {
     }
 
     @Override
-    public void begin(StoreConnection connection, boolean write) {
-        connection.setAutoCommit(false);
-        if (write) {
-            try {
-                connection.update(GATE);
-            } catch (RuntimeException e) {
-                try {
-                    rollback(connection);
-                } catch (RuntimeException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
-        }
-    }
-
-    @Override
-    public void commit(StoreConnection connection) {
-        connection.commit();
-        connection.setAutoCommit(true);
-    }
-
-    @Override
-    public void rollback(StoreConnection connection) {
-        connection.rollback();
-        connection.setAutoCommit(true);
+    protected void enterWriteGate(StoreConnection connection) {
+        connection.update(ROW_GATE);
     }
 
     @Override

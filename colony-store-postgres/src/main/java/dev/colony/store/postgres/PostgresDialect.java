@@ -1,7 +1,7 @@
 package dev.colony.store.postgres;
 
 import dev.colony.spi.storage.StorageCapability;
-import dev.colony.store.jdbc.Dialect;
+import dev.colony.store.jdbc.GatedDialect;
 import dev.colony.store.jdbc.StoreConnection;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,13 +27,11 @@ import org.postgresql.ds.PGSimpleDataSource;
  * ({@code 55P03}) and lost connections ({@code 08…}, server shutdown {@code 57P01..57P03}); the
  * provider replaces a lost connection before it retries.
  */
-final class PostgresDialect extends Dialect {
+final class PostgresDialect extends GatedDialect {
 
     /** The advisory lock key of the write gate ("colony" in ASCII); advisory keys are per database. */
     static final long WRITE_LOCK_KEY = 0x636F6C6F6E79L;
     private static final String ADVISORY_GATE = "SELECT pg_advisory_xact_lock(" + WRITE_LOCK_KEY + ")";
-    private static final String ROW_GATE =
-            "UPDATE colony_meta SET meta_value = meta_value WHERE meta_key = 'write_gate'";
     /** Reported as {@code application_name}, so an operator can tell Colony's connections apart. */
     static final String APPLICATION_NAME = "colony";
 
@@ -127,36 +125,12 @@ final class PostgresDialect extends Dialect {
     }
 
     @Override
-    public void begin(StoreConnection connection, boolean write) {
-        connection.setAutoCommit(false);
-        if (write) {
-            try {
-                if (options.writeGate() == WriteGate.ADVISORY_LOCK) {
-                    connection.execute(ADVISORY_GATE);
-                } else {
-                    connection.update(ROW_GATE);
-                }
-            } catch (RuntimeException e) {
-                try {
-                    rollback(connection);
-                } catch (RuntimeException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
+    protected void enterWriteGate(StoreConnection connection) {
+        if (options.writeGate() == WriteGate.ADVISORY_LOCK) {
+            connection.execute(ADVISORY_GATE);
+        } else {
+            connection.update(ROW_GATE);
         }
-    }
-
-    @Override
-    public void commit(StoreConnection connection) {
-        connection.commit();
-        connection.setAutoCommit(true);
-    }
-
-    @Override
-    public void rollback(StoreConnection connection) {
-        connection.rollback();
-        connection.setAutoCommit(true);
     }
 
     @Override
