@@ -78,7 +78,14 @@ class CliIT {
         assertThat(store.getParent()).as("the temporary store is gone").doesNotExist();
         assertThat(dir.resolve("home")).as("the real store ($COLONY_HOME) is untouched").doesNotExist();
         try (Stream<Path> left = Files.list(dir.resolve("tmp"))) {
-            assertThat(left.map(path -> path.getFileName().toString())).noneMatch(name -> name.startsWith("colony"));
+            assertThat(left.map(path -> path.getFileName().toString()))
+                    .as("neither the store nor a copy of SQLite's library is left in the temporary directory")
+                    .noneMatch(name -> name.startsWith("colony") || name.startsWith("sqlite-"));
+        }
+        try (Stream<Path> cached = Files.walk(dir.resolve("cache"))) {
+            assertThat(cached.map(path -> dir.resolve("cache").relativize(path).toString().replace('\\', '/')))
+                    .as("the library is cached per sqlite-jdbc version")
+                    .anyMatch(path -> path.matches("colony/native/sqlite-jdbc-3\\.[0-9.]+/[^/]+/[^/]*sqlitejdbc[^/]*"));
         }
     }
 
@@ -116,11 +123,12 @@ class CliIT {
         assertThat(dir.resolve("home")).doesNotExist();
     }
 
-    /** {@link #env()} with the JVM's temporary directory inside this test's directory. */
+    /** {@link #env()} with the JVM's temporary directory and SQLite's library cache in this test's directory. */
     private Map<String, String> withTemporaryDirectory() throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Map<String, String> env = new HashMap<>(env());
-        env.put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp);
+        env.put("JAVA_TOOL_OPTIONS",
+                "-Djava.io.tmpdir=" + tmp + " -Dcolony.sqlite.native.dir=" + dir.resolve("cache"));
         return env;
     }
 

@@ -2,6 +2,7 @@ package dev.colony.store.sqlite;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -24,7 +25,7 @@ import org.sqlite.util.OSInfo;
  * killed ({@code kill -9}, a crashed MCP client taking its server down) leaves the copy and its lock
  * file behind, and sqlite-jdbc's own clean-up skips files whose lock file exists, so every such kill
  * leaks a copy for good. Colony's processes are short-lived and often killed, so instead the library is
- * written once to {@code <cache>/colony/native/sqlite-jdbc-<version>/<os>-<arch>/} and every later
+ * written once to {@code <cache>/colony/native/sqlite-jdbc-<version>/<os>-<arch>-<crc>/} and every later
  * process of that version loads it from there: nothing is written per start, so nothing can leak.
  *
  * <p>The cache root is {@code $XDG_CACHE_HOME}, else {@code %LOCALAPPDATA%} on Windows,
@@ -127,9 +128,13 @@ final class NativeLibraryCache {
         URLConnection connection = url.openConnection();
         connection.setUseCaches(false);
         long size = connection.getContentLengthLong();
+        // The jar entry's checksum (from the jar's directory, without reading the entry) tells builds
+        // apart even where the version is unknown, e.g. in a shaded jar without Maven metadata.
+        String checksum = connection instanceof JarURLConnection jar && jar.getJarEntry() != null
+                && jar.getJarEntry().getCrc() >= 0 ? "-" + Long.toHexString(jar.getJarEntry().getCrc()) : "";
         Path directory = root.resolve("colony").resolve("native")
-                .resolve("sqlite-jdbc-" + SQLiteJDBCLoader.getVersion())
-                .resolve(OSInfo.getNativeLibFolderPathForCurrentOS().replace('/', '-'));
+                .resolve("sqlite-jdbc-" + version())
+                .resolve(OSInfo.getNativeLibFolderPathForCurrentOS().replace('/', '-') + checksum);
         Path library = directory.resolve(name);
         if (Files.isRegularFile(library) && size >= 0 && Files.size(library) == size) {
             return Optional.of(library);
@@ -144,6 +149,27 @@ final class NativeLibraryCache {
             Files.deleteIfExists(partial);
         }
         return Optional.of(library);
+    }
+
+    /**
+     * The sqlite-jdbc version: what its loader reports from the Maven metadata, else the version in its
+     * own {@code sqlite-jdbc.properties} (shaded jars often drop the Maven metadata).
+     */
+    static String version() {
+        String version = SQLiteJDBCLoader.getVersion();
+        if (version != null && !version.isBlank() && !version.equalsIgnoreCase("unknown")) {
+            return version;
+        }
+        try (InputStream in = SQLiteJDBCLoader.class.getResourceAsStream("/sqlite-jdbc.properties")) {
+            if (in != null) {
+                Properties properties = new Properties();
+                properties.load(in);
+                return properties.getProperty("version", "unknown").strip();
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "cannot read sqlite-jdbc.properties: {0}", e.toString());
+        }
+        return "unknown";
     }
 
     private static void moveIntoPlace(Path partial, Path library) throws IOException {
