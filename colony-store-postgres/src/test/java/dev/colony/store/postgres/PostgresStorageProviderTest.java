@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,22 +133,69 @@ class PostgresStorageProviderTest {
     }
 
     @Test
-    void aLostConnectionIsReplacedAndTheUnitRetried() throws Exception {
+    void aCommitCutOffByALostConnectionIsReportedNotRetried() throws Exception {
         String url = PostgresTestServer.databaseFor(dir);
         try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
-            Namespace namespace = seed(store, "dave", "s-lost");
-            store.read(tx -> tx.memories().latestRev());
+            Namespace namespace = seed(store, "frank", "s-cut");
+            AtomicInteger runs = new AtomicInteger();
+            ColonyException error = catchThrowableOfType(ColonyException.class, () -> store.write(tx -> {
+                runs.incrementAndGet();
+                Memory memory = tx.memories().insert(memory(namespace, "s-cut", "commit cut off"));
+                // The server ends this very connection after the insert and before the commit.
+                try {
+                    terminateStoreConnections(url);
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot end the store's connections", e);
+                }
+                return memory;
+            }));
+
+            assertThat(error).isNotNull();
+            assertThat(error.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
+            assertThat(error.getMessage()).contains("unknown");
+            assertThat(runs).as("the unit was not run again").hasValue(1);
+            long stored = store.read(tx -> tx.memories().latestRev());
+            assertThat(stored).as("this commit never reached the server").isZero();
+        }
+    }
+
+    /** Ends every connection of the store to {@code url}'s database and waits until they are gone. */
+    private static int terminateStoreConnections(String url) throws Exception {
+        try (Connection admin = DriverManager.getConnection(url)) {
             int killed;
-            try (Connection admin = DriverManager.getConnection(url);
-                    PreparedStatement kill = admin.prepareStatement("SELECT COUNT(pg_terminate_backend(pid)) "
-                            + "FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? "
-                            + "AND pid <> pg_backend_pid()")) {
+            try (PreparedStatement kill = admin.prepareStatement("SELECT COUNT(pg_terminate_backend(pid)) "
+                    + "FROM pg_stat_activity WHERE datname = current_database() AND application_name = ? "
+                    + "AND pid <> pg_backend_pid()")) {
                 kill.setString(1, PostgresDialect.APPLICATION_NAME);
                 try (ResultSet rows = kill.executeQuery()) {
                     rows.next();
                     killed = rows.getInt(1);
                 }
             }
+            try (PreparedStatement left = admin.prepareStatement("SELECT COUNT(*) FROM pg_stat_activity "
+                    + "WHERE datname = current_database() AND application_name = ? AND pid <> pg_backend_pid()")) {
+                left.setString(1, PostgresDialect.APPLICATION_NAME);
+                for (int i = 0; i < 500; i++) {
+                    try (ResultSet rows = left.executeQuery()) {
+                        rows.next();
+                        if (rows.getInt(1) == 0) {
+                            break;
+                        }
+                    }
+                    Thread.sleep(10);
+                }
+            }
+            return killed;
+        }
+    }
+
+    @Test
+    void aLostConnectionIsReplacedAndTheUnitRetried() throws Exception {
+        String url = PostgresTestServer.databaseFor(dir);
+        try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
+            Namespace namespace = seed(store, "dave", "s-lost");
+            store.read(tx -> tx.memories().latestRev());
+            int killed = terminateStoreConnections(url);
             assertThat(killed).as("the store's connections that were terminated").isGreaterThanOrEqualTo(2);
 
             Memory written = store.write(tx -> tx.memories().insert(memory(namespace, "s-lost", "after the outage")));
