@@ -30,7 +30,8 @@ public final class BenchMain implements Callable<Integer> {
     static {
         for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
-                new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario())) {
+                new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(),
+                new WriteThenSearchScenario(), new IndexLagScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -45,8 +46,9 @@ public final class BenchMain implements Callable<Integer> {
 
     @Option(names = "--size", split = ",",
             description = "Size(s): operations for memory.add and mcp.roundtrip, stored memories for "
-                    + "search.keyword, mcp.concurrent and mcp.start; default per scenario (memory.add 20000, "
-                    + "search.keyword 10000,100000, mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start 0,100000).")
+                    + "the others; default per scenario (memory.add 20000, search.keyword 10000,100000, "
+                    + "mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start 0,100000, write.then.search and "
+                    + "index.lag 100000).")
     List<Integer> sizes = new ArrayList<>();
 
     @Option(names = "--rounds", defaultValue = "3", description = "Alternating measurement rounds (default 3).")

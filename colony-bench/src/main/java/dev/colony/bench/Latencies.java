@@ -21,6 +21,13 @@ final class Latencies {
         wallNanos += elapsed;
     }
 
+    /** Adds the latencies and wall time of {@code other}. */
+    void addAll(Latencies other) {
+        System.arraycopy(other.nanos, 0, nanos, count, other.count);
+        count += other.count;
+        wallNanos += other.wallNanos;
+    }
+
     int count() {
         return count;
     }
