@@ -8,6 +8,7 @@ import org.apache.lucene.search.BulkScorer;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.CollectionTerminatedException;
 import org.apache.lucene.search.Collector;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.TermStatistics;
@@ -59,7 +60,7 @@ final class ScopedSearcher extends IndexSearcher {
             Bits live = leaf.reader().getLiveDocs();
             Bits accepted = coverage == NamespaceScope.Coverage.ALL ? live : both(live, scope.readable(leaf));
             try {
-                scorer.score(leafCollector, accepted);
+                scorer.score(leafCollector, accepted, 0, DocIdSetIterator.NO_MORE_DOCS);
             } catch (CollectionTerminatedException done) {
                 // The collector has what it needs from this segment.
             }
