@@ -12,7 +12,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.Update;
@@ -30,15 +29,12 @@ final class MemoryAddScenario implements Scenario {
 
     static final double TARGET_RATIO = 0.30;
 
+    /** Both timed sides; its raw rows' revs continue across runs of this scenario. */
+    private final AddLoops loops = new AddLoops();
+
     private static final String RAW_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
             + "content, topics, macro_topics, created_at, updated_at, metadata, rev) "
             + "VALUES (:ns, :session, :kind, :content, :topics, :macro, :ts, :ts, :metadata, :rev)";
-
-    private static final String PREPARED_INSERT = "INSERT INTO bench_raw_memories (namespace_id, session_id, kind, "
-            + "content, topics, macro_topics, created_at, updated_at, metadata, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
-    /** The raw sides' change-feed numbers: a plain counter, the cheapest way to give each row its rev. */
-    private final AtomicLong rawRev = new AtomicLong();
 
     @Override
     public String name() {
@@ -68,15 +64,15 @@ final class MemoryAddScenario implements Scenario {
             Jdbi raw = Jdbi.create(provider.baselineDataSource());
             try (Handle handle = raw.open()) {
                 createRawTable(handle);
-                try (PreparedStatement prepared = handle.getConnection().prepareStatement(PREPARED_INSERT)) {
+                try (PreparedStatement prepared = handle.getConnection().prepareStatement(AddLoops.PREPARED_INSERT)) {
                     int warmup = Math.min(2_000, perRound);
                     runRaw(handle, namespace, actor, contents.subList(0, warmup), null);
-                    runPrepared(prepared, namespace, actor, contents.subList(0, warmup), null);
-                    runColony(memory, contents.subList(0, warmup), null);
+                    loops.prepared(prepared, namespace, actor, contents.subList(0, warmup), null);
+                    AddLoops.colony(memory, contents.subList(0, warmup), null);
                     for (int round = 0; round < options.rounds(); round++) {
                         runRaw(handle, namespace, actor, contents, rawSide);
-                        runPrepared(prepared, namespace, actor, contents, preparedSide);
-                        runColony(memory, contents, colonySide);
+                        loops.prepared(prepared, namespace, actor, contents, preparedSide);
+                        AddLoops.colony(memory, contents, colonySide);
                     }
                 }
             } catch (SQLException e) {
@@ -92,34 +88,6 @@ final class MemoryAddScenario implements Scenario {
                         + "write the row; against a raw Jdbi insert that prepares per call (%.0f ops/s, p50 %.3f ms) "
                         + "the ratio is %.3f", rawSide.opsPerSecond(), rawSide.percentileMillis(50),
                         colonySide.opsPerSecond() / rawSide.opsPerSecond()));
-    }
-
-    /** The raw insert as plain JDBC on one statement prepared once: the cheapest way to write the row. */
-    private void runPrepared(
-            PreparedStatement statement, long namespace, Actor actor, List<String> contents, Latencies into)
-            throws SQLException {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            long now = System.currentTimeMillis();
-            statement.setLong(1, namespace);
-            statement.setString(2, actor.session().value());
-            statement.setString(3, "decision");
-            statement.setString(4, content);
-            statement.setString(5, "[\"bench\",\"decision\"]");
-            statement.setString(6, "[]");
-            statement.setLong(7, now);
-            statement.setLong(8, now);
-            statement.setString(9, "{}");
-            statement.setLong(10, rawRev.incrementAndGet());
-            statement.executeUpdate();
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
     }
 
     /**
@@ -139,21 +107,6 @@ final class MemoryAddScenario implements Scenario {
         }
     }
 
-    private static void runColony(MemoryStore memory, List<String> contents, Latencies into) {
-        List<String> topics = List.of("bench", "decision");
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            memory.add(MemoryDraft.of(MemoryKind.DECISION, content).withTopics(topics));
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
-    }
-
     private void runRaw(Handle handle, long namespace, Actor actor, List<String> contents, Latencies into) {
         long start = System.nanoTime();
         for (String content : contents) {
@@ -167,7 +120,7 @@ final class MemoryAddScenario implements Scenario {
                         .bind("macro", "[]")
                         .bind("ts", System.currentTimeMillis())
                         .bind("metadata", "{}")
-                        .bind("rev", rawRev.incrementAndGet())
+                        .bind("rev", loops.nextRev())
                         .execute();
             }
             if (into != null) {

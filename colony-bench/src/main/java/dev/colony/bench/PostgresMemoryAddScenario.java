@@ -12,7 +12,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -24,11 +23,9 @@ import java.util.stream.IntStream;
 final class PostgresMemoryAddScenario implements Scenario {
 
     private static final String RAW_TABLE = "bench_raw_memories";
-    private static final String PREPARED_INSERT = "INSERT INTO " + RAW_TABLE + " (namespace_id, session_id, kind, "
-            + "content, topics, macro_topics, created_at, updated_at, metadata, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
-    private final AtomicLong rawRev = new AtomicLong();
-
+    /** Both timed sides; its raw rows' revs continue across runs of this scenario. */
+    private final AddLoops loops = new AddLoops();
     @Override
     public String name() {
         return "memory.add.pg";
@@ -55,13 +52,13 @@ final class PostgresMemoryAddScenario implements Scenario {
             MemoryStore memory = colony.as(actor).memories();
             long namespace = memory.add(MemoryDraft.of(MemoryKind.FACT, "Warm-up memory")).namespace().value();
             createRawTable(raw);
-            try (PreparedStatement prepared = raw.prepareStatement(PREPARED_INSERT)) {
+            try (PreparedStatement prepared = raw.prepareStatement(AddLoops.PREPARED_INSERT)) {
                 int warmup = Math.min(2_000, perRound);
-                runPrepared(prepared, namespace, actor, contents.subList(0, warmup), null);
-                runColony(memory, contents.subList(0, warmup), null);
+                loops.prepared(prepared, namespace, actor, contents.subList(0, warmup), null);
+                AddLoops.colony(memory, contents.subList(0, warmup), null);
                 for (int round = 0; round < options.rounds(); round++) {
-                    runPrepared(prepared, namespace, actor, contents, preparedSide);
-                    runColony(memory, contents, colonySide);
+                    loops.prepared(prepared, namespace, actor, contents, preparedSide);
+                    AddLoops.colony(memory, contents, colonySide);
                 }
             } finally {
                 try (Statement statement = raw.createStatement()) {
@@ -89,44 +86,4 @@ final class PostgresMemoryAddScenario implements Scenario {
         }
     }
 
-    private void runPrepared(PreparedStatement statement, long namespace, Actor actor, List<String> contents,
-            Latencies into) throws SQLException {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            long now = System.currentTimeMillis();
-            statement.setLong(1, namespace);
-            statement.setString(2, actor.session().value());
-            statement.setString(3, "decision");
-            statement.setString(4, content);
-            statement.setString(5, "[\"bench\",\"decision\"]");
-            statement.setString(6, "[]");
-            statement.setLong(7, now);
-            statement.setLong(8, now);
-            statement.setString(9, "{}");
-            statement.setLong(10, rawRev.incrementAndGet());
-            statement.executeUpdate();
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
-    }
-
-    private static void runColony(MemoryStore memory, List<String> contents, Latencies into) {
-        List<String> topics = List.of("bench", "decision");
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            memory.add(MemoryDraft.of(MemoryKind.DECISION, content).withTopics(topics));
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
-    }
 }
