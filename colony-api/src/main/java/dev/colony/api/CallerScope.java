@@ -2,6 +2,7 @@ package dev.colony.api;
 
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.Sessions;
+import dev.colony.api.task.TaskThreads;
 
 /**
  * Everything one caller may do, as that caller: obtained from {@code colony.as(actor)}.
@@ -22,4 +23,7 @@ public interface CallerScope {
 
     /** Sessions the caller may see; heartbeat and end only for the caller's own sessions. */
     Sessions sessions();
+
+    /** Task threads the caller may read; opening, joining and posting as the caller's session. */
+    TaskThreads tasks();
 }

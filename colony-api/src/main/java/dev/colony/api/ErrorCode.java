@@ -29,7 +29,15 @@ public enum ErrorCode {
     /** The search index failed to answer. */
     SEARCH_FAILURE,
     /** An unexpected internal error; a bug in Colony. */
-    INTERNAL;
+    INTERNAL,
+    /** The caller's session has not joined the task thread the operation needs it to be part of. */
+    NOT_PARTICIPANT,
+    /** A task-thread link from a thread to itself. */
+    TASK_LINK_SELF,
+    /** More than one task thread could be the session's active one; the caller must narrow it down. */
+    AMBIGUOUS_ACTIVE_TASK,
+    /** The session takes part in no active task thread (that matches the filters given). */
+    ACTIVE_TASK_NOT_FOUND;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

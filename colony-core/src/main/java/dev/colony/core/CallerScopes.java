@@ -4,9 +4,11 @@ import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.Sessions;
+import dev.colony.api.task.TaskThreads;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.memory.MemoryService;
 import dev.colony.core.session.CallerSessions;
+import dev.colony.core.task.TaskThreadService;
 
 /** The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel. */
 final class CallerScopes implements CallerScope {
@@ -14,11 +16,13 @@ final class CallerScopes implements CallerScope {
     private final Actor actor;
     private final MemoryStore memories;
     private final Sessions sessions;
+    private final TaskThreads tasks;
 
     CallerScopes(Actor actor, Kernel kernel) {
         this.actor = actor;
         this.memories = new MemoryService(actor, kernel);
         this.sessions = new CallerSessions(actor, kernel);
+        this.tasks = new TaskThreadService(actor, kernel);
     }
 
     @Override
@@ -34,6 +38,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public Sessions sessions() {
         return sessions;
+    }
+
+    @Override
+    public TaskThreads tasks() {
+        return tasks;
     }
 
     @Override

@@ -3,23 +3,34 @@ package dev.colony.store.jdbc;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.task.Participant;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.spi.storage.TaskRecords;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
 import org.jdbi.v3.core.statement.Update;
 
-/** Tasks in the {@code tasks} table. */
+/** Tasks in the {@code tasks} table and their participants in {@code task_participants}. */
 final class JdbcTaskRecords implements TaskRecords {
 
-    private static final String COLUMNS = "id, namespace_id, title, repo_root, branch, status, updated_at, version";
+    private static final String COLUMNS =
+            "id, namespace_id, title, repo_root, branch, status, created_by, created_at, updated_at, version";
+    private static final String PREFIXED_COLUMNS = "t.id, t.namespace_id, t.title, t.repo_root, t.branch, t.status, "
+            + "t.created_by, t.created_at, t.updated_at, t.version";
+    /** Namespaces per {@code IN} list, well below every engine's limit on bound parameters. */
+    private static final int NAMESPACE_CHUNK = 500;
 
     private final JdbcTransaction tx;
 
@@ -28,28 +39,24 @@ final class JdbcTaskRecords implements TaskRecords {
     }
 
     @Override
-    public StoredTask insert(NamespaceId namespace, String title, String repoRoot, String branch, Instant now) {
+    public StoredTask insert(NamespaceId namespace, String title, String repoRoot, String branch, SessionId createdBy,
+            Instant now) {
         Handle handle = tx.writeHandle("tasks.insert");
-        if (repoRoot != null && branch != null) {
-            try (Query query = handle.createQuery("SELECT COUNT(*) FROM tasks "
-                    + "WHERE namespace_id = :namespace AND repo_root = :repoRoot AND branch = :branch")) {
-                long clashes = query.bind("namespace", namespace.value()).bind("repoRoot", repoRoot)
-                        .bind("branch", branch).mapTo(Long.class).one();
-                if (clashes > 0) {
-                    throw duplicate(repoRoot, branch, null);
-                }
-            }
+        if (repoRoot != null && branch != null && findByRepoBranch(namespace, repoRoot, branch).isPresent()) {
+            throw duplicate(repoRoot, branch, null);
         }
-        Instant updatedAt = Codec.stored(now);
+        Instant at = Codec.stored(now);
         long id;
         try (Update insert = handle.createUpdate("INSERT INTO tasks (namespace_id, title, repo_root, branch, status, "
-                + "updated_at, version) VALUES (:namespace, :title, :repoRoot, :branch, :status, :updatedAt, 1)")) {
+                + "created_by, created_at, updated_at, version) "
+                + "VALUES (:namespace, :title, :repoRoot, :branch, :status, :createdBy, :at, :at, 1)")) {
             id = insert.bind("namespace", namespace.value())
                     .bind("title", title)
                     .bind("repoRoot", repoRoot)
                     .bind("branch", branch)
                     .bind("status", TaskStatus.PENDING.wireName())
-                    .bind("updatedAt", updatedAt.toEpochMilli())
+                    .bind("createdBy", createdBy == null ? null : createdBy.value())
+                    .bind("at", at.toEpochMilli())
                     .executeAndReturnGeneratedKeys("id")
                     .mapTo(Long.class)
                     .one();
@@ -59,13 +66,133 @@ final class JdbcTaskRecords implements TaskRecords {
             }
             throw e;
         }
-        return new StoredTask(TaskId.of(id), namespace, title, repoRoot, branch, TaskStatus.PENDING, updatedAt, 1);
+        return new StoredTask(TaskId.of(id), namespace, title, repoRoot, branch, TaskStatus.PENDING, createdBy, at, at,
+                1);
     }
 
     @Override
     public Optional<StoredTask> find(TaskId id) {
         try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM tasks WHERE id = :id")) {
             return query.bind("id", id.value()).map(JdbcTaskRecords::map).findOne();
+        }
+    }
+
+    @Override
+    public Optional<StoredTask> findByRepoBranch(NamespaceId namespace, String repoRoot, String branch) {
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM tasks "
+                + "WHERE namespace_id = :namespace AND repo_root = :repoRoot AND branch = :branch")) {
+            return query.bind("namespace", namespace.value()).bind("repoRoot", repoRoot).bind("branch", branch)
+                    .map(JdbcTaskRecords::map).findOne();
+        }
+    }
+
+    @Override
+    public List<StoredTask> list(Collection<NamespaceId> namespaces, String repoRoot, String branch, int limit) {
+        positive(limit);
+        TreeSet<Long> wanted = new TreeSet<>();
+        for (NamespaceId namespace : namespaces) {
+            wanted.add(namespace.value());
+        }
+        if (wanted.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS)
+                .append(" FROM tasks WHERE namespace_id IN (<namespaces>)");
+        if (repoRoot != null) {
+            sql.append(" AND repo_root = :repoRoot");
+        }
+        if (branch != null) {
+            sql.append(" AND branch = :branch");
+        }
+        sql.append(" ORDER BY updated_at DESC, id DESC LIMIT :limit");
+        List<Long> all = new ArrayList<>(wanted);
+        List<StoredTask> found = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += NAMESPACE_CHUNK) {
+            List<Long> chunk = all.subList(from, Math.min(all.size(), from + NAMESPACE_CHUNK));
+            try (Query query = tx.handle().createQuery(sql.toString())) {
+                query.bindList("namespaces", chunk).bind("limit", limit);
+                if (repoRoot != null) {
+                    query.bind("repoRoot", repoRoot);
+                }
+                if (branch != null) {
+                    query.bind("branch", branch);
+                }
+                found.addAll(query.map(JdbcTaskRecords::map).list());
+            }
+        }
+        if (all.size() > NAMESPACE_CHUNK) {
+            found.sort((a, b) -> {
+                int byTime = b.updatedAt().compareTo(a.updatedAt());
+                return byTime != 0 ? byTime : Long.compare(b.id().value(), a.id().value());
+            });
+        }
+        return found.size() > limit ? List.copyOf(found.subList(0, limit)) : found;
+    }
+
+    @Override
+    public Optional<StoredTask> touch(TaskId id, long expectedVersion, Instant now) {
+        Handle handle = tx.writeHandle("tasks.touch");
+        Instant at = Codec.stored(now);
+        int changed;
+        try (Update update = handle.createUpdate("UPDATE tasks SET updated_at = :at, version = version + 1 "
+                + "WHERE id = :id AND version = :version")) {
+            changed = update.bind("at", at.toEpochMilli()).bind("id", id.value()).bind("version", expectedVersion)
+                    .execute();
+        }
+        return changed == 1 ? find(id) : Optional.empty();
+    }
+
+    @Override
+    public boolean join(TaskId task, SessionId session, String agent, Instant now) {
+        Handle handle = tx.writeHandle("tasks.join");
+        if (isParticipant(task, session)) {
+            return false;
+        }
+        try (Update insert = handle.createUpdate("INSERT INTO task_participants (task_id, session_id, agent, joined_at) "
+                + "VALUES (:task, :session, :agent, :at)")) {
+            insert.bind("task", task.value()).bind("session", session.value()).bind("agent", agent)
+                    .bind("at", Codec.stored(now).toEpochMilli()).execute();
+        }
+        return true;
+    }
+
+    @Override
+    public List<Participant> participants(TaskId task, int limit) {
+        positive(limit);
+        try (Query query = tx.handle().createQuery("SELECT task_id, session_id, agent, joined_at FROM task_participants "
+                + "WHERE task_id = :task ORDER BY joined_at, session_id LIMIT :limit")) {
+            return query.bind("task", task.value()).bind("limit", limit)
+                    .map((rs, ctx) -> new Participant(TaskId.of(rs.getLong("task_id")),
+                            SessionId.of(rs.getString("session_id")), rs.getString("agent"),
+                            Instant.ofEpochMilli(rs.getLong("joined_at"))))
+                    .list();
+        }
+    }
+
+    @Override
+    public boolean isParticipant(TaskId task, SessionId session) {
+        try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM task_participants "
+                + "WHERE task_id = :task AND session_id = :session")) {
+            return query.bind("task", task.value()).bind("session", session.value()).mapTo(Long.class).one() > 0;
+        }
+    }
+
+    @Override
+    public List<Participation> participations(SessionId session, int limit) {
+        positive(limit);
+        try (Query query = tx.handle().createQuery("SELECT " + PREFIXED_COLUMNS + ", p.agent, p.joined_at "
+                + "FROM task_participants p JOIN tasks t ON t.id = p.task_id WHERE p.session_id = :session "
+                + "ORDER BY t.updated_at DESC, t.id DESC LIMIT :limit")) {
+            return query.bind("session", session.value()).bind("limit", limit)
+                    .map((rs, ctx) -> new Participation(map(rs, ctx), rs.getString("agent"),
+                            Instant.ofEpochMilli(rs.getLong("joined_at"))))
+                    .list();
+        }
+    }
+
+    private static void positive(int limit) {
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
     }
 
@@ -76,6 +203,7 @@ final class JdbcTaskRecords implements TaskRecords {
     }
 
     private static StoredTask map(ResultSet rs, StatementContext ctx) throws SQLException {
+        String createdBy = rs.getString("created_by");
         return new StoredTask(
                 TaskId.of(rs.getLong("id")),
                 NamespaceId.of(rs.getLong("namespace_id")),
@@ -83,6 +211,8 @@ final class JdbcTaskRecords implements TaskRecords {
                 rs.getString("repo_root"),
                 rs.getString("branch"),
                 TaskStatus.fromWire(rs.getString("status")),
+                createdBy == null ? null : SessionId.of(createdBy),
+                Instant.ofEpochMilli(rs.getLong("created_at")),
                 Instant.ofEpochMilli(rs.getLong("updated_at")),
                 rs.getLong("version"));
     }

@@ -48,7 +48,7 @@ public interface MemoryContract extends StoreUnderTest {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         Memory parent = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "the question")));
-        StoredTask task = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "thread", null, null, Fixtures.T0));
+        StoredTask task = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "thread", null, null, null, Fixtures.T0));
         NewMemory memory = everyField(writer, task.id(), parent.id(), new float[] {0.25f, -1.5f, 3.0e-7f, 42f});
 
         Memory inserted = store.write(tx -> tx.memories().insert(memory));

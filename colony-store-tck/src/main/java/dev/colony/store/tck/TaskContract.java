@@ -22,7 +22,7 @@ public interface TaskContract extends StoreUnderTest {
         Instant now = Fixtures.T0.plusSeconds(42);
 
         StoredTask task = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "Ship the store", "/work/app",
-                "feature/store", now));
+                "feature/store", writer.session().id(), now));
 
         assertThat(task.id().value()).isPositive();
         assertThat(task.namespace()).isEqualTo(writer.namespace().id());
@@ -30,6 +30,8 @@ public interface TaskContract extends StoreUnderTest {
         assertThat(task.repoRoot()).isEqualTo("/work/app");
         assertThat(task.branch()).isEqualTo("feature/store");
         assertThat(task.status()).isEqualTo(TaskStatus.PENDING);
+        assertThat(task.createdBy()).isEqualTo(writer.session().id());
+        assertThat(task.createdAt()).isEqualTo(now);
         assertThat(task.updatedAt()).isEqualTo(now);
         assertThat(task.version()).isEqualTo(1);
         var found = store.read(tx -> tx.tasks().find(task.id()));
@@ -40,11 +42,11 @@ public interface TaskContract extends StoreUnderTest {
     default void taskWithTheSameRepoRootAndBranchInANamespaceIsADuplicate() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        StoredTask first = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "one", "/work/app", "main",
+        StoredTask first = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "one", "/work/app", "main", null,
                 Fixtures.T0));
 
         ColonyException error = catchThrowableOfType(ColonyException.class, () -> store.write(
-                tx -> tx.tasks().insert(writer.namespace().id(), "two", "/work/app", "main", Fixtures.T0)));
+                tx -> tx.tasks().insert(writer.namespace().id(), "two", "/work/app", "main", null, Fixtures.T0)));
 
         assertThat(error).isNotNull();
         assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE);
@@ -58,9 +60,9 @@ public interface TaskContract extends StoreUnderTest {
         Fixtures.Writer writer = Fixtures.writer(store);
         Fixtures.Writer other = Fixtures.writer(store);
 
-        StoredTask main = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "a", "/work/app", "main", Fixtures.T0));
-        StoredTask branch = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "b", "/work/app", "dev", Fixtures.T0));
-        StoredTask elsewhere = store.write(tx -> tx.tasks().insert(other.namespace().id(), "c", "/work/app", "main",
+        StoredTask main = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "a", "/work/app", "main", null, Fixtures.T0));
+        StoredTask branch = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "b", "/work/app", "dev", null, Fixtures.T0));
+        StoredTask elsewhere = store.write(tx -> tx.tasks().insert(other.namespace().id(), "c", "/work/app", "main", null,
                 Fixtures.T0));
 
         assertThat(main.id()).isNotEqualTo(branch.id()).isNotEqualTo(elsewhere.id());
@@ -71,11 +73,11 @@ public interface TaskContract extends StoreUnderTest {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
 
-        StoredTask first = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "free", null, null, Fixtures.T0));
-        StoredTask second = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "free", null, null, Fixtures.T0));
-        StoredTask third = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "repo only", "/work/app", null,
+        StoredTask first = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "free", null, null, null, Fixtures.T0));
+        StoredTask second = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "free", null, null, null, Fixtures.T0));
+        StoredTask third = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "repo only", "/work/app", null, null,
                 Fixtures.T0));
-        StoredTask fourth = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "repo only", "/work/app", null,
+        StoredTask fourth = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "repo only", "/work/app", null, null,
                 Fixtures.T0));
 
         assertThat(first.id()).isNotEqualTo(second.id());

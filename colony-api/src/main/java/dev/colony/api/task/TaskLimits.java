@@ -1,0 +1,17 @@
+package dev.colony.api.task;
+
+/** Bounds of the task-thread API, the same for every store and every client. */
+public final class TaskLimits {
+
+    /** Longest repository root, in characters, after normalisation. */
+    public static final int MAX_REPO_ROOT_CHARS = 1024;
+    /** Longest branch name, in characters. */
+    public static final int MAX_BRANCH_CHARS = 255;
+    /** Most threads one list call returns. */
+    public static final int MAX_LIST_LIMIT = 200;
+    /** Most participants one thread reports. */
+    public static final int MAX_PARTICIPANTS = 500;
+
+    private TaskLimits() {
+    }
+}
