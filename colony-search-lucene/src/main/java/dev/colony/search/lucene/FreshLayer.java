@@ -83,6 +83,14 @@ final class FreshLayer {
         }
     }
 
+    /**
+     * How a segment on disk describes field {@code name}: the same for every layer, so searches need
+     * not merge the descriptions of all their layers to learn it.
+     */
+    FieldInfo segmentField(String name) {
+        return fields.get(name);
+    }
+
     /** Adds a change (replacing an older one of the same memory); it covers up to its rev. */
     void add(MemoryDocument change) {
         long id = change.memory().id().value();

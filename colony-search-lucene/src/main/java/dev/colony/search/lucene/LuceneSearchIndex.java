@@ -62,11 +62,13 @@ import org.apache.lucene.store.NativeFSLockFactory;
  * stay as small as one commit interval of changes.
  *
  * <h2>Freshness</h2>
- * Each search asks the store for its latest rev (one cheap read). When the snapshot is behind by at
- * most {@link LuceneSearch#INLINE_CHANGES} changes, the search reads them and adds them to the fresh
- * layer before searching, so every process reads its own and others' writes at once. A larger backlog
- * is never indexed inside a search: the search runs on what is indexed, and the background thread
- * catches up.
+ * Each search reads the change feed after its snapshot's coverage, at most
+ * {@link LuceneSearch#INLINE_CHANGES} + 1 changes (one cheap read, empty when nothing changed). When
+ * the snapshot is behind by at most {@link LuceneSearch#INLINE_CHANGES} changes, the search adds them
+ * to the fresh layer before searching, so every process reads its own and others' writes at once. A
+ * larger backlog is never indexed inside a search: when it is a burst the background thread clears
+ * quickly (up to {@value #WAITED_BACKLOG} changes), the search waits for it, at most half a second,
+ * and then tops up; a longer one (a rebuild) is searched as it is while the background catches up.
  *
  * <h2>Opening, restored stores and damage</h2>
  * Commits record the format version, the store id, the watermark rev and a check of the change at the
@@ -95,6 +97,13 @@ public final class LuceneSearchIndex implements SearchIndex {
     private static final long PROGRESS_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** The fresh layer never grows beyond this; the background indexer drains it. */
     private static final int FRESH_MAX = 256;
+    /**
+     * The largest backlog a search waits for the background indexer to clear: a burst of writes just
+     * before a search. A longer one (a rebuild, an index reopened far behind) is not waited for.
+     */
+    private static final long WAITED_BACKLOG = 5_000;
+    /** The longest a search waits for the background indexer to clear a backlog. */
+    private static final long BACKLOG_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     /** Closing indexes at most this many changes it has not seen yet before its commit. */
     private static final long CLOSE_CATCH_UP = 10_000;
     /** How long closing waits for a running indexing step. */
@@ -269,10 +278,9 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (plan.isEmpty()) {
             return List.of();
         }
-        long latest = source.latestRev();
         for (int attempt = 0; ; attempt++) {
             try {
-                Snapshot current = current(latest);
+                Snapshot current = current();
                 try {
                     return current.search(plan.get());
                 } finally {
@@ -293,39 +301,92 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     /**
-     * A referenced snapshot that covers every change up to {@code latest} when at most a few are
-     * missing (adding them to the fresh layer first); otherwise the current one, with the background
-     * indexer woken.
+     * A referenced snapshot that covers every change the store had committed when this was called.
+     * One read of the change feed after the published snapshot's coverage tells how far behind it
+     * is: a few missing changes are added to the fresh layer; a moderate backlog is left to the
+     * background indexer, which the search waits for (briefly) before topping up; a larger one, or
+     * a damaged index, is searched as it is while the background catches up.
      */
-    private Snapshot current(long latest) throws IOException {
+    private Snapshot current() throws IOException {
         Snapshot current = acquire();
-        if (latest <= current.coverage) {
-            return current;
-        }
-        if (latest - current.coverage > settings.inlineChanges() || damage != null) {
+        if (damage != null) {
             indexer.wake();
             return current;
         }
+        List<MemoryDocument> missing = source.changedSince(current.coverage, settings.inlineChanges() + 1);
+        if (missing.isEmpty()) {
+            return current;
+        }
+        indexer.wake();
+        if (missing.size() > settings.inlineChanges()) {
+            current.reader.decRef();
+            if (!awaitBackground(current.coverage)) {
+                return acquire();
+            }
+            current = acquire();
+            missing = source.changedSince(current.coverage, settings.inlineChanges() + 1);
+            if (missing.isEmpty() || missing.size() > settings.inlineChanges()) {
+                return current;
+            }
+        }
         current.reader.decRef();
+        addToFreshLayer(missing);
+        return acquire();
+    }
+
+    /**
+     * Adds {@code missing} (every change after some published coverage, complete up to the newest
+     * one, which is therefore the store's latest rev when it was read) to the fresh layer and
+     * publishes. Changes the layers already cover, because another search or the indexer got there
+     * first, are skipped: adding an older version would hide a newer one below.
+     */
+    private void addToFreshLayer(List<MemoryDocument> missing) throws IOException {
         views.lock();
         try {
             ensureOpen();
             long covered = fresh.through();
-            if (latest > covered && fresh.size() < FRESH_MAX && damage == null) {
-                List<MemoryDocument> changes = source.changedSince(covered, settings.inlineChanges());
-                for (MemoryDocument change : changes) {
+            long latest = missing.get(missing.size() - 1).rev();
+            if (latest <= covered || damage != null) {
+                return;
+            }
+            if (fresh.size() + missing.size() > FRESH_MAX) {
+                return;
+            }
+            for (MemoryDocument change : missing) {
+                if (change.rev() > covered) {
                     fresh.add(change);
                 }
-                if (changes.size() < settings.inlineChanges()) {
-                    fresh.coverThrough(latest);
-                }
-                publish();
             }
+            fresh.coverThrough(latest);
+            publish();
         } finally {
             views.unlock();
         }
-        indexer.wake();
-        return acquire();
+    }
+
+    /**
+     * Waits, at most {@link #BACKLOG_WAIT_NANOS}, until the base layer is within
+     * {@link LuceneSearch#INLINE_CHANGES} of the store, when the backlog past {@code coverage} is
+     * one the background indexer clears in about that time; whether it is worth looking again.
+     */
+    private boolean awaitBackground(long coverage) {
+        long latest = source.latestRev();
+        if (latest - coverage > WAITED_BACKLOG) {
+            return false;
+        }
+        long deadline = System.nanoTime() + BACKLOG_WAIT_NANOS;
+        try {
+            while (latest - baseThrough() > settings.inlineChanges()) {
+                long remaining = deadline - System.nanoTime();
+                if (remaining <= 0 || closed || damage != null || !indexer.awaitStep(remaining)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private Snapshot acquire() {
@@ -377,7 +438,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         parts.addAll(fresh.readers());
         Snapshot next;
         try {
-            next = Snapshot.over(parts, analyzer, formatter, fresh.through());
+            next = Snapshot.over(parts, analyzer, formatter, fresh.segmentField(IndexLayout.TEXT), fresh.through());
         } finally {
             // The snapshot took its own references; the masks are owned by it alone.
             release(masks);

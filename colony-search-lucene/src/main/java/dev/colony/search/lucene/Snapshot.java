@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
@@ -41,13 +42,14 @@ final class Snapshot {
 
     /**
      * A snapshot over {@code parts} (taking a reference on each) that covers every change up to rev
-     * {@code coverage}, highlighting with {@code analyzer} and {@code formatter}.
+     * {@code coverage}, highlighting with {@code analyzer} and {@code formatter}; {@code textField}
+     * describes the searchable text field the way every part indexes it.
      */
-    static Snapshot over(List<IndexReader> parts, Analyzer analyzer, SnippetFormatter formatter, long coverage)
-            throws IOException {
+    static Snapshot over(List<IndexReader> parts, Analyzer analyzer, SnippetFormatter formatter, FieldInfo textField,
+            long coverage) throws IOException {
         MultiReader reader = new MultiReader(parts.toArray(new IndexReader[0]), false);
         IndexSearcher searcher = new IndexSearcher(reader);
-        UnifiedHighlighter highlighter = new SnippetHighlighter(UnifiedHighlighter.builder(searcher, analyzer)
+        UnifiedHighlighter highlighter = new SnippetHighlighter(textField, UnifiedHighlighter.builder(searcher, analyzer)
                 .withBreakIterator(WholeBreakIterator::new)
                 .withFormatter(formatter)
                 .withMaxLength(MAX_HIGHLIGHT_CHARS)
