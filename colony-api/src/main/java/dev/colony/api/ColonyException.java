@@ -1,5 +1,8 @@
 package dev.colony.api;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,6 +18,7 @@ public final class ColonyException extends RuntimeException {
 
     private final ErrorCode code;
     private final String field;
+    private final Map<String, Object> details;
 
     /** Creates an exception with a code and a human-readable message. */
     public ColonyException(ErrorCode code, String message) {
@@ -27,9 +31,29 @@ public final class ColonyException extends RuntimeException {
     }
 
     private ColonyException(ErrorCode code, String field, String message, Throwable cause) {
+        this(code, field, message, cause, Map.of());
+    }
+
+    private ColonyException(ErrorCode code, String field, String message, Throwable cause,
+            Map<String, Object> details) {
         super(Objects.requireNonNull(message, "message"), cause);
         this.code = Objects.requireNonNull(code, "code");
         this.field = field;
+        this.details = details;
+    }
+
+    /**
+     * An error that carries structured facts beside its message, for a caller to act on without
+     * parsing text: the candidates of an ambiguous choice, the owner of a held resource.
+     *
+     * @param code the code
+     * @param message what went wrong
+     * @param details plain values only (strings, numbers, booleans, lists and maps of them), in the
+     *     order they should be shown; copied
+     */
+    public static ColonyException withDetails(ErrorCode code, String message, Map<String, ?> details) {
+        return new ColonyException(code, null, message, null,
+                Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(details, "details"))));
     }
 
     /**
@@ -67,5 +91,10 @@ public final class ColonyException extends RuntimeException {
     /** The argument this error is about, or {@code null} when it is not about one argument. */
     public String field() {
         return field;
+    }
+
+    /** Structured facts about the error (see {@link #withDetails}); empty for most errors. */
+    public Map<String, Object> details() {
+        return details;
     }
 }

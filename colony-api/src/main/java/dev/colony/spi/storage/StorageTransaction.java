@@ -17,6 +17,12 @@ public interface StorageTransaction {
     /** Tasks. */
     TaskRecords tasks();
 
+    /** Links between tasks. */
+    TaskLinkRecords taskLinks();
+
+    /** Posts of task threads and working notes. */
+    TaskPostRecords taskPosts();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

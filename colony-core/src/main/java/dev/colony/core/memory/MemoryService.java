@@ -6,6 +6,7 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -66,6 +67,40 @@ public final class MemoryService implements MemoryStore {
         MemoryDraft valid = DraftCheck.validate(draft, now);
         float[] vector = embed(valid);
         return kernel.storage().write(tx -> insert(tx, valid, vector, now));
+    }
+
+    /**
+     * Checks a draft and computes its embedding, outside any transaction, for a service that writes
+     * the memory as part of its own transaction (a task-thread post, say) with {@link #insert}.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the first bad field
+     */
+    public Prepared prepare(MemoryDraft draft, Instant now) {
+        MemoryDraft valid = DraftCheck.validate(draft, now);
+        return new Prepared(valid, embed(valid));
+    }
+
+    /**
+     * Writes a prepared memory inside {@code tx} (a write transaction) with every check {@link #add}
+     * makes: the caller's own session, a readable task and reply target; the session is heartbeaten and
+     * the search index told once {@code tx} commits.
+     */
+    public Memory insert(StorageTransaction tx, Prepared prepared, Instant now) {
+        return insert(tx, prepared.draft(), prepared.vector(), now);
+    }
+
+    /**
+     * A checked draft and its embedding.
+     *
+     * @param draft the normalised draft
+     * @param vector its embedding, or {@code null} without an embedder
+     */
+    public record Prepared(MemoryDraft draft, float[] vector) {
+
+        /** This prepared memory, posted on {@code task}. */
+        public Prepared onTask(TaskId task) {
+            return new Prepared(draft.withTask(task), vector);
+        }
     }
 
     private Memory insert(StorageTransaction tx, MemoryDraft draft, float[] vector, Instant now) {

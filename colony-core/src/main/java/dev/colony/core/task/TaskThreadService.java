@@ -3,22 +3,41 @@ package dev.colony.core.task;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.task.LinkedThread;
 import dev.colony.api.task.OpenedThread;
 import dev.colony.api.task.Participant;
+import dev.colony.api.task.PostDraft;
+import dev.colony.api.task.PostKind;
 import dev.colony.api.task.TaskLimits;
+import dev.colony.api.task.TaskLink;
 import dev.colony.api.task.TaskListQuery;
+import dev.colony.api.task.TaskStatus;
 import dev.colony.api.task.TaskThread;
 import dev.colony.api.task.TaskThreads;
+import dev.colony.api.task.ThreadEntry;
+import dev.colony.api.task.WorkingNote;
+import dev.colony.api.task.WorkingNoteDraft;
+import dev.colony.api.task.WorkingPointer;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.memory.MemoryService;
+import dev.colony.core.memory.MemoryService.Prepared;
 import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.TaskPostRecords.WorkingNoteRow;
+import dev.colony.spi.storage.TaskRecords.Participation;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -33,15 +52,28 @@ import java.util.Set;
  */
 public final class TaskThreadService implements TaskThreads {
 
+    /** Metadata key that marks a note as a working note. */
+    static final String WORKING_NOTE = "working_note";
+    /** Metadata key of a working note's pointer fields. */
+    static final String POINTER = "pointer";
+    /** Metadata key, on a superseded working note, of the note that replaced it. */
+    static final String SUPERSEDED_BY = "superseded_by";
+    /** Metadata key, on a working note, of the note it replaced. */
+    static final String SUPERSEDES = "supersedes";
+    /** How many of a session's threads working-note resolution looks at. */
+    private static final int MAX_PARTICIPATIONS = 500;
+
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final MemoryService memories;
 
     /** The task-thread service acting as {@code actor}. */
     public TaskThreadService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
+        this.memories = new MemoryService(actor, kernel);
     }
 
     @Override
@@ -115,6 +147,211 @@ public final class TaskThreadService implements TaskThreads {
             readable(tx, task);
             return tx.tasks().isParticipant(task, session);
         });
+    }
+
+    @Override
+    public Memory post(TaskId task, PostDraft draft) {
+        Check.required("task_id", task);
+        Check.required("post", draft);
+        PostKind kind = Check.required("kind", draft.kind());
+        Instant now = kernel.time().now();
+        Prepared prepared = memories.prepare(MemoryDraft.of(kind.memoryKind(), draft.content())
+                .withTopics(draft.topics()).withTask(task).withReplyTo(draft.replyTo()), now);
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            StoredTask stored = readable(tx, task);
+            if (draft.replyTo() != null) {
+                requirePostOf(tx, task, draft.replyTo());
+            }
+            Memory post = memories.insert(tx, prepared, now);
+            tx.tasks().join(task, actor.session(), actor.agent(), now);
+            changed(tx, stored, now);
+            return post;
+        });
+    }
+
+    private void requirePostOf(StorageTransaction tx, TaskId task, MemoryId post) {
+        boolean onThread = tx.memories().find(post)
+                .filter(memory -> task.equals(memory.task()))
+                .filter(memory -> access.canRead(tx, actor.user(), memory.namespace()))
+                .isPresent();
+        if (!onThread) {
+            throw ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no post with id " + post + " on task "
+                    + task);
+        }
+    }
+
+    @Override
+    public List<ThreadEntry> timeline(TaskId task, int limit) {
+        Check.required("task_id", task);
+        Check.range("limit", limit, 1, TaskLimits.MAX_TIMELINE_LIMIT);
+        return kernel.storage().read(tx -> {
+            readable(tx, task);
+            return tx.taskPosts().timeline(task, limit);
+        });
+    }
+
+    @Override
+    public List<ThreadEntry> updatesSince(TaskId task, Instant since, int limit) {
+        Check.required("task_id", task);
+        Check.required("since_ts", since);
+        Check.range("limit", limit, 1, TaskLimits.MAX_TIMELINE_LIMIT);
+        return kernel.storage().read(tx -> {
+            readable(tx, task);
+            return tx.taskPosts().since(task, since, actor.session(), limit);
+        });
+    }
+
+    @Override
+    public TaskLink link(TaskId task, TaskId other, String note) {
+        requirePair(task, other);
+        String checkedNote = Check.optionalText("note", note, TaskLimits.MAX_LINK_NOTE_CHARS);
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            StoredTask one = readable(tx, task);
+            StoredTask two = readable(tx, access, actor, "other_task_id", other);
+            TaskId low = task.value() < other.value() ? task : other;
+            TaskId high = low.equals(task) ? other : task;
+            Optional<TaskLink> existing = tx.taskLinks().find(low, high);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            TaskLink link = tx.taskLinks().insert(low, high, actor.session(), checkedNote, now);
+            changed(tx, one, now);
+            changed(tx, two, now);
+            tx.sessions().touch(actor.session(), now);
+            return link;
+        });
+    }
+
+    @Override
+    public List<LinkedThread> links(TaskId task) {
+        Check.required("task_id", task);
+        return kernel.storage().read(tx -> {
+            readable(tx, task);
+            List<LinkedThread> linked = new ArrayList<>();
+            for (TaskLink link : tx.taskLinks().of(task, TaskLimits.MAX_LINKS)) {
+                tx.tasks().find(link.other(task))
+                        .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+                        .ifPresent(found -> linked.add(new LinkedThread(link, view(found))));
+            }
+            return linked;
+        });
+    }
+
+    @Override
+    public boolean unlink(TaskId task, TaskId other) {
+        requirePair(task, other);
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            StoredTask one = readable(tx, task);
+            StoredTask two = readable(tx, access, actor, "other_task_id", other);
+            TaskId low = task.value() < other.value() ? task : other;
+            TaskId high = low.equals(task) ? other : task;
+            boolean removed = tx.taskLinks().delete(low, high);
+            if (removed) {
+                changed(tx, one, now);
+                changed(tx, two, now);
+            }
+            tx.sessions().touch(actor.session(), now);
+            return removed;
+        });
+    }
+
+    private static void requirePair(TaskId task, TaskId other) {
+        Check.required("task_id", task);
+        Check.required("other_task_id", other);
+        if (task.equals(other)) {
+            throw ColonyException.about(ErrorCode.TASK_LINK_SELF, "other_task_id", "a task cannot be linked to "
+                    + "itself (task " + task + ")");
+        }
+    }
+
+    @Override
+    public WorkingNote noteWorking(WorkingNoteDraft draft) {
+        Check.required("note", draft);
+        String root = RepoRoots.normaliseOptional("repo_root", draft.repoRoot());
+        String branch = draft.branch() == null ? null : checkBranch("branch", draft.branch());
+        Check.required("content", draft.content());
+        List<String> warnings = WorkingPointers.warnings();
+        WorkingPointer pointer = WorkingPointers.resolve(draft.pointer(), draft.content(), warnings);
+        Instant now = kernel.time().now();
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put(WORKING_NOTE, Boolean.TRUE);
+        metadata.put(POINTER, WorkingPointers.metadata(pointer));
+        Prepared prepared = memories.prepare(MemoryDraft.of(PostKind.NOTE.memoryKind(), draft.content())
+                .withMetadata(metadata), now);
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            StoredTask task = activeTask(tx, root, branch);
+            Optional<WorkingNoteRow> live = tx.taskPosts().workingNote(task.id(), actor.session());
+            Prepared onTask = prepared.onTask(task.id());
+            if (live.isPresent()) {
+                Map<String, Object> withPrevious = new LinkedHashMap<>(onTask.draft().metadata());
+                withPrevious.put(SUPERSEDES, live.get().memory().value());
+                onTask = new Prepared(onTask.draft().withMetadata(withPrevious), onTask.vector());
+            }
+            Memory note = memories.insert(tx, onTask, now);
+            MemoryId superseded = null;
+            if (live.isPresent()) {
+                superseded = live.get().memory();
+                retire(tx, superseded, note.id(), now);
+            }
+            if (!tx.taskPosts().putWorkingNote(task.id(), actor.session(), note.id(),
+                    live.map(WorkingNoteRow::version).orElse(0L), now)) {
+                throw new ColonyException(ErrorCode.CONFLICT, "the working note of session " + actor.session()
+                        + " on task " + task.id() + " changed concurrently; try again");
+            }
+            changed(tx, task, now);
+            return new WorkingNote(note.id(), task.id(), pointer, superseded, warnings);
+        });
+    }
+
+    /** The session's one active thread that matches the filters; the errors the API promises otherwise. */
+    private StoredTask activeTask(StorageTransaction tx, String root, String branch) {
+        Set<NamespaceId> readable = access.readable(tx, actor.user());
+        List<Participation> matches = new ArrayList<>();
+        for (Participation participation : tx.tasks().participations(actor.session(), MAX_PARTICIPATIONS)) {
+            StoredTask task = participation.task();
+            if (task.status() != TaskStatus.DONE && readable.contains(task.namespace())
+                    && (root == null || root.equals(task.repoRoot()))
+                    && (branch == null || branch.equals(task.branch()))) {
+                matches.add(participation);
+            }
+        }
+        if (matches.size() == 1) {
+            return matches.get(0).task();
+        }
+        String filters = (root == null ? "" : " repo_root " + root) + (branch == null ? "" : " branch " + branch);
+        if (matches.isEmpty()) {
+            throw new ColonyException(ErrorCode.ACTIVE_TASK_NOT_FOUND, "session " + actor.session()
+                    + " takes part in no active task" + (filters.isEmpty() ? "" : " matching" + filters)
+                    + "; open one with task_thread (repo_root and branch) first");
+        }
+        List<Map<String, Object>> candidates = new ArrayList<>(matches.size());
+        for (Participation match : matches) {
+            StoredTask task = match.task();
+            Map<String, Object> candidate = new LinkedHashMap<>();
+            candidate.put("task_id", task.id().value());
+            candidate.put("repo_root", task.repoRoot());
+            candidate.put("branch", task.branch());
+            candidate.put("status", task.status().wireName());
+            candidate.put("updated_at", task.updatedAt().toEpochMilli());
+            candidate.put("agent", match.agent());
+            candidates.add(candidate);
+        }
+        throw ColonyException.withDetails(ErrorCode.AMBIGUOUS_ACTIVE_TASK, "session " + actor.session()
+                + " takes part in " + matches.size() + " active tasks" + (filters.isEmpty() ? "" : " matching" + filters)
+                + "; narrow it down with repo_root and branch", Map.of("candidates", candidates));
+    }
+
+    private static void retire(StorageTransaction tx, MemoryId previous, MemoryId by, Instant now) {
+        Map<String, Object> metadata = new LinkedHashMap<>(tx.memories().find(previous)
+                .map(Memory::metadata).orElse(Map.of()));
+        metadata.put(SUPERSEDED_BY, by.value());
+        tx.taskPosts().retire(previous, metadata, now);
     }
 
     /**

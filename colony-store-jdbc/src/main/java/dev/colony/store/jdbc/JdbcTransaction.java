@@ -6,6 +6,8 @@ import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.TaskLinkRecords;
+import dev.colony.spi.storage.TaskPostRecords;
 import dev.colony.spi.storage.TaskRecords;
 import dev.colony.spi.storage.ToolMetricRecords;
 import java.util.ArrayList;
@@ -25,6 +27,8 @@ final class JdbcTransaction implements StorageTransaction {
     private SessionRecords sessions;
     private MemoryRecords memories;
     private TaskRecords tasks;
+    private TaskLinkRecords taskLinks;
+    private TaskPostRecords taskPosts;
     private ToolMetricRecords toolMetrics;
     private List<Runnable> afterCommit;
 
@@ -147,6 +151,22 @@ final class JdbcTransaction implements StorageTransaction {
             tasks = new JdbcTaskRecords(this);
         }
         return tasks;
+    }
+
+    @Override
+    public TaskLinkRecords taskLinks() {
+        if (taskLinks == null) {
+            taskLinks = new JdbcTaskLinkRecords(this);
+        }
+        return taskLinks;
+    }
+
+    @Override
+    public TaskPostRecords taskPosts() {
+        if (taskPosts == null) {
+            taskPosts = new JdbcTaskPostRecords(this);
+        }
+        return taskPosts;
     }
 
     @Override

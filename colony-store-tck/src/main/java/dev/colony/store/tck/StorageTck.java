@@ -5,6 +5,6 @@ package dev.colony.store.tck;
  * for variants that declare {@link dev.colony.spi.storage.StorageCapability#MULTI_PROCESS}.
  */
 public interface StorageTck extends ProviderContract, NamespaceContract, SessionContract, MemoryContract,
-        TimelineContract, TaskContract, TaskThreadContract, TransactionContract, ConcurrencyContract,
-        ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract {
+        TimelineContract, TaskContract, TaskThreadContract, TaskLinkPostContract, TransactionContract,
+        ConcurrencyContract, ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract {
 }
