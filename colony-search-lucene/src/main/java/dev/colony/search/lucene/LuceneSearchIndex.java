@@ -67,8 +67,9 @@ import org.apache.lucene.store.NativeFSLockFactory;
  * the snapshot is behind by at most {@link LuceneSearch#INLINE_CHANGES} changes, the search adds them
  * to the fresh layer before searching, so every process reads its own and others' writes at once. A
  * larger backlog is never indexed inside a search: when it is a burst the background thread clears
- * quickly (up to {@value #WAITED_BACKLOG} changes), the search waits for it, at most half a second,
- * and then tops up; a longer one (a rebuild) is searched as it is while the background catches up.
+ * quickly (up to {@value #WAITED_BACKLOG} changes), or when the fresh layer is full, the search waits
+ * for the background thread, at most a second, and then tops up; a longer backlog (a rebuild) is
+ * searched as it is while the background catches up.
  *
  * <h2>Opening, restored stores and damage</h2>
  * Commits record the format version, the store id, the watermark rev and a check of the change at the
@@ -103,7 +104,7 @@ public final class LuceneSearchIndex implements SearchIndex {
      */
     private static final long WAITED_BACKLOG = 5_000;
     /** The longest a search waits for the background indexer to clear a backlog. */
-    private static final long BACKLOG_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    private static final long BACKLOG_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Closing indexes at most this many changes it has not seen yet before its commit. */
     private static final long CLOSE_CATCH_UP = 10_000;
     /** How long closing waits for a running indexing step. */
@@ -318,16 +319,17 @@ public final class LuceneSearchIndex implements SearchIndex {
             return current;
         }
         indexer.wake();
-        if (missing.size() > settings.inlineChanges()) {
-            current.reader.decRef();
-            if (!awaitBackground(current.coverage)) {
-                return acquire();
-            }
-            current = acquire();
-            missing = source.changedSince(current.coverage, settings.inlineChanges() + 1);
-            if (missing.isEmpty() || missing.size() > settings.inlineChanges()) {
-                return current;
-            }
+        current.reader.decRef();
+        if (missing.size() <= settings.inlineChanges() && addToFreshLayer(missing)) {
+            return acquire();
+        }
+        if (!awaitBackground(current.coverage)) {
+            return acquire();
+        }
+        current = acquire();
+        missing = source.changedSince(current.coverage, settings.inlineChanges() + 1);
+        if (missing.isEmpty() || missing.size() > settings.inlineChanges()) {
+            return current;
         }
         current.reader.decRef();
         addToFreshLayer(missing);
@@ -339,18 +341,21 @@ public final class LuceneSearchIndex implements SearchIndex {
      * one, which is therefore the store's latest rev when it was read) to the fresh layer and
      * publishes. Changes the layers already cover, because another search or the indexer got there
      * first, are skipped: adding an older version would hide a newer one below.
+     *
+     * @return whether the published layers now cover {@code missing}; not when the fresh layer is
+     *     full (the background indexer has fallen behind) or the index is damaged
      */
-    private void addToFreshLayer(List<MemoryDocument> missing) throws IOException {
+    private boolean addToFreshLayer(List<MemoryDocument> missing) throws IOException {
         views.lock();
         try {
             ensureOpen();
             long covered = fresh.through();
             long latest = missing.get(missing.size() - 1).rev();
-            if (latest <= covered || damage != null) {
-                return;
+            if (latest <= covered) {
+                return true;
             }
-            if (fresh.size() + missing.size() > FRESH_MAX) {
-                return;
+            if (damage != null || fresh.size() + missing.size() > FRESH_MAX) {
+                return false;
             }
             for (MemoryDocument change : missing) {
                 if (change.rev() > covered) {
@@ -359,6 +364,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             }
             fresh.coverThrough(latest);
             publish();
+            return true;
         } finally {
             views.unlock();
         }
