@@ -1,6 +1,7 @@
 package dev.colony.api;
 
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.task.TaskThreads;
 
@@ -26,4 +27,7 @@ public interface CallerScope {
 
     /** Task threads the caller may read; opening, joining and posting as the caller's session. */
     TaskThreads tasks();
+
+    /** Directed messages: sent from the caller's session, listed when addressed to it. */
+    Messages messages();
 }

@@ -37,7 +37,29 @@ public enum ErrorCode {
     /** More than one task thread could be the session's active one; the caller must narrow it down. */
     AMBIGUOUS_ACTIVE_TASK,
     /** The session takes part in no active task thread (that matches the filters given). */
-    ACTIVE_TASK_NOT_FOUND;
+    ACTIVE_TASK_NOT_FOUND,
+    /** The referenced memory exists but is not a directed message. */
+    NOT_MESSAGE,
+    /** The message belongs to another task than the one the caller named. */
+    TASK_MISMATCH,
+    /** The referenced memory is not posted on the task the call is about. */
+    OBSERVATION_NOT_ON_TASK,
+    /** The message is addressed to a specific session other than the caller's. */
+    NOT_TARGET_SESSION,
+    /** The message is addressed to another agent than the caller. */
+    NOT_TARGET_AGENT,
+    /** The message's time to live passed before it was read. */
+    MESSAGE_EXPIRED,
+    /** The message was withdrawn by its sender. */
+    ALREADY_RETRACTED,
+    /** Only the session that sent the message may do this. */
+    NOT_SENDER,
+    /** The message has been answered, so it can no longer be withdrawn. */
+    ALREADY_REPLIED,
+    /** The message is addressed to one agent, so there is nothing to claim. */
+    NOT_BROADCAST,
+    /** Another session claimed the broadcast first. */
+    ALREADY_CLAIMED;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -3,10 +3,12 @@ package dev.colony.core;
 import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.memory.MemoryService;
+import dev.colony.core.message.MessageService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.task.TaskThreadService;
 
@@ -17,12 +19,14 @@ final class CallerScopes implements CallerScope {
     private final MemoryStore memories;
     private final Sessions sessions;
     private final TaskThreads tasks;
+    private final Messages messages;
 
     CallerScopes(Actor actor, Kernel kernel) {
         this.actor = actor;
         this.memories = new MemoryService(actor, kernel);
         this.sessions = new CallerSessions(actor, kernel);
         this.tasks = new TaskThreadService(actor, kernel);
+        this.messages = new MessageService(actor, kernel);
     }
 
     @Override
@@ -43,6 +47,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public TaskThreads tasks() {
         return tasks;
+    }
+
+    @Override
+    public Messages messages() {
+        return messages;
     }
 
     @Override

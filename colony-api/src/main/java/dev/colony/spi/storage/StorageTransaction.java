@@ -23,6 +23,9 @@ public interface StorageTransaction {
     /** Posts of task threads and working notes. */
     TaskPostRecords taskPosts();
 
+    /** Delivery records of directed messages. */
+    MessageRecords messages();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

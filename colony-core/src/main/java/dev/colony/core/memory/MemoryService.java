@@ -47,8 +47,11 @@ import java.util.stream.Collectors;
  */
 public final class MemoryService implements MemoryStore {
 
-    /** Kinds Colony writes for its own audit trail; hidden from searches that do not ask for them. */
-    static final Set<MemoryKind> AUDIT_KINDS = Set.of(MemoryKind.RECALL);
+    /**
+     * Kinds Colony writes for its own audit trail (recalls, message read receipts); hidden from searches
+     * that do not ask for them.
+     */
+    static final Set<MemoryKind> AUDIT_KINDS = Set.of(MemoryKind.RECALL, MemoryKind.of("message_read"));
 
     private final Actor actor;
     private final Kernel kernel;

@@ -3,6 +3,7 @@ package dev.colony.store.jdbc;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -30,6 +31,7 @@ final class JdbcTransaction implements StorageTransaction {
     private TaskLinkRecords taskLinks;
     private TaskPostRecords taskPosts;
     private ToolMetricRecords toolMetrics;
+    private MessageRecords messages;
     private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
@@ -167,6 +169,14 @@ final class JdbcTransaction implements StorageTransaction {
             taskPosts = new JdbcTaskPostRecords(this);
         }
         return taskPosts;
+    }
+
+    @Override
+    public MessageRecords messages() {
+        if (messages == null) {
+            messages = new JdbcMessageRecords(this);
+        }
+        return messages;
     }
 
     @Override
