@@ -3,7 +3,9 @@ package dev.colony.cli;
 import dev.colony.api.ColonyException;
 import dev.colony.mcp.ColonyVersion;
 import dev.colony.mcp.LaunchSettings;
+import dev.colony.mcp.StartupThread;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
         versionProvider = ColonyCli.Version.class,
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
                 + "'colony mcp').",
-        subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class,
+        subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, TasksCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 
@@ -39,6 +41,9 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Mixin
     AgentOptions agent;
+
+    @Mixin
+    ThreadOptions thread;
 
     @Spec
     CommandSpec spec;
@@ -79,7 +84,8 @@ public final class ColonyCli implements Callable<Integer> {
             if (settings != null) {
                 int exit;
                 try {
-                    exit = McpCommand.serve(settings);
+                    exit = McpCommand.serve(settings, StartupThread.resolve(plain.get(ThreadOptions.REPO_ROOT),
+                            plain.get(ThreadOptions.BRANCH), workingDirectory(System.getProperties())));
                 } catch (RuntimeException e) {
                     PrintWriter err = new PrintWriter(System.err, true);
                     report(err, e);
@@ -113,7 +119,21 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return McpCommand.serve(settings(store, agent));
+        return McpCommand.serve(settings(store, agent), thread(null));
+    }
+
+    /**
+     * The start-up thread of a server launch: a subcommand's own options win over the ones given before
+     * it; what neither gives comes from the git work tree around the working directory.
+     */
+    StartupThread thread(ThreadOptions own) {
+        String repoRoot = first(own == null ? null : own.repoRoot, thread.repoRoot);
+        String branch = first(own == null ? null : own.branch, thread.branch);
+        return StartupThread.resolve(repoRoot, branch, workingDirectory(system));
+    }
+
+    private static Path workingDirectory(Properties system) {
+        return Path.of(system.getProperty("user.dir", "."));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.colony.cli;
 
 import dev.colony.mcp.LaunchSettings;
+import dev.colony.mcp.StartupThread;
 import dev.colony.mcp.StdioServerRunner;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -28,24 +29,27 @@ public final class McpCommand implements Callable<Integer> {
     @Mixin
     AgentOptions agent;
 
+    @Mixin
+    ThreadOptions thread;
+
     @ParentCommand
     ColonyCli parent;
 
     @Override
     public Integer call() {
-        return serve(parent.settings(store, agent));
+        return serve(parent.settings(store, agent), parent.thread(thread));
     }
 
     /**
      * The options of a plain server launch, read without the full command line parser: the arguments
      * are empty or {@code mcp}, followed only by {@code --db}, {@code --jdbc-url}, {@code --user},
-     * {@code --agent} and {@code --session}, each at most once, as {@code --name value} or {@code --name=value}.
+     * {@code --agent}, {@code --session}, {@code --repo-root} and {@code --branch}, each at most once, as {@code --name value} or {@code --name=value}.
      *
      * @return the option values by name, or {@code null} when the arguments are anything else
      */
     static Map<String, String> plainServerOptions(String[] args) {
         Set<String> names = Set.of(StoreOptions.DB, StoreOptions.JDBC_URL, StoreOptions.USER, AgentOptions.AGENT,
-                AgentOptions.SESSION);
+                AgentOptions.SESSION, ThreadOptions.REPO_ROOT, ThreadOptions.BRANCH);
         Map<String, String> options = new HashMap<>();
         int first = args.length > 0 && args[0].equals("mcp") ? 1 : 0;
         for (int i = first; i < args.length; i++) {
@@ -73,11 +77,12 @@ public final class McpCommand implements Callable<Integer> {
      * to the stdout file descriptor directly (unbuffered by {@code PrintStream}, whose swallowed write
      * errors would hide a client that went away).
      *
+     * @param thread the task thread the session joins once the store is open
      * @return 0 after a clean end of input, 1 when the store could not be opened or stdin failed
      */
-    static int serve(LaunchSettings settings) {
+    static int serve(LaunchSettings settings, StartupThread thread) {
         System.setOut(System.err);
-        return StdioServerRunner.run(settings, new FileInputStream(FileDescriptor.in),
+        return StdioServerRunner.run(settings, thread, new FileInputStream(FileDescriptor.in),
                 new FileOutputStream(FileDescriptor.out));
     }
 }

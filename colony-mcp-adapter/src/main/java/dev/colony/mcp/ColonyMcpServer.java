@@ -12,10 +12,12 @@ import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.memory.MemoryTools;
+import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,7 +49,10 @@ public final class ColonyMcpServer implements ToolHost {
     private static final String INSTRUCTIONS = "Colony is memory shared by every agent session of your user. "
             + "Search first with specific terms (component names, file paths, exact errors), read only the ids "
             + "you pick with get_observations, walk a known session with list_sessions and timeline, and "
-            + "store durable, self-contained knowledge with memory_add.";
+            + "store durable, self-contained knowledge with memory_add. Sessions on the same repository and "
+            + "branch share a task thread (task_thread opens it; the server joins its own at start): post "
+            + "decisions, blockers and warnings with task_post, save working state with task_note_working, and "
+            + "check task_updates_since after being away.";
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
 
@@ -71,9 +76,11 @@ public final class ColonyMcpServer implements ToolHost {
         this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: the memory tools. */
+    /** The tools this version serves: the memory tools, then the task-thread tools. */
     public static List<ToolSpec<?, ?>> defaultTools() {
-        return MemoryTools.ALL;
+        List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
+        tools.addAll(TaskTools.ALL);
+        return List.copyOf(tools);
     }
 
     /** The {@code serverInfo} this server announces. */
@@ -157,9 +164,7 @@ public final class ColonyMcpServer implements ToolHost {
         }
         try {
             ToolOutcome outcome = catalog.call(context, name, arguments);
-            if (outcome.ok()) {
-                heartbeat();
-            }
+            heartbeat();
             return outcome.result();
         } finally {
             synchronized (idle) {

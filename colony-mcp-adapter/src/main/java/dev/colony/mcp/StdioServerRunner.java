@@ -2,6 +2,7 @@ package dev.colony.mcp;
 
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
+import dev.colony.api.task.OpenedThread;
 import dev.colony.core.Colony;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.ToolContext;
@@ -51,8 +52,23 @@ public final class StdioServerRunner {
      *     were answered with that error) or reading the input failed
      */
     public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
+        return run(settings, StartupThread.NONE, in, out);
+    }
+
+    /**
+     * Serves until {@code in} ends, joining the session to the task thread {@code thread} names once
+     * the store is open (in the background, after the handshake; a failure to join is logged, never
+     * fatal).
+     *
+     * @param settings the store and identity
+     * @param thread the thread to join at start-up, or {@link StartupThread#NONE}
+     * @param in the protocol input (stdin)
+     * @param out the protocol output (stdout); only protocol messages are written to it
+     * @return as {@link #run(LaunchSettings, InputStream, OutputStream)}
+     */
+    public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
-        OpeningToolHost host = new OpeningToolHost(tools, () -> open(settings, tools));
+        OpeningToolHost host = new OpeningToolHost(tools, () -> open(settings, thread, tools));
         Shutdown shutdown = new Shutdown(host, settings.session() == null);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -70,10 +86,12 @@ public final class StdioServerRunner {
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
     }
 
-    private static ColonyMcpServer open(LaunchSettings settings, List<? extends ToolSpec<?, ?>> tools) {
+    private static ColonyMcpServer open(LaunchSettings settings, StartupThread thread,
+            List<? extends ToolSpec<?, ?>> tools) {
         Colony colony = EmbeddedColony.open(settings);
         try {
-            Session session = announce(colony, settings);
+            Session session = announce(colony, settings, thread);
+            joinThread(colony, session, thread);
             ColonyMcpServer server = new ColonyMcpServer(
                     new ToolContext(colony, session.user(), session.agent(), session.id()), tools);
             LOG.info("colony MCP server {} serving {} tools as {} (session {})", ColonyVersion.get(), tools.size(),
@@ -85,13 +103,29 @@ public final class StdioServerRunner {
         }
     }
 
-    private static Session announce(Colony colony, LaunchSettings settings) {
+    private static Session announce(Colony colony, LaunchSettings settings, StartupThread thread) {
         SessionStart start = new SessionStart(settings.user(), settings.agent(), settings.session(), null,
-                System.getProperty("user.dir"), null, null);
+                System.getProperty("user.dir"), thread.repoRoot(), thread.branch());
         Session session = colony.sessions().ensure(start);
         LOG.info("{} session {} for {} ({}), store {}", settings.session() == null ? "started" : "resumed",
                 session.id(), session.user(), session.agent(), settings.storeLabel());
         return session;
+    }
+
+    /** Joins the session to its start-up thread, if there is one; logs rather than fails. */
+    private static void joinThread(Colony colony, Session session, StartupThread thread) {
+        if (!thread.present()) {
+            return;
+        }
+        try {
+            OpenedThread opened = colony.as(session.actor()).tasks().open(thread.repoRoot(), thread.branch());
+            LOG.info("session {} {} task thread {} ({} on {})", session.id(),
+                    opened.created() ? "opened" : "joined", opened.thread().id(), opened.thread().branch(),
+                    opened.thread().repoRoot());
+        } catch (RuntimeException e) {
+            LOG.warn("could not join the task thread of {} on {}: {}", thread.branch(), thread.repoRoot(),
+                    e.getMessage());
+        }
     }
 
     /** The ordered, run-once shutdown shared by the main thread and the shutdown hook. */

@@ -9,7 +9,9 @@ import dev.colony.api.UserId;
 import dev.colony.api.metric.ToolMetric;
 import dev.colony.api.session.Session;
 import dev.colony.core.Colony;
+import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.ToolResults;
+import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -136,10 +138,12 @@ class McpServerIT {
     }
 
     @Test
-    void toolsListOffersTheSixToolsWithDescribedParameters() {
+    void toolsListOffersEveryToolWithDescribedParameters() {
         List<McpSchema.Tool> tools = claude.listTools().tools();
-        assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("search", "get_observations",
-                "timeline", "list_sessions", "recall_session", "memory_add");
+        assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyElementsOf(
+                ColonyMcpServer.defaultTools().stream().map(ToolSpec::name).toList());
+        assertThat(tools).extracting(McpSchema.Tool::name).contains("search", "get_observations",
+                "timeline", "list_sessions", "recall_session", "memory_add", "task_thread", "task_note_working");
         for (McpSchema.Tool tool : tools) {
             assertThat(tool.description()).as(tool.name()).isNotBlank();
             @SuppressWarnings("unchecked")

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.UserId;
 import dev.colony.api.session.Session;
 import dev.colony.core.Colony;
+import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.EmbeddedColony;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -133,7 +134,7 @@ class StdioProtocolIT {
         try (Server server = start("--db", db.toString(), "--user", "bob", "--agent", "raw")) {
             initialize(server);
             server.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
-            assertThat(server.response(2).get("result").get("tools")).hasSize(6);
+            assertThat(server.response(2).get("result").get("tools")).hasSize(ColonyMcpServer.defaultTools().size());
             server.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_add\","
                     + "\"arguments\":{\"content\":\"Raw protocol test: the\\nserver keeps one JSON message per line.\"}}}");
             JsonNode added = server.response(3);

@@ -36,7 +36,9 @@ import java.util.function.Supplier;
  *
  * <p>Each record component is one argument: its wire name is the component name in snake_case, its
  * type one of {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
- * {@code boolean}/{@code Boolean}, {@code List<String>} or {@code List<Long>}, and its annotations
+ * {@code boolean}/{@code Boolean}, {@code List<String>}, {@code List<Long>} or another record declared
+ * the same way (an optional nested object, checked by its own schema, whose errors name the field as
+ * {@code outer.inner}), and its annotations
  * ({@link Param}, {@link Range}, {@link Size}, {@link Choices}) give the description, whether it is
  * required, the default and the constraints. The schema and the check are both derived from these
  * annotations, so a bound is stated in exactly one place and what the schema promises is what the
@@ -193,7 +195,7 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The value types an argument may have. */
     private enum Kind {
-        STRING, INT, LONG, BOOLEAN, STRING_LIST, LONG_LIST;
+        STRING, INT, LONG, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT;
 
         boolean isList() {
             return this == STRING_LIST || this == LONG_LIST;
@@ -218,6 +220,7 @@ public final class ArgumentSchema<A extends Record> {
         final List<String> choices;
         final Object fallback;
         final JsonNode fallbackJson;
+        final ArgumentSchema<?> nested;
 
         private Argument(Class<?> record, RecordComponent component) {
             String where = record.getSimpleName() + "." + component.getName();
@@ -227,6 +230,10 @@ public final class ArgumentSchema<A extends Record> {
             }
             this.name = JsonNames.of(component.getName());
             this.kind = kindOf(where, component.getGenericType());
+            this.nested = kind == Kind.OBJECT ? nestedSchema(component.getType()) : null;
+            if (kind == Kind.OBJECT && (param.required() || !param.defaultValue().isEmpty())) {
+                throw new IllegalArgumentException(where + ": a nested object is optional and has no default");
+            }
             this.primitive = component.getType().isPrimitive();
             this.description = param.value().strip();
             this.required = param.required();
@@ -281,6 +288,11 @@ public final class ArgumentSchema<A extends Record> {
             return new Argument(record, component);
         }
 
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static ArgumentSchema<?> nestedSchema(Class<?> type) {
+            return ArgumentSchema.of((Class) type);
+        }
+
         private static Kind kindOf(String where, Type type) {
             if (type == String.class) {
                 return Kind.STRING;
@@ -293,6 +305,9 @@ public final class ArgumentSchema<A extends Record> {
             }
             if (type == boolean.class || type == Boolean.class) {
                 return Kind.BOOLEAN;
+            }
+            if (type instanceof Class<?> plain && plain.isRecord()) {
+                return Kind.OBJECT;
             }
             if (type instanceof ParameterizedType generic && generic.getRawType() == List.class) {
                 Type entry = generic.getActualTypeArguments()[0];
@@ -365,6 +380,7 @@ public final class ArgumentSchema<A extends Record> {
                     items.put("maximum", max);
                     listBounds(node);
                 }
+                case OBJECT -> node.setAll(nested.schema());
                 default -> throw new IllegalStateException(kind.name());
             }
             node.put("description", description);
@@ -414,6 +430,7 @@ public final class ArgumentSchema<A extends Record> {
                 }
                 case STRING_LIST -> elements(value, this::string);
                 case LONG_LIST -> elements(value, this::integer);
+                case OBJECT -> object(value);
             };
         }
 
@@ -435,6 +452,24 @@ public final class ArgumentSchema<A extends Record> {
                 }
             }
             return text;
+        }
+
+        /** A nested object, read by its own schema; its errors are reported as {@code name.field}. */
+        private Object object(JsonNode value) {
+            if (!value.isObject()) {
+                throw wrongType(name, "an object", value);
+            }
+            try {
+                return nested.read(value);
+            } catch (ColonyException e) {
+                if (e.code() != ErrorCode.INVALID_ARGUMENT || e.field() == null) {
+                    throw e;
+                }
+                String prefix = e.field() + ": ";
+                String problem = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length())
+                        : e.getMessage();
+                throw ColonyException.invalid(name + "." + e.field(), problem);
+            }
         }
 
         /** The entries of a list argument, each checked by {@code entry} under its own field path. */

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * {@code annotations}; {@link #call} checks the arguments against the tool's {@link ArgumentSchema}, runs
  * the handler and returns an MCP {@code CallToolResult} object: on success the result record as JSON text
  * in {@code content} and as {@code structuredContent}; on failure {@code isError: true} with
- * {@code {"code", "error", "field"}} as text, the code being the stable {@link ErrorCode}. A request that
+ * {@code {"code", "error", "field"}} as text, the code being the stable {@link ErrorCode}, plus the
+ * error's structured details when it has any (the {@code candidates} of an ambiguous choice, say). A request that
  * names no known tool or whose arguments are not an object is not a tool failure: it throws
  * {@link MalformedToolCall} for the transport to answer as invalid params.
  *
@@ -173,7 +174,14 @@ public final class ToolCatalog {
             } else {
                 LOG.debug("tool {} refused: {}", spec.name(), capped(e.getMessage()));
             }
-            return error(spec.name(), e.code(), e.field(), e.getMessage());
+            ObjectNode payload = errorPayload(e.code(), e.field(), e.getMessage());
+            for (Map.Entry<String, Object> detail : e.details().entrySet()) {
+                if (!payload.has(detail.getKey())) {
+                    payload.set(detail.getKey(), JsonNames.mapper().valueToTree(detail.getValue()));
+                }
+            }
+            ObjectNode body = errorBody(payload);
+            return new ToolOutcome(spec.name(), body, body.get("content").get(0).get("text").asText(), e.code());
         } catch (JsonProcessingException | RuntimeException e) {
             LOG.error("tool {} failed unexpectedly", spec.name(), e);
             return error(spec.name(), ErrorCode.INTERNAL, null, "internal error in " + spec.name() + " ("
@@ -192,12 +200,22 @@ public final class ToolCatalog {
      * {@link Echo}).
      */
     public static ObjectNode errorResult(ErrorCode code, String field, String message) {
+        return errorBody(errorPayload(code, field, message));
+    }
+
+    /** {@code {"code", "error", "field"?}}, capped. */
+    private static ObjectNode errorPayload(ErrorCode code, String field, String message) {
         ObjectNode payload = NODES.objectNode();
         payload.put("code", code.id());
         payload.put("error", capped(message));
         if (field != null) {
             payload.put("field", Echo.capped(field));
         }
+        return payload;
+    }
+
+    /** The error {@code CallToolResult} whose one text block is {@code payload}. */
+    private static ObjectNode errorBody(ObjectNode payload) {
         ObjectNode body = NODES.objectNode();
         body.putArray("content").addObject().put("type", "text").put("text", payload.toString());
         body.put("isError", true);

@@ -5,6 +5,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.Sessions;
+import dev.colony.api.task.TaskThreads;
 import dev.colony.core.Colony;
 import java.util.Objects;
 
@@ -40,6 +41,19 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
     /** Sessions as seen by the server's actor. */
     public Sessions sessions() {
         return colony.as(actor()).sessions();
+    }
+
+    /** Task threads as seen by the server's actor. */
+    public TaskThreads tasks() {
+        return colony.as(actor()).tasks();
+    }
+
+    /**
+     * Task threads as seen by the server's user acting in {@code otherSession} (the server's own session
+     * when {@code null}); the core refuses a session that does not exist or belongs to someone else.
+     */
+    public TaskThreads tasksIn(SessionId otherSession) {
+        return otherSession == null ? tasks() : colony.as(new Actor(user, agent, otherSession)).tasks();
     }
 
     /**

@@ -1,0 +1,31 @@
+package dev.colony.mcp.tool.task;
+
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_links}: the threads linked to one thread. */
+public final class TaskLinksTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread whose links to list.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId) {
+    }
+
+    /** The thread asked about, and each link with the thread at its other end. */
+    public record Result(long taskId, List<TaskViews.LinkedView> links) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_links", "List linked threads",
+            "List the threads linked to a task thread, oldest link first: for each, the other thread's id, title, "
+                    + "repo_root, branch and status, and the link's note, created_at and created_by.",
+            Args.class, Result.class, (context, args) -> new Result(args.taskId(), context.tasks()
+                    .links(TaskArguments.task(args.taskId())).stream().map(TaskViews.LinkedView::of).toList()));
+
+    private TaskLinksTool() {
+    }
+}

@@ -1,0 +1,37 @@
+package dev.colony.mcp.tool.task;
+
+import dev.colony.api.task.TaskLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_timeline}: a thread's posts as compact entries, newest first. */
+public final class TaskTimelineTool {
+
+    /** The default number of entries. */
+    static final int DEFAULT_LIMIT = 50;
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Range(min = 1, max = TaskLimits.MAX_TIMELINE_LIMIT) int limit) {
+    }
+
+    /** The entries, newest first. */
+    public record Result(List<TaskViews.Entry> entries) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_timeline", "Walk a task thread",
+            "List a task thread's posts as compact entries (id, kind, session_id, ts in epoch ms, reply_to), "
+                    + "newest first, without bodies. Read the ones you need with get_observations.",
+            Args.class, Result.class, (context, args) -> new Result(TaskViews.Entry.all(context.tasks()
+                    .timeline(TaskArguments.task(args.taskId()), args.limit()))));
+
+    private TaskTimelineTool() {
+    }
+}

@@ -1,0 +1,34 @@
+package dev.colony.mcp.tool.task;
+
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code task_unlink}: remove the link between two threads. */
+public final class TaskUnlinkTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "One thread.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param(value = "The other thread.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long otherTaskId,
+            @Param("Unlink as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /** Whether a link was removed. */
+    public record Result(boolean removed) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_unlink", "Unlink task threads",
+            "Remove the link between two task threads once the relationship no longer matters. Returns removed: "
+                    + "true when a link was deleted, false when there was none.",
+            Args.class, Result.class, (context, args) -> new Result(context.tasksIn(
+                    TaskArguments.session(args.sessionId())).unlink(TaskArguments.task(args.taskId()),
+                    TaskArguments.task(args.otherTaskId()))));
+
+    private TaskUnlinkTool() {
+    }
+}

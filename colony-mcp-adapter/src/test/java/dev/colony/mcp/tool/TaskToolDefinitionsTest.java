@@ -1,0 +1,109 @@
+package dev.colony.mcp.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.colony.api.task.TaskLimits;
+import dev.colony.mcp.tool.task.TaskTools;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The published definitions of the task-thread tools, as {@code tools/list} sends them. */
+class TaskToolDefinitionsTest {
+
+    private final ArrayNode definitions = new ToolCatalog(TaskTools.ALL).definitions();
+
+    private JsonNode tool(String name) {
+        for (JsonNode tool : definitions) {
+            if (tool.get("name").asText().equals(name)) {
+                return tool;
+            }
+        }
+        throw new AssertionError("no tool " + name);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        if (array != null) {
+            array.forEach(node -> values.add(node.asText()));
+        }
+        return values;
+    }
+
+    @Test
+    void theNineToolsAreServedInOrderWithReadOnlyHints() {
+        assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("task_thread",
+                "task_list", "task_timeline", "task_updates_since", "task_post", "task_note_working", "task_link",
+                "task_links", "task_unlink");
+        Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links");
+        for (JsonNode tool : definitions) {
+            String name = tool.get("name").asText();
+            assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name)
+                    .isEqualTo(reading.contains(name));
+            assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(80);
+        }
+    }
+
+    @Test
+    void everyArgumentIsTypedDescribedAndClosedOffNestedOnesToo() {
+        for (JsonNode tool : definitions) {
+            assertDescribed(tool.get("name").asText(), tool.get("inputSchema"));
+        }
+    }
+
+    private static void assertDescribed(String where, JsonNode schema) {
+        assertThat(schema.get("type").asText()).as(where).isEqualTo("object");
+        assertThat(schema.get("additionalProperties").asBoolean()).as(where).isFalse();
+        schema.get("properties").properties().forEach(property -> {
+            JsonNode value = property.getValue();
+            String name = where + "." + property.getKey();
+            assertThat(value.get("type")).as(name).isNotNull();
+            assertThat(value.get("description").asText()).as(name).hasSizeGreaterThan(10);
+            if (value.get("type").asText().equals("object")) {
+                assertDescribed(name, value);
+            }
+        });
+    }
+
+    @Test
+    void requiredArgumentsFollowTheSpecification() {
+        Map<String, List<String>> expected = Map.of(
+                "task_thread", List.of("repo_root", "branch"),
+                "task_list", List.of(),
+                "task_timeline", List.of("task_id"),
+                "task_updates_since", List.of("task_id", "since_ts"),
+                "task_post", List.of("task_id", "kind", "content"),
+                "task_note_working", List.of("content"),
+                "task_link", List.of("task_id", "other_task_id"),
+                "task_links", List.of("task_id"),
+                "task_unlink", List.of("task_id", "other_task_id"));
+        for (JsonNode tool : definitions) {
+            String name = tool.get("name").asText();
+            assertThat(texts(tool.get("inputSchema").get("required"))).as(name).isEqualTo(expected.get(name));
+        }
+    }
+
+    @Test
+    void postKindsAndBoundsComeFromTheDomain() {
+        JsonNode post = tool("task_post").get("inputSchema").get("properties");
+        assertThat(texts(post.get("kind").get("enum"))).containsExactly("question", "answer", "decision", "blocker",
+                "note", "failed_approach", "blocked_path", "conflict_warning", "reverted_solution");
+        JsonNode limit = tool("task_timeline").get("inputSchema").get("properties").get("limit");
+        assertThat(limit.get("maximum").asInt()).isEqualTo(TaskLimits.MAX_TIMELINE_LIMIT);
+        assertThat(limit.get("default").asInt()).isEqualTo(50);
+        JsonNode pointer = tool("task_note_working").get("inputSchema").get("properties").get("pointer");
+        assertThat(pointer.get("properties").properties()).extracting(Map.Entry::getKey)
+                .containsExactly("branch", "task", "blocker", "next", "evidence");
+        assertThat(tool("task_note_working").get("description").asText()).contains("notepad");
+        JsonNode timeline = tool("task_timeline").get("outputSchema").get("properties").get("entries").get("items");
+        assertThat(timeline.get("properties").properties()).extracting(Map.Entry::getKey)
+                .containsExactly("id", "kind", "session_id", "ts", "reply_to");
+        JsonNode link = tool("task_link").get("outputSchema").get("properties");
+        assertThat(link.properties()).extracting(Map.Entry::getKey)
+                .containsExactly("low_id", "high_id", "created_at", "created_by", "note");
+    }
+}
