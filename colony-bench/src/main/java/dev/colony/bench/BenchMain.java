@@ -31,7 +31,7 @@ public final class BenchMain implements Callable<Integer> {
         for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(),
-                new WriteThenSearchScenario(), new IndexLagScenario())) {
+                new WriteThenSearchScenario(), new IndexLagScenario(), new TaskPostScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -95,7 +95,7 @@ final class MemoryAddScenario implements Scenario {
      * from {@code sqlite_master}), with the same columns, constraints and indexes, so the two sides
      * write rows of exactly the same shape.
      */
-    private static void createRawTable(Handle handle) {
+    static void createRawTable(Handle handle) {
         String table = handle.createQuery("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'memories'")
                 .mapTo(String.class).one();
         handle.execute(table.replaceFirst("CREATE TABLE memories", "CREATE TABLE bench_raw_memories"));

@@ -15,6 +15,15 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
@@ -118,6 +127,42 @@ class TaskThreadsTest {
         assertThat(alice.tasks().participants(secret.id())).extracting(Participant::session)
                 .containsExactly(aliceSession.id());
         assertRefused(() -> alice.tasks().get(TaskId.of(999_999)), ErrorCode.NOT_FOUND, "task_id");
+    }
+
+    @Test
+    void sessionsRacingToOpenOneKeyGetOneThreadAndAllJoinIt() throws Exception {
+        int racers = 8;
+        List<Session> sessions = new ArrayList<>();
+        for (int i = 0; i < racers; i++) {
+            sessions.add(colony.sessions().ensure(SessionStart.of("alice", "agent-" + i)));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(racers);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<OpenedThread>> opened = new ArrayList<>();
+            for (Session session : sessions) {
+                opened.add(pool.submit(() -> {
+                    start.await();
+                    return colony.as(session.actor()).tasks().open("/work/race", "main");
+                }));
+            }
+            start.countDown();
+            Set<TaskId> ids = new HashSet<>();
+            int created = 0;
+            for (Future<OpenedThread> future : opened) {
+                OpenedThread result = future.get(30, TimeUnit.SECONDS);
+                ids.add(result.thread().id());
+                created += result.created() ? 1 : 0;
+                assertThat(result.joined()).isTrue();
+            }
+            assertThat(ids).hasSize(1);
+            assertThat(created).isEqualTo(1);
+            TaskId id = ids.iterator().next();
+            assertThat(alice.tasks().participants(id)).hasSize(racers);
+            assertThat(alice.tasks().get(id).version()).isEqualTo(racers);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -156,4 +156,35 @@ class ArgumentSchemaTest {
         assertThatThrownBy(() -> ArgumentSchema.of(RequiredWithDefault.class)).hasMessageContaining("default");
         assertThatThrownBy(() -> ArgumentSchema.of(Unsupported.class)).hasMessageContaining("unsupported type");
     }
+
+    record Inner(@Param(value = "The next step.", required = true) @Size(max = 5) String next,
+            @Param("A count.") @Range(min = 1, max = 3) Integer count) {
+    }
+
+    record Outer(@Param(value = "Some text.", required = true) String text,
+            @Param("Nested fields.") Inner inner) {
+    }
+
+    @Test
+    void aNestedRecordIsAnOptionalObjectCheckedByItsOwnSchema() throws java.io.IOException {
+        ArgumentSchema<Outer> schema = ArgumentSchema.of(Outer.class);
+        JsonNode inner = schema.schema().get("properties").get("inner");
+        assertThat(inner.get("type").asText()).isEqualTo("object");
+        assertThat(inner.get("description").asText()).isEqualTo("Nested fields.");
+        assertThat(inner.get("additionalProperties").asBoolean()).isFalse();
+        assertThat(inner.get("required")).extracting(JsonNode::asText).containsExactly("next");
+        assertThat(inner.get("properties").get("next").get("maxLength").asInt()).isEqualTo(5);
+
+        assertThat(schema.read(JSON.readTree("{\"text\":\"a\"}")).inner()).isNull();
+        assertThat(schema.read(JSON.readTree("{\"text\":\"a\",\"inner\":{\"next\":\"go\",\"count\":2}}")))
+                .isEqualTo(new Outer("a", new Inner("go", 2)));
+        assertInvalid(() -> schema.read(JSON.readTree("{\"text\":\"a\",\"inner\":{\"count\":2}}")), "inner.next",
+                "is required");
+        assertInvalid(() -> schema.read(JSON.readTree("{\"text\":\"a\",\"inner\":{\"next\":\"go\",\"count\":9}}")),
+                "inner.count", "must be between 1 and 3, was 9");
+        assertInvalid(() -> schema.read(JSON.readTree("{\"text\":\"a\",\"inner\":[1]}")), "inner",
+                "must be an object, was an array");
+        assertThatThrownBy(() -> schema.read(JSON.readTree("{\"text\":\"a\",\"inner\":{\"nxt\":\"go\"}}")))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("inner.nxt"));
+    }
 }

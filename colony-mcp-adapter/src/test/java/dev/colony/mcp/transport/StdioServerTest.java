@@ -66,7 +66,7 @@ class StdioServerTest {
             assertThat(init.get("result").get("instructions").asText()).contains("memory_add");
 
             wire.request(1, "tools/list", null);
-            assertThat(wire.response(1).get("result").get("tools")).hasSize(6);
+            assertThat(wire.response(1).get("result").get("tools")).hasSize(ColonyMcpServer.defaultTools().size());
             wire.request(2, "tools/call", add("Piped transport test memory is stored."));
             assertThat(payload(wire.response(2)).get("type").asText()).isEqualTo("fact");
 
@@ -131,7 +131,7 @@ class StdioServerTest {
             wire.request(3, "tools/call", add("Written while a slow call is still running."));
             assertThat(payload(wire.response(3)).get("id").asLong()).isPositive();
             wire.request(4, "tools/list", null);
-            assertThat(wire.response(4).get("result").get("tools")).hasSize(7);
+            assertThat(wire.response(4).get("result").get("tools")).hasSize(ColonyMcpServer.defaultTools().size() + 1);
 
             host.open();
             assertThat(wire.response(1).get("result").get("content").get(0).get("text").asText())
