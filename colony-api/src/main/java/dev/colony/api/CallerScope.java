@@ -1,5 +1,9 @@
 package dev.colony.api;
 
+import dev.colony.api.baton.Handoffs;
+import dev.colony.api.baton.QuotaBatons;
+import dev.colony.api.baton.Relays;
+import dev.colony.api.claim.Claims;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
@@ -30,4 +34,16 @@ public interface CallerScope {
 
     /** Directed messages: sent from the caller's session, listed when addressed to it. */
     Messages messages();
+
+    /** File claims on the task threads the caller may read, made as the caller's session. */
+    Claims claims();
+
+    /** Handoffs sent, accepted and declined as the caller's session. */
+    Handoffs handoffs();
+
+    /** Relays sent, accepted and declined as the caller's session. */
+    Relays relays();
+
+    /** Claims waiting for a baton: adopt, decline, release the expired ones. */
+    QuotaBatons quotaBatons();
 }

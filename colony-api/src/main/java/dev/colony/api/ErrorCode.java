@@ -59,7 +59,19 @@ public enum ErrorCode {
     /** The message is addressed to one agent, so there is nothing to claim. */
     NOT_BROADCAST,
     /** Another session claimed the broadcast first. */
-    ALREADY_CLAIMED;
+    ALREADY_CLAIMED,
+    /** A claimed path names no single file of the repository; the message says why. */
+    INVALID_CLAIM_PATH,
+    /** A live session of another agent type holds a fresh claim on the file; the message names it. */
+    CLAIM_HELD_BY_ACTIVE_OWNER,
+    /** Claims are refused on this branch (a protected branch such as {@code main}). */
+    PROTECTED_BRANCH_CLAIM_REJECTED,
+    /** The handoff's time to live ran out; it is now recorded as expired. */
+    HANDOFF_EXPIRED,
+    /** The relay's time to live ran out; it is now recorded as expired. */
+    RELAY_EXPIRED,
+    /** Another session accepted the baton first. */
+    ALREADY_ACCEPTED;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -2,10 +2,18 @@ package dev.colony.core;
 
 import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
+import dev.colony.api.baton.Handoffs;
+import dev.colony.api.baton.QuotaBatons;
+import dev.colony.api.baton.Relays;
+import dev.colony.api.claim.Claims;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.task.TaskThreads;
+import dev.colony.core.baton.HandoffService;
+import dev.colony.core.baton.QuotaBatonService;
+import dev.colony.core.baton.RelayService;
+import dev.colony.core.claim.ClaimService;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
@@ -20,6 +28,7 @@ final class CallerScopes implements CallerScope {
     private final Sessions sessions;
     private final TaskThreads tasks;
     private final Messages messages;
+    private final Kernel kernel;
 
     CallerScopes(Actor actor, Kernel kernel) {
         this.actor = actor;
@@ -27,6 +36,7 @@ final class CallerScopes implements CallerScope {
         this.sessions = new CallerSessions(actor, kernel);
         this.tasks = new TaskThreadService(actor, kernel);
         this.messages = new MessageService(actor, kernel);
+        this.kernel = kernel;
     }
 
     @Override
@@ -52,6 +62,26 @@ final class CallerScopes implements CallerScope {
     @Override
     public Messages messages() {
         return messages;
+    }
+
+    @Override
+    public Claims claims() {
+        return new ClaimService(actor, kernel);
+    }
+
+    @Override
+    public Handoffs handoffs() {
+        return new HandoffService(actor, kernel);
+    }
+
+    @Override
+    public Relays relays() {
+        return new RelayService(actor, kernel);
+    }
+
+    @Override
+    public QuotaBatons quotaBatons() {
+        return new QuotaBatonService(actor, kernel);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.session.SessionRegistry;
@@ -60,7 +61,7 @@ public final class Colony implements AutoCloseable {
         }
         this.index = opened;
         this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened),
-                Optional.ofNullable(builder.embedder));
+                Optional.ofNullable(builder.embedder), builder.claimPolicy);
         this.sessions = new SessionLauncher(kernel);
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }
@@ -147,6 +148,7 @@ public final class Colony implements AutoCloseable {
         private Embedder embedder;
         private Clock clock = Clock.systemUTC();
         private Duration metricsInterval = ToolMetricWriter.DEFAULT_INTERVAL;
+        private ClaimPolicy claimPolicy = ClaimPolicy.DEFAULT;
 
         private Builder() {
         }
@@ -172,6 +174,15 @@ public final class Colony implements AutoCloseable {
         /** The clock for every timestamp and expiry (default: the UTC system clock). */
         public Builder clock(Clock value) {
             this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /**
+         * The rules for file claims: age classes, when an owner counts as idle, the protected branches
+         * (default {@link ClaimPolicy#DEFAULT}).
+         */
+        public Builder claimPolicy(ClaimPolicy value) {
+            this.claimPolicy = Objects.requireNonNull(value, "claimPolicy");
             return this;
         }
 

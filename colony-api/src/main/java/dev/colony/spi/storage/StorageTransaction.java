@@ -26,6 +26,12 @@ public interface StorageTransaction {
     /** Delivery records of directed messages. */
     MessageRecords messages();
 
+    /** File claims. */
+    ClaimRecords claims();
+
+    /** Handoffs and relays. */
+    BatonRecords batons();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

@@ -1,5 +1,6 @@
 package dev.colony.core.kernel;
 
+import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.access.Access;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
@@ -19,10 +20,11 @@ import java.util.Optional;
  * @param access the access gate
  * @param index the search index, when configured
  * @param embedder the embedder, when configured
+ * @param claimPolicy the rules for file claims (age classes, idle owners, protected branches)
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
-        Optional<Embedder> embedder) {
+        Optional<Embedder> embedder, ClaimPolicy claimPolicy) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -31,5 +33,6 @@ public record Kernel(
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(embedder, "embedder");
+        Objects.requireNonNull(claimPolicy, "claimPolicy");
     }
 }

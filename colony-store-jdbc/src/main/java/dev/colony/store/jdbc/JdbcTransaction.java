@@ -2,6 +2,8 @@ package dev.colony.store.jdbc;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.spi.storage.BatonRecords;
+import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
@@ -32,6 +34,8 @@ final class JdbcTransaction implements StorageTransaction {
     private TaskPostRecords taskPosts;
     private ToolMetricRecords toolMetrics;
     private MessageRecords messages;
+    private ClaimRecords claims;
+    private BatonRecords batons;
     private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
@@ -177,6 +181,22 @@ final class JdbcTransaction implements StorageTransaction {
             messages = new JdbcMessageRecords(this);
         }
         return messages;
+    }
+
+    @Override
+    public ClaimRecords claims() {
+        if (claims == null) {
+            claims = new JdbcClaimRecords(this);
+        }
+        return claims;
+    }
+
+    @Override
+    public BatonRecords batons() {
+        if (batons == null) {
+            batons = new JdbcBatonRecords(this);
+        }
+        return batons;
     }
 
     @Override

@@ -1,0 +1,392 @@
+package dev.colony.core.baton;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
+import dev.colony.api.SessionId;
+import dev.colony.api.baton.Acceptance;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonKind;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.api.baton.BatonStatus;
+import dev.colony.api.baton.RelayReason;
+import dev.colony.api.baton.ResumableState;
+import dev.colony.api.baton.WorktreeRecipe;
+import dev.colony.api.claim.ClaimState;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.core.claim.AgentTypes;
+import dev.colony.core.claim.ClaimLedger;
+import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.spi.storage.BatonRecords.StoredBaton;
+import dev.colony.spi.storage.ClaimRecords.StoredClaim;
+import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.TaskRecords.StoredTask;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The baton state machine for one caller, shared by handoffs, relays and quota batons: find a baton
+ * the caller may see, accept it (installing its files as active claims of the caller's session),
+ * decline it, readdress it, and write an expired one back as expired.
+ *
+ * <p>Every transition is a compare-and-set on the baton's version inside the caller's transaction.
+ * A transition that finds the baton past its time to live writes the expiry back and then reports
+ * the expiry: for that the unit returns a {@link Step} carrying the error, which the service throws
+ * only after the write-back committed.
+ */
+final class BatonDesk {
+
+    /** The audit kind of an accepted baton. */
+    static final MemoryKind ACCEPT = MemoryKind.of("accept");
+    /** The post kind of a declined baton. */
+    static final MemoryKind DECLINE = MemoryKind.of("decline");
+
+    private final Kernel kernel;
+    private final ClaimLedger ledger;
+
+    BatonDesk(Actor actor, Kernel kernel) {
+        this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.ledger = new ClaimLedger(actor, kernel);
+    }
+
+    ClaimLedger ledger() {
+        return ledger;
+    }
+
+    Kernel kernel() {
+        return kernel;
+    }
+
+    /**
+     * The outcome of a unit of work: a value, or an error to throw once the unit's writes committed.
+     *
+     * @param value the value, or {@code null} with an error
+     * @param error the error, or {@code null}
+     * @param <T> the value type
+     */
+    record Step<T>(T value, ColonyException error) {
+
+        static <T> Step<T> of(T value) {
+            return new Step<>(value, null);
+        }
+
+        static <T> Step<T> failed(ColonyException error) {
+            return new Step<>(null, error);
+        }
+
+        T get() {
+            if (error != null) {
+                throw error;
+            }
+            return value;
+        }
+    }
+
+    /** Runs {@code unit} in one write transaction and returns its value, or throws its error after commit. */
+    <T> T write(Function<StorageTransaction, Step<T>> unit) {
+        return kernel.storage().write(unit::apply).get();
+    }
+
+    /**
+     * The baton {@code id} of {@code kind} (any kind when null) on a thread the caller may read;
+     * {@code NOT_FOUND} naming {@code field} otherwise.
+     */
+    StoredBaton find(StorageTransaction tx, String field, MemoryId id, BatonKind kind) {
+        Check.required(field, id);
+        StoredBaton baton = tx.batons().find(id)
+                .filter(found -> kind == null || found.kind() == kind)
+                .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, field, "no "
+                        + (kind == null ? "handoff or relay" : kind.wireName()) + " with id " + id));
+        try {
+            ledger.task(tx, field, baton.task());
+        } catch (ColonyException e) {
+            throw ColonyException.about(ErrorCode.NOT_FOUND, field, "no "
+                    + (kind == null ? "handoff or relay" : kind.wireName()) + " with id " + id);
+        }
+        return baton;
+    }
+
+    /**
+     * Accepts a pending baton for the caller's session. With {@code requireParticipant} the caller must
+     * have joined the thread, otherwise it joins it.
+     */
+    Step<Acceptance> accept(StorageTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
+        StoredTask task = admit(tx, baton, requireParticipant, now);
+        ColonyException blocked = notPending(tx, task, baton, now);
+        if (blocked != null) {
+            return Step.failed(blocked);
+        }
+        StoredBaton accepted = transition(tx, baton, baton.resolved(BatonStatus.ACCEPTED, ledger.actor().session(), now,
+                null), now);
+        List<String> installed = new ArrayList<>();
+        for (String file : baton.files()) {
+            if (ledger.install(tx, task, file, baton.id(), now)) {
+                installed.add(file);
+            }
+        }
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("baton_id", baton.id().value());
+        metadata.put("baton_kind", baton.kind().wireName());
+        metadata.put("installed_files", List.copyOf(installed));
+        ledger.audit(tx, ledger.task(tx, "task_id", task.id()), ACCEPT, "accepted " + baton.kind().wireName() + " "
+                + baton.id() + (installed.isEmpty() ? "" : "; now claiming " + String.join(", ", installed)), baton.id(),
+                metadata, now);
+        return Step.of(new Acceptance(view(accepted, now), installed));
+    }
+
+    /**
+     * Declines a pending baton: cancelled, its pending claims released, a {@code decline} post with
+     * the reason on the thread.
+     */
+    Step<Baton> decline(StorageTransaction tx, StoredBaton baton, String reason, boolean requireParticipant,
+            Instant now) {
+        StoredTask task = admit(tx, baton, requireParticipant, now);
+        ColonyException blocked = notPending(tx, task, baton, now);
+        if (blocked != null) {
+            return Step.failed(blocked);
+        }
+        StoredBaton cancelled = transition(tx, baton, baton.resolved(BatonStatus.CANCELLED, ledger.actor().session(),
+                now, reason), now);
+        for (StoredClaim claim : tx.claims().listByBaton(baton.id())) {
+            if (claim.state() == ClaimState.HANDOFF_PENDING) {
+                ledger.change(tx, claim.inState(ClaimState.RELEASED, null, claim.baton()), now);
+            }
+        }
+        declinePost(tx, task, baton, reason, false, now);
+        return Step.of(view(cancelled, now));
+    }
+
+    /** Addresses a pending baton to any agent, leaving it pending; a {@code decline} post records why. */
+    Step<Baton> readdress(StorageTransaction tx, StoredBaton baton, String reason, Instant now) {
+        StoredTask task = admit(tx, baton, false, now);
+        ColonyException blocked = notPending(tx, task, baton, now);
+        if (blocked != null) {
+            return Step.failed(blocked);
+        }
+        StoredBaton open = transition(tx, baton, baton.readdressed(BatonLimits.ANY_AGENT, reason), now);
+        declinePost(tx, task, baton, reason, true, now);
+        return Step.of(view(open, now));
+    }
+
+    private void declinePost(StorageTransaction tx, StoredTask task, StoredBaton baton, String reason,
+            boolean readdressed, Instant now) {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("baton_id", baton.id().value());
+        metadata.put("baton_kind", baton.kind().wireName());
+        metadata.put("readdressed_to_any", readdressed);
+        String text = "declined " + baton.kind().wireName() + " " + baton.id()
+                + (readdressed ? " (now open to any agent)" : "") + (reason == null ? "" : ": " + reason);
+        ledger.audit(tx, ledger.task(tx, "task_id", task.id()), DECLINE, text, baton.id(), metadata, now);
+    }
+
+    /** The caller's right to act on the baton: a readable thread, participation (or a join), the addressee. */
+    private StoredTask admit(StorageTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
+        StoredTask task = ledger.task(tx, "task_id", baton.task());
+        if (requireParticipant) {
+            ledger.requireParticipant(tx, task);
+        } else {
+            ledger.join(tx, task, now);
+        }
+        Actor actor = ledger.actor();
+        if (!AgentTypes.addresses(baton.toAgent(), actor.agent())) {
+            throw new ColonyException(ErrorCode.NOT_TARGET_AGENT, baton.kind().wireName() + " " + baton.id()
+                    + " is addressed to agent '" + baton.toAgent() + "', not to '" + actor.agent() + "'");
+        }
+        return ledger.task(tx, "task_id", baton.task());
+    }
+
+    /**
+     * Null when the baton is pending and alive; else the error to report. A pending baton past its time
+     * to live is written back as expired first (its pending claims weakened).
+     */
+    private ColonyException notPending(StorageTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
+        switch (baton.status()) {
+            case ACCEPTED:
+                throw new ColonyException(ErrorCode.ALREADY_ACCEPTED, baton.kind().wireName() + " " + baton.id()
+                        + " was already accepted by session " + baton.resolvedBy());
+            case CANCELLED:
+                throw new ColonyException(ErrorCode.CONFLICT, baton.kind().wireName() + " " + baton.id()
+                        + " was declined" + (baton.note() == null ? "" : ": " + baton.note()));
+            case EXPIRED:
+                throw expired(baton);
+            default:
+                break;
+        }
+        if (now.isBefore(baton.expiresAt())) {
+            return null;
+        }
+        expire(tx, task, baton, now);
+        return expired(baton);
+    }
+
+    /** Writes a pending baton back as expired and weakens its pending claims; false when another change won. */
+    boolean expire(StorageTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
+        if (tx.batons().compareAndSet(baton.resolved(BatonStatus.EXPIRED, null, now, null), now).isEmpty()) {
+            return false;
+        }
+        for (StoredClaim claim : tx.claims().listByBaton(baton.id())) {
+            if (claim.state() == ClaimState.HANDOFF_PENDING) {
+                ledger.weaken(tx, task, claim, now);
+            }
+        }
+        return true;
+    }
+
+    private StoredBaton transition(StorageTransaction tx, StoredBaton current, StoredBaton next, Instant now) {
+        return tx.batons().compareAndSet(next, now).orElseGet(() -> {
+            StoredBaton fresh = tx.batons().find(current.id()).orElseThrow();
+            if (fresh.status() == BatonStatus.ACCEPTED) {
+                throw new ColonyException(ErrorCode.ALREADY_ACCEPTED, current.kind().wireName() + " " + current.id()
+                        + " was already accepted by session " + fresh.resolvedBy());
+            }
+            throw new ColonyException(ErrorCode.CONFLICT, current.kind().wireName() + " " + current.id()
+                    + " changed concurrently; try again");
+        });
+    }
+
+    private static ColonyException expired(StoredBaton baton) {
+        ErrorCode code = baton.kind() == BatonKind.RELAY ? ErrorCode.RELAY_EXPIRED : ErrorCode.HANDOFF_EXPIRED;
+        return new ColonyException(code, baton.kind().wireName() + " " + baton.id() + " expired at "
+                + baton.expiresAt() + "; ask the sender (or the thread) for a new one");
+    }
+
+    /** A baton as the API shows it, read now: a pending baton past its time to live reads as expired. */
+    static Baton view(StoredBaton baton, Instant now) {
+        BatonStatus status = baton.status() == BatonStatus.PENDING && !now.isBefore(baton.expiresAt())
+                ? BatonStatus.EXPIRED : baton.status();
+        Map<String, Object> details = baton.details();
+        String reason = text(details.get("reason"));
+        return new Baton(baton.id(), baton.kind(), baton.task(), status, baton.fromSession(), baton.fromAgent(),
+                baton.toAgent(), text(details.get("summary")), reason == null ? null : RelayReason.fromWire(reason),
+                texts(details.get("next_steps")), texts(details.get("blockers")), baton.files(),
+                recipe(details.get("worktree_recipe")), resumable(details.get("resumable_state")), baton.createdAt(),
+                baton.expiresAt(), baton.resolvedBy(), baton.resolvedAt(), baton.note(), baton.version());
+    }
+
+    private static WorktreeRecipe recipe(Object value) {
+        if (!(value instanceof Map<?, ?> map)) {
+            return null;
+        }
+        return new WorktreeRecipe(text(map.get("base_branch")), texts(map.get("inherit_claims")),
+                text(map.get("fetch_files_at")), text(map.get("untracked_files_warning")));
+    }
+
+    private static ResumableState resumable(Object value) {
+        if (!(value instanceof Map<?, ?> map)) {
+            return null;
+        }
+        List<ResumableState.Activity> recent = new ArrayList<>();
+        if (map.get("recent") instanceof List<?> items) {
+            for (Object item : items) {
+                if (item instanceof Map<?, ?> entry) {
+                    recent.add(new ResumableState.Activity(MemoryId.of(number(entry.get("id"))),
+                            text(entry.get("kind")), SessionId.of(text(entry.get("session_id"))),
+                            Instant.ofEpochMilli(number(entry.get("ts")))));
+                }
+            }
+        }
+        return new ResumableState(Instant.ofEpochMilli(number(map.get("since"))), recent);
+    }
+
+    /** The recipe and resumable state as the store keeps them. */
+    static Map<String, Object> recipeDetails(WorktreeRecipe recipe) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("base_branch", recipe.baseBranch());
+        map.put("inherit_claims", recipe.inheritClaims());
+        map.put("fetch_files_at", recipe.fetchFilesAt());
+        map.put("untracked_files_warning", recipe.untrackedFilesWarning());
+        map.values().removeIf(Objects::isNull);
+        return map;
+    }
+
+    static Map<String, Object> resumableDetails(ResumableState state) {
+        List<Map<String, Object>> recent = new ArrayList<>();
+        for (ResumableState.Activity activity : state.recent()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", activity.id().value());
+            entry.put("kind", activity.kind());
+            entry.put("session_id", activity.session().value());
+            entry.put("ts", activity.ts().toEpochMilli());
+            recent.add(entry);
+        }
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("since", state.since().toEpochMilli());
+        map.put("recent", recent);
+        return map;
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+
+    private static long number(Object value) {
+        return ((Number) value).longValue();
+    }
+
+    private static List<String> texts(Object value) {
+        if (!(value instanceof List<?> list)) {
+            return List.of();
+        }
+        return list.stream().map(String::valueOf).toList();
+    }
+
+    /** A required free text (several lines allowed), stripped; errors name {@code field}. */
+    static String body(String field, String value, int max) {
+        Check.required(field, value);
+        Check.wellFormed(field, value);
+        String stripped = value.strip();
+        if (Check.blank(stripped)) {
+            throw ColonyException.invalid(field, "must not be blank");
+        }
+        if (stripped.length() > max) {
+            throw ColonyException.invalid(field, "must be at most " + max + " characters, was " + stripped.length());
+        }
+        return stripped;
+    }
+
+    /** An optional free text: {@code null} stays null. */
+    static String optionalBody(String field, String value, int max) {
+        return value == null ? null : body(field, value, max);
+    }
+
+    /** A list of short texts, at most {@link BatonLimits#MAX_LIST_ENTRIES}; {@code null} is empty. */
+    static List<String> entries(String field, List<String> values) {
+        if (values == null) {
+            return List.of();
+        }
+        if (values.size() > BatonLimits.MAX_LIST_ENTRIES) {
+            throw ColonyException.invalid(field, "must hold at most " + BatonLimits.MAX_LIST_ENTRIES + " entries, held "
+                    + values.size());
+        }
+        List<String> checked = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            checked.add(body(field + "[" + i + "]", values.get(i), BatonLimits.MAX_ENTRY_CHARS));
+        }
+        return checked;
+    }
+
+    /** A time to live: {@code fallback} when null, else positive and at most {@code max}. */
+    static Duration ttl(Duration value, Duration fallback, Duration max) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value.isNegative() || value.isZero() || value.compareTo(max) > 0) {
+            throw ColonyException.invalid("expires_in_minutes", "must be between 1 and " + max.toMinutes()
+                    + " minutes, was " + value.toMinutes());
+        }
+        return value;
+    }
+
+    /** The addressee: {@code any} when null, else a checked agent name. */
+    static String addressee(String toAgent) {
+        return toAgent == null ? BatonLimits.ANY_AGENT : Check.text("to_agent", toAgent, 64);
+    }
+}

@@ -1,0 +1,152 @@
+package dev.colony.core.baton;
+
+import dev.colony.api.Actor;
+import dev.colony.api.MemoryId;
+import dev.colony.api.TaskId;
+import dev.colony.api.baton.Acceptance;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonKind;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.api.baton.BatonStatus;
+import dev.colony.api.baton.RelayReason;
+import dev.colony.api.baton.RelayRequest;
+import dev.colony.api.baton.Relays;
+import dev.colony.api.baton.ResumableState;
+import dev.colony.api.baton.WorktreeRecipe;
+import dev.colony.api.claim.ClaimAge;
+import dev.colony.api.claim.ClaimState;
+import dev.colony.api.claim.Claims;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.task.ThreadEntry;
+import dev.colony.core.claim.ClaimLedger;
+import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.spi.storage.BatonRecords.StoredBaton;
+import dev.colony.spi.storage.ClaimRecords.StoredClaim;
+import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.TaskRecords.StoredTask;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link Relays} for one caller. Sending writes the {@code relay} memory (whose id names the relay),
+ * the baton row with its worktree recipe and resumable state, and turns the sender's fresh active
+ * claims on the thread into claims pending for the relay, in one transaction; accepting and
+ * declining are transitions of the shared {@link BatonDesk}.
+ */
+public final class RelayService implements Relays {
+
+    /** The audit kind that announces a relay. */
+    static final MemoryKind RELAY = MemoryKind.of("relay");
+    /** The most recent thread entries a relay looks at for its resumable state. */
+    private static final int RESUMABLE_SCAN = 200;
+    /** The longest base branch or ref. */
+    private static final int MAX_REF_CHARS = 255;
+
+    private final BatonDesk desk;
+    private final ClaimLedger ledger;
+
+    /** The relay service acting as {@code actor}. */
+    public RelayService(Actor actor, Kernel kernel) {
+        this.desk = new BatonDesk(actor, kernel);
+        this.ledger = desk.ledger();
+    }
+
+    @Override
+    public Baton relay(RelayRequest request) {
+        Check.required("request", request);
+        TaskId taskId = Check.required("task_id", request.task());
+        RelayReason reason = request.reason() == null ? RelayReason.UNSPECIFIED : request.reason();
+        String oneLine = BatonDesk.body("one_line", request.oneLine(), BatonLimits.MAX_SUMMARY_CHARS);
+        String baseBranch = Check.optionalText("base_branch", request.baseBranch(), MAX_REF_CHARS);
+        String fetchAt = Check.optionalText("fetch_files_at", request.fetchFilesAt(), MAX_REF_CHARS);
+        String to = BatonDesk.addressee(request.toAgent());
+        Duration ttl = BatonDesk.ttl(request.expiresIn(), BatonLimits.RELAY_DEFAULT_TTL, BatonLimits.RELAY_MAX_TTL);
+        Instant now = desk.kernel().time().now();
+        Instant until = now.plus(ttl);
+        return desk.write(tx -> {
+            ledger.enter(tx, now);
+            StoredTask task = ledger.task(tx, "task_id", taskId);
+            ledger.requireParticipant(tx, task);
+            List<StoredClaim> mine = tx.claims().listByTask(taskId, List.of(ClaimState.ACTIVE), Claims.MAX_LIST_LIMIT)
+                    .stream()
+                    .filter(claim -> claim.session().equals(ledger.actor().session())
+                            && ledger.ageOf(claim, now) == ClaimAge.FRESH)
+                    .sorted(Comparator.comparing(StoredClaim::filePath))
+                    .toList();
+            List<String> files = mine.stream().map(StoredClaim::filePath).toList();
+            WorktreeRecipe recipe = new WorktreeRecipe(baseBranch, files, fetchAt, fetchAt == null
+                    ? "no fetch_files_at was given: changed or untracked files may exist only in the sender's worktree; "
+                            + "coordinate with a person before assuming they are lost"
+                    : null);
+            ResumableState resumable = resumable(tx, taskId, now);
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("reason", reason.wireName());
+            metadata.put("to_agent", to);
+            metadata.put("inherit_claims", files);
+            MemoryId id = ledger.audit(tx, task, RELAY, "relay (" + reason.wireName() + ") to " + to + ": " + oneLine,
+                    null, metadata, now);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("summary", oneLine);
+            details.put("reason", reason.wireName());
+            details.put("worktree_recipe", BatonDesk.recipeDetails(recipe));
+            details.put("resumable_state", BatonDesk.resumableDetails(resumable));
+            StoredBaton stored = tx.batons().insert(new StoredBaton(id, BatonKind.RELAY, taskId, BatonStatus.PENDING,
+                    ledger.actor().session(), ledger.actor().agent(), to, details, files, now, until, null, null, null,
+                    now, 1));
+            for (StoredClaim claim : mine) {
+                ledger.change(tx, claim.inState(ClaimState.HANDOFF_PENDING, until, id), now);
+            }
+            return BatonDesk.Step.of(BatonDesk.view(stored, now));
+        });
+    }
+
+    /** The thread's entries of the last {@link BatonLimits#RESUMABLE_WINDOW}, newest first. */
+    private static ResumableState resumable(StorageTransaction tx, TaskId task, Instant now) {
+        Instant since = now.minus(BatonLimits.RESUMABLE_WINDOW);
+        List<ResumableState.Activity> recent = new ArrayList<>();
+        for (ThreadEntry entry : tx.taskPosts().timeline(task, RESUMABLE_SCAN)) {
+            if (entry.ts().isBefore(since)) {
+                break;
+            }
+            recent.add(new ResumableState.Activity(entry.id(), entry.kind().name(), entry.session(), entry.ts()));
+        }
+        return new ResumableState(since, recent);
+    }
+
+    @Override
+    public Acceptance accept(MemoryId relay) {
+        Instant now = desk.kernel().time().now();
+        return desk.write(tx -> {
+            ledger.enter(tx, now);
+            return desk.accept(tx, desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), false, now);
+        });
+    }
+
+    @Override
+    public Baton decline(MemoryId relay, String reason) {
+        String why = BatonDesk.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
+        Instant now = desk.kernel().time().now();
+        return desk.write(tx -> {
+            ledger.enter(tx, now);
+            return desk.decline(tx, desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), why, false, now);
+        });
+    }
+
+    @Override
+    public Baton get(MemoryId relay) {
+        Instant now = desk.kernel().time().now();
+        return desk.kernel().storage().read(tx -> BatonDesk.view(
+                desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), now));
+    }
+
+    @Override
+    public List<Baton> pending(TaskId task) {
+        return HandoffService.pendingOf(desk, task, BatonKind.RELAY);
+    }
+}
