@@ -31,6 +31,17 @@ final class JdbcTaskRecords implements TaskRecords {
             + "t.created_by, t.created_at, t.updated_at, t.version";
     /** Namespaces per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int NAMESPACE_CHUNK = 500;
+    /*
+     * Run through prepared statements each connection keeps: every post on a thread reads the task,
+     * checks the poster's participation and compares-and-sets the task's version.
+     */
+    private static final String FIND = "SELECT " + COLUMNS + " FROM tasks WHERE id = ?";
+    private static final String TOUCH =
+            "UPDATE tasks SET updated_at = ?, version = version + 1 WHERE id = ? AND version = ?";
+    private static final String IS_PARTICIPANT =
+            "SELECT COUNT(*) FROM task_participants WHERE task_id = ? AND session_id = ?";
+    private static final String JOIN =
+            "INSERT INTO task_participants (task_id, session_id, agent, joined_at) VALUES (?, ?, ?, ?)";
 
     private final JdbcTransaction tx;
 
@@ -72,9 +83,7 @@ final class JdbcTaskRecords implements TaskRecords {
 
     @Override
     public Optional<StoredTask> find(TaskId id) {
-        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM tasks WHERE id = :id")) {
-            return query.bind("id", id.value()).map(JdbcTaskRecords::map).findOne();
-        }
+        return tx.connection().findOne(FIND, statement -> statement.setLong(1, id.value()), rs -> map(rs, null));
     }
 
     @Override
@@ -131,28 +140,28 @@ final class JdbcTaskRecords implements TaskRecords {
 
     @Override
     public Optional<StoredTask> touch(TaskId id, long expectedVersion, Instant now) {
-        Handle handle = tx.writeHandle("tasks.touch");
-        Instant at = Codec.stored(now);
-        int changed;
-        try (Update update = handle.createUpdate("UPDATE tasks SET updated_at = :at, version = version + 1 "
-                + "WHERE id = :id AND version = :version")) {
-            changed = update.bind("at", at.toEpochMilli()).bind("id", id.value()).bind("version", expectedVersion)
-                    .execute();
-        }
+        long at = Codec.stored(now).toEpochMilli();
+        int changed = tx.writeConnection("tasks.touch").update(TOUCH, statement -> {
+            statement.setLong(1, at);
+            statement.setLong(2, id.value());
+            statement.setLong(3, expectedVersion);
+        });
         return changed == 1 ? find(id) : Optional.empty();
     }
 
     @Override
     public boolean join(TaskId task, SessionId session, String agent, Instant now) {
-        Handle handle = tx.writeHandle("tasks.join");
+        StoreConnection connection = tx.writeConnection("tasks.join");
         if (isParticipant(task, session)) {
             return false;
         }
-        try (Update insert = handle.createUpdate("INSERT INTO task_participants (task_id, session_id, agent, joined_at) "
-                + "VALUES (:task, :session, :agent, :at)")) {
-            insert.bind("task", task.value()).bind("session", session.value()).bind("agent", agent)
-                    .bind("at", Codec.stored(now).toEpochMilli()).execute();
-        }
+        long at = Codec.stored(now).toEpochMilli();
+        connection.update(JOIN, statement -> {
+            statement.setLong(1, task.value());
+            statement.setString(2, session.value());
+            statement.setString(3, agent);
+            statement.setLong(4, at);
+        });
         return true;
     }
 
@@ -171,10 +180,10 @@ final class JdbcTaskRecords implements TaskRecords {
 
     @Override
     public boolean isParticipant(TaskId task, SessionId session) {
-        try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM task_participants "
-                + "WHERE task_id = :task AND session_id = :session")) {
-            return query.bind("task", task.value()).bind("session", session.value()).mapTo(Long.class).one() > 0;
-        }
+        return tx.connection().findOne(IS_PARTICIPANT, statement -> {
+            statement.setLong(1, task.value());
+            statement.setString(2, session.value());
+        }, rs -> rs.getLong(1)).orElse(0L) > 0;
     }
 
     @Override
