@@ -2,17 +2,21 @@ package dev.colony.store.sqlite;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.net.JarURLConnection;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.zip.CRC32;
 import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.LibraryLoaderUtil;
 import org.sqlite.util.OSInfo;
@@ -74,7 +78,7 @@ final class NativeLibraryCache {
             return;
         }
         try {
-            Optional<Path> library = extractTo(root.get());
+            Optional<Path> library = locate(root.get());
             if (library.isPresent()) {
                 System.setProperty(SQLITE_LIB_PATH, library.get().getParent().toString());
                 System.setProperty(SQLITE_LIB_NAME, library.get().getFileName().toString());
@@ -108,6 +112,62 @@ final class NativeLibraryCache {
             return Optional.empty();
         }
         return Optional.of(os.startsWith("mac") ? Path.of(home, "Library", "Caches") : Path.of(home, ".cache"));
+    }
+
+    /**
+     * The cached library for this sqlite-jdbc jar on this machine, extracting it when needed.
+     *
+     * <p>Finding which of sqlite-jdbc's libraries fits the platform makes sqlite-jdbc start a
+     * subprocess ({@code uname -o}, to detect Android), twice, which costs a short-lived process about
+     * a tenth of a second. So the answer is remembered in a small pointer file, named after the jar
+     * that holds the libraries (its path, size and modification time) and the platform properties;
+     * a later process reads it and checks only that the library it names still exists with the size
+     * it was written with (a damaged copy is extracted again).
+     */
+    static Optional<Path> locate(Path root) throws IOException {
+        Path pointer = pointerFile(root);
+        if (Files.isRegularFile(pointer)) {
+            List<String> lines = Files.readAllLines(pointer, StandardCharsets.UTF_8);
+            if (lines.size() == 2) {
+                Path known = Path.of(lines.get(0));
+                if (known.isAbsolute() && Files.isRegularFile(known)
+                        && lines.get(1).equals(Long.toString(Files.size(known)))) {
+                    return Optional.of(known);
+                }
+            }
+        }
+        Optional<Path> library = extractTo(root);
+        if (library.isPresent()) {
+            Path partial = pointer.resolveSibling(pointer.getFileName() + "." + ProcessHandle.current().pid()
+                    + ".partial");
+            try {
+                Files.writeString(partial, library.get().toAbsolutePath() + "\n" + Files.size(library.get()) + "\n",
+                        StandardCharsets.UTF_8);
+                moveIntoPlace(partial, pointer);
+            } finally {
+                Files.deleteIfExists(partial);
+            }
+        }
+        return library;
+    }
+
+    /** The pointer file of this sqlite-jdbc jar and platform under {@code root}. */
+    static Path pointerFile(Path root) {
+        StringBuilder key = new StringBuilder();
+        key.append(System.getProperty("os.name")).append('|').append(System.getProperty("os.arch")).append('|')
+                .append(System.getProperty("java.runtime.name"));
+        try {
+            URL jar = SQLiteJDBCLoader.class.getProtectionDomain().getCodeSource().getLocation();
+            Path file = Path.of(jar.toURI());
+            key.append('|').append(file.toAbsolutePath()).append('|').append(Files.size(file)).append('|')
+                    .append(Files.getLastModifiedTime(file).toMillis());
+        } catch (IOException | URISyntaxException | RuntimeException e) {
+            key.append("|unknown jar");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(key.toString().getBytes(StandardCharsets.UTF_8));
+        return root.resolve("colony").resolve("native").resolve("sqlite-jdbc-" + version())
+                .resolve("found-" + Long.toHexString(crc.getValue()) + ".path");
     }
 
     /**

@@ -61,6 +61,28 @@ class NativeLibraryCacheTest {
     }
 
     @Test
+    void laterProcessesFindTheLibraryThroughThePointerFileWithoutAskingThePlatformAgain() throws IOException {
+        Path library = NativeLibraryCache.locate(dir).orElseThrow();
+        Path pointer = NativeLibraryCache.pointerFile(dir);
+        assertThat(pointer).isRegularFile();
+        assertThat(Files.readAllLines(pointer)).containsExactly(library.toString(),
+                Long.toString(Files.size(library)));
+
+        // A pointer naming another (existing, right-sized) file is trusted as it is: no lookup, no extraction.
+        Path elsewhere = Files.writeString(dir.resolve("stand-in.so"), "stand-in");
+        Files.writeString(pointer, elsewhere + "\n" + Files.size(elsewhere) + "\n");
+        assertThat(NativeLibraryCache.locate(dir)).contains(elsewhere);
+
+        // A pointer to a missing or damaged file is not: the library is found and extracted again.
+        Files.write(elsewhere, new byte[] {1, 2, 3});
+        assertThat(NativeLibraryCache.locate(dir)).contains(library);
+        assertThat(Files.readAllLines(pointer)).first().isEqualTo(library.toString());
+        Files.delete(library);
+        assertThat(NativeLibraryCache.locate(dir)).contains(library);
+        assertThat(library).isRegularFile();
+    }
+
+    @Test
     void theCacheRootFollowsThePlatformAndCanBeChosenOrTurnedOff() {
         Properties linux = new Properties();
         linux.setProperty("os.name", "Linux");
@@ -95,8 +117,8 @@ class NativeLibraryCacheTest {
 
         assertThat(sqliteFiles(tmp)).as("files sqlite-jdbc left in java.io.tmpdir").isEmpty();
         try (Stream<Path> cached = Files.walk(cache)) {
-            assertThat(cached.filter(Files::isRegularFile).toList()).as("one cached library for both runs")
-                    .hasSize(1);
+            assertThat(cached.filter(Files::isRegularFile).filter(file -> !file.toString().endsWith(".path"))
+                    .toList()).as("one cached library for both runs").hasSize(1);
         }
     }
 
