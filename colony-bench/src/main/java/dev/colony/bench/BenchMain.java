@@ -30,8 +30,9 @@ public final class BenchMain implements Callable<Integer> {
     static {
         for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
-                new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(),
-                new WriteThenSearchScenario(), new IndexLagScenario(), new TaskPostScenario())) {
+                new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
+                new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
+                new TaskPostScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -47,7 +48,7 @@ public final class BenchMain implements Callable<Integer> {
     @Option(names = "--size", split = ",",
             description = "Size(s): operations for memory.add and mcp.roundtrip, stored memories for "
                     + "the others; default per scenario (memory.add 20000, search.keyword 10000,100000, "
-                    + "mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start 0,100000, write.then.search and "
+                    + "mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start and mcp.start.cds 0,100000, write.then.search and "
                     + "index.lag 100000).")
     List<Integer> sizes = new ArrayList<>();
 

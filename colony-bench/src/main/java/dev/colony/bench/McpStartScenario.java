@@ -27,6 +27,9 @@ import java.util.concurrent.TimeUnit;
  * current index. The time until Colony's first tool call is answered (the store open by then) is
  * reported as a note. The server jar is {@code -Dcolony.mcp.jar}, or found under
  * {@code colony-mcp-adapter/target} from the working directory.
+ *
+ * <p>{@code mcp.start.cds} measures the same with the class-data archive that {@code colony cds} writes
+ * (made once before measuring, in the work directory), started with the options that command prints.
  */
 final class McpStartScenario implements Scenario {
 
@@ -40,9 +43,16 @@ final class McpStartScenario implements Scenario {
             + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"search\","
             + "\"arguments\":{\"query\":\"cache retry\",\"limit\":5}}}\n";
 
+    private final boolean withArchive;
+
+    /** The scenario without ({@code mcp.start}) or with ({@code mcp.start.cds}) a class-data archive. */
+    McpStartScenario(boolean withArchive) {
+        this.withArchive = withArchive;
+    }
+
     @Override
     public String name() {
-        return "mcp.start";
+        return withArchive ? "mcp.start.cds" : "mcp.start";
     }
 
     @Override
@@ -75,8 +85,23 @@ final class McpStartScenario implements Scenario {
                     (System.nanoTime() - t0) / 1e9);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> colonyCommand = List.of(java, "-jar", serverJar().toString(), "mcp", "--db", db.toString(),
-                "--user", "bench", "--agent", "bench");
+        List<String> colonyCommand = new ArrayList<>(List.of(java));
+        if (withArchive) {
+            Path archive = options.workDir().resolve("colony-mcp.jsa");
+            long t0 = System.nanoTime();
+            Process cds = new ProcessBuilder(java, "-jar", serverJar().toString(), "cds", "--archive",
+                    archive.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            if (cds.waitFor() != 0) {
+                throw new IllegalStateException("colony cds failed with exit " + cds.exitValue());
+            }
+            note += String.format(Locale.ROOT, "; archive written by 'colony cds' in %.1f s",
+                    (System.nanoTime() - t0) / 1e9);
+            colonyCommand.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:disable",
+                    "-Xlog:all=warning:stderr"));
+        }
+        colonyCommand.addAll(List.of("-jar", serverJar().toString(), "mcp", "--db", db.toString(),
+                "--user", "bench", "--agent", "bench"));
         List<String> sdkCommand = List.of(java, "-cp", System.getProperty("java.class.path"),
                 MinimalSdkServer.class.getName());
         Path home = Files.createDirectories(options.workDir().resolve("home"));

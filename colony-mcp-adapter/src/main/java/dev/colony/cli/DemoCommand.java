@@ -1,7 +1,5 @@
 package dev.colony.cli;
 
-import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
@@ -19,13 +17,10 @@ import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StoreFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         String explicit = db != null ? db : parent.store.db();
         boolean chosen = explicit != null || parent.store.jdbcUrl() != null;
-        Path temporary = chosen ? null : temporaryDirectory();
+        Path temporary = chosen ? null : TemporaryDirectory.create("colony-demo-");
         try {
             LaunchSettings settings = parent.settings(StoreOptions.of(
                     temporary == null ? explicit : temporary.resolve(LaunchSettings.DATABASE_FILE).toString(), user),
@@ -162,21 +157,10 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** A new directory for the temporary store. */
-    private static Path temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("colony-demo-");
-        } catch (IOException e) {
-            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "db: cannot create a temporary directory in "
-                    + System.getProperty("java.io.tmpdir") + ": " + StoreFiles.reason(e), e);
-        }
-    }
-
     /** Deletes the temporary store: the database, its side files and the search index beside it. */
     private void deleteTree(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
+        try {
+            TemporaryDirectory.delete(directory);
         } catch (IOException e) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("colony: could not delete the temporary store " + directory + ": " + StoreFiles.reason(e));

@@ -1,0 +1,90 @@
+package dev.colony.cli;
+
+import dev.colony.mcp.LaunchSettings;
+import dev.colony.mcp.StdioServerRunner;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The workload {@code colony cds} runs in a child JVM that records every class it loads into a
+ * class-data archive: an MCP session as a client drives it, on a throwaway store.
+ *
+ * <p>Two server runs on one store, each through the same launch path as {@code java -jar
+ * colony-mcp.jar}: the first opens a new store and writes memories, the second reopens it and reads
+ * them back by search, by id, by session and by timeline. What is loaded here is loaded from the
+ * archive on every later start, so the workload covers the handshake, every memory tool, the store
+ * (migrations included) and the search index (indexing and searching). It writes nothing to stdout.
+ */
+public final class CdsTraining {
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"colony-cds\","
+            + "\"version\":\"1\"}}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n";
+    private static final int WRITES = 40;
+
+    private CdsTraining() {
+    }
+
+    /**
+     * Runs the workload; exits with 0 when every request of both runs was answered without a
+     * protocol error, 1 otherwise (the archive is then not worth keeping).
+     */
+    public static void main(String[] args) throws IOException {
+        Path directory = TemporaryDirectory.create("colony-cds-");
+        boolean ok;
+        try {
+            String db = directory.resolve(LaunchSettings.DATABASE_FILE).toString();
+            McpCommand.plainServerOptions(new String[] {"mcp", "--db", db});
+            LaunchSettings settings = LaunchSettings.resolve(db, null, "colony-cds", "colony-cds", null,
+                    Map.of(LaunchSettings.ENV_HOME, directory.resolve("home").toString()), System.getProperties());
+            ok = serve(settings, writes()) && serve(settings, reads());
+        } finally {
+            TemporaryDirectory.delete(directory);
+        }
+        System.exit(ok ? 0 : 1);
+    }
+
+    private static String writes() {
+        StringBuilder requests = new StringBuilder(INITIALIZE);
+        for (int i = 0; i < WRITES; i++) {
+            call(requests, 10 + i, "memory_add", "{\"content\":\"Decision " + i + ": the build retries flaky "
+                    + "downloads three times before failing (see ci/retry.sh)\",\"type\":\"decision\","
+                    + "\"topics\":[\"build\",\"ci\"]}");
+        }
+        call(requests, 9, "memory_add", "{\"content\":\"\"}");
+        return requests.toString();
+    }
+
+    private static String reads() {
+        StringBuilder requests = new StringBuilder(INITIALIZE);
+        call(requests, 10, "search", "{\"query\":\"flaky downloads retry\",\"limit\":5}");
+        call(requests, 11, "search", "{\"query\":\"build\",\"type\":\"decision\",\"limit\":20}");
+        call(requests, 12, "get_observations", "{\"ids\":[1,2,3]}");
+        call(requests, 13, "list_sessions", "{}");
+        call(requests, 14, "timeline", "{\"around_id\":2}");
+        call(requests, 15, "search", "{\"query\":\"nothing matches this\"}");
+        return requests.toString();
+    }
+
+    private static void call(StringBuilder requests, int id, String tool, String arguments) {
+        requests.append("{\"jsonrpc\":\"2.0\",\"id\":").append(id)
+                .append(",\"method\":\"tools/call\",\"params\":{\"name\":\"").append(tool)
+                .append("\",\"arguments\":").append(arguments).append("}}\n");
+    }
+
+    /** One server run over {@code requests}; whether it ended normally and answered each of them. */
+    private static boolean serve(LaunchSettings settings, String requests) {
+        ByteArrayOutputStream answers = new ByteArrayOutputStream();
+        int exit = StdioServerRunner.run(settings,
+                new ByteArrayInputStream(requests.getBytes(StandardCharsets.UTF_8)), answers);
+        String out = answers.toString(StandardCharsets.UTF_8);
+        long expected = requests.lines().filter(line -> line.contains("\"id\":")).count();
+        long answered = out.lines().filter(line -> line.contains("\"result\"")).count();
+        return exit == StdioServerRunner.EXIT_OK && answered == expected;
+    }
+}
