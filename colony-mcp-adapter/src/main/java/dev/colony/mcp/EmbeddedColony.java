@@ -44,8 +44,14 @@ public final class EmbeddedColony {
      *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
      */
     public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
-        StorageProvider storage = PostgresStorageProvider.open(jdbcUrl,
-                PostgresOptions.defaults().withCredentials(login.user(), login.password()));
+        return openServer(jdbcUrl, login, home, false);
+    }
+
+    private static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home,
+            boolean existingOnly) {
+        PostgresOptions options = PostgresOptions.defaults().withCredentials(login.user(), login.password());
+        StorageProvider storage = existingOnly ? PostgresStorageProvider.openExisting(jdbcUrl, options)
+                : PostgresStorageProvider.open(jdbcUrl, options);
         try {
             return Colony.builder().storage(storage).search(LuceneSearch.cachedUnder(home)).build();
         } catch (RuntimeException e) {
@@ -56,15 +62,15 @@ public final class EmbeddedColony {
 
     /**
      * Opens the store {@code settings} name for a command that only reads: like
-     * {@link #open(LaunchSettings)}, except that a SQLite file must already exist (see
-     * {@link #openExisting(Path)}). A PostgreSQL URL is not a file and gets no file checks.
+     * {@link #open(LaunchSettings)}, except that the store must already exist: a SQLite file (see
+     * {@link #openExisting(Path)}), or a PostgreSQL database that holds Colony's schema.
      *
-     * @throws ColonyException {@code NOT_FOUND} naming the path when there is no such store file,
-     *     {@code STORAGE_FAILURE} when the store cannot be read or opened
+     * @throws ColonyException {@code NOT_FOUND} naming the path or database when there is no such
+     *     store, {@code STORAGE_FAILURE} when the store cannot be read or opened
      */
     public static Colony openExisting(LaunchSettings settings) {
         if (settings.onServer()) {
-            return openServer(settings.jdbcUrl(), settings.login(), settings.home());
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true);
         }
         return openExisting(settings.database());
     }

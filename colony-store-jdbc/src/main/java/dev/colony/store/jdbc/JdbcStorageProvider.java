@@ -62,6 +62,8 @@ public class JdbcStorageProvider implements StorageProvider {
     private volatile String storeId;
     /** Set once this provider has brought the schema up to date; later {@link #migrate()} calls return at once. */
     private volatile boolean migrated;
+    /** Whether a database without Colony's schema is refused rather than given one. */
+    private final boolean existingOnly;
 
     /**
      * Creates a provider and brings the schema up to date.
@@ -69,7 +71,19 @@ public class JdbcStorageProvider implements StorageProvider {
      * @throws ColonyException {@code STORAGE_FAILURE} when the database cannot be opened or migrated
      */
     protected JdbcStorageProvider(Dialect dialect) {
+        this(dialect, false);
+    }
+
+    /**
+     * Creates a provider and brings the schema up to date; with {@code existingOnly}, a database
+     * without Colony's schema is refused instead of given one, for commands that only read.
+     *
+     * @throws ColonyException {@code NOT_FOUND} naming the database when {@code existingOnly} and it
+     *     holds no Colony store; {@code STORAGE_FAILURE} when it cannot be opened or migrated
+     */
+    protected JdbcStorageProvider(Dialect dialect, boolean existingOnly) {
         this.dialect = Objects.requireNonNull(dialect, "dialect");
+        this.existingOnly = existingOnly;
         try {
             dialect.start();
         } catch (SQLException | RuntimeException e) {
@@ -144,7 +158,14 @@ public class JdbcStorageProvider implements StorageProvider {
             if (migrated) {
                 return;
             }
-            if (schemaVersion() != SCHEMA_VERSION) {
+            int version = schemaVersion();
+            if (version == 0 && existingOnly) {
+                // An unreachable database also reads as version 0: let that fail as what it is.
+                read(tx -> ((JdbcTransaction) tx).handle().createQuery("SELECT 1").mapTo(Integer.class).one());
+                throw new ColonyException(ErrorCode.NOT_FOUND, "db: there is no Colony store in "
+                        + dialect.databaseKey() + " (a command that only reads never creates one)");
+            }
+            if (version != SCHEMA_VERSION) {
                 migrateLocked();
             }
             // A store opened before already has its id: read it without taking the write lock, so that

@@ -24,8 +24,8 @@ public final class PostgresStorageProvider extends JdbcStorageProvider {
 
     private final PostgresDialect postgres;
 
-    private PostgresStorageProvider(PostgresDialect dialect) {
-        super(dialect);
+    private PostgresStorageProvider(PostgresDialect dialect, boolean existingOnly) {
+        super(dialect, existingOnly);
         this.postgres = dialect;
     }
 
@@ -47,6 +47,22 @@ public final class PostgresStorageProvider extends JdbcStorageProvider {
      * @throws ColonyException as {@link #open(String)}
      */
     public static PostgresStorageProvider open(String jdbcUrl, PostgresOptions options) {
+        return new PostgresStorageProvider(dialect(jdbcUrl, options), false);
+    }
+
+    /**
+     * Opens the Colony store in the database at {@code jdbcUrl} and never creates one: for commands
+     * that only read, so that a wrong URL is an error rather than a new, empty store. An older schema
+     * is still migrated.
+     *
+     * @throws ColonyException {@code NOT_FOUND} naming the database (without passwords) when it holds no
+     *     Colony store; otherwise as {@link #open(String)}
+     */
+    public static PostgresStorageProvider openExisting(String jdbcUrl, PostgresOptions options) {
+        return new PostgresStorageProvider(dialect(jdbcUrl, options), true);
+    }
+
+    private static PostgresDialect dialect(String jdbcUrl, PostgresOptions options) {
         Objects.requireNonNull(options, "options");
         String url = PostgresUrls.require(jdbcUrl);
         PostgresDialect dialect;
@@ -56,7 +72,7 @@ public final class PostgresStorageProvider extends JdbcStorageProvider {
             throw ColonyException.invalid("jdbc_url", "is not a URL the PostgreSQL driver accepts: '"
                     + PostgresUrls.redact(url) + "'");
         }
-        return new PostgresStorageProvider(dialect);
+        return dialect;
     }
 
     /** The JDBC URL of the database, without passwords. */

@@ -1,6 +1,7 @@
 package dev.colony.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.colony.api.ColonyException;
@@ -115,6 +116,29 @@ class PostgresStorageProviderTest {
                 ResultSet rows = connection.createStatement().executeQuery("SELECT current_user")) {
             rows.next();
             return rows.getString(1);
+        }
+    }
+
+    @Test
+    void openingAnExistingStoreNeverCreatesOne() throws Exception {
+        String url = PostgresTestServer.databaseFor(dir);
+        assertThatThrownBy(() -> PostgresStorageProvider.openExisting(url, PostgresOptions.defaults()))
+                .isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND))
+                .hasMessageContaining("no Colony store");
+        try (Connection admin = DriverManager.getConnection(url);
+                ResultSet tables = admin.createStatement().executeQuery(
+                        "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'")) {
+            tables.next();
+            assertThat(tables.getInt(1)).as("tables created by a read-only open").isZero();
+        }
+
+        String created;
+        try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
+            created = store.storeId();
+        }
+        try (PostgresStorageProvider store = PostgresStorageProvider.openExisting(url, PostgresOptions.defaults())) {
+            assertThat(store.storeId()).isEqualTo(created);
         }
     }
 
