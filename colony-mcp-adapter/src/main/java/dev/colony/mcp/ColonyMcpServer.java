@@ -12,6 +12,7 @@ import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.memory.MemoryTools;
+import dev.colony.mcp.tool.message.MessageTools;
 import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
@@ -52,7 +53,8 @@ public final class ColonyMcpServer implements ToolHost {
             + "store durable, self-contained knowledge with memory_add. Sessions on the same repository and "
             + "branch share a task thread (task_thread opens it; the server joins its own at start): post "
             + "decisions, blockers and warnings with task_post, save working state with task_note_working, and "
-            + "check task_updates_since after being away.";
+            + "check task_updates_since after being away. To ask or tell another agent something on a thread, use "
+            + "task_message; task_messages lists what is addressed to you.";
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
 
@@ -76,10 +78,11 @@ public final class ColonyMcpServer implements ToolHost {
         this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: the memory tools, then the task-thread tools. */
+    /** The tools this version serves: the memory tools, then the task-thread tools, then the message tools. */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
         tools.addAll(TaskTools.ALL);
+        tools.addAll(MessageTools.ALL);
         return List.copyOf(tools);
     }
 

@@ -143,7 +143,9 @@ class McpServerIT {
         assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyElementsOf(
                 ColonyMcpServer.defaultTools().stream().map(ToolSpec::name).toList());
         assertThat(tools).extracting(McpSchema.Tool::name).contains("search", "get_observations",
-                "timeline", "list_sessions", "recall_session", "memory_add", "task_thread", "task_note_working");
+                "timeline", "list_sessions", "recall_session", "memory_add", "task_thread", "task_note_working",
+                "task_message", "task_messages", "task_message_mark_read", "task_message_retract",
+                "task_message_claim");
         for (McpSchema.Tool tool : tools) {
             assertThat(tool.description()).as(tool.name()).isNotBlank();
             @SuppressWarnings("unchecked")

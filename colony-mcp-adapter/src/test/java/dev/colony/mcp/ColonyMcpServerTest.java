@@ -277,7 +277,8 @@ class ColonyMcpServerTest {
         Set<String> writing = new HashSet<>();
         ColonyMcpServer.defaultTools().stream().filter(spec -> !spec.readOnly()).forEach(spec -> writing.add(spec.name()));
         assertThat(writing).contains("memory_add", "recall_session", "task_thread", "task_post", "task_note_working",
-                "task_link", "task_unlink");
+                "task_link", "task_unlink", "task_message", "task_message_mark_read", "task_message_retract",
+                "task_message_claim");
         assertThat(server.tools()).hasSize(ColonyMcpServer.defaultTools().size()).allSatisfy(tool -> {
             String name = tool.get("name").asText();
             boolean writes = writing.contains(name);

@@ -13,8 +13,9 @@
  * Integer bounds stay within what JavaScript clients read exactly.
  *
  * <p>Tools are grouped by area, one subpackage each, and every area lists its specs in one constant:
- * {@code memory} ({@link dev.colony.mcp.tool.memory.MemoryTools#ALL}) now, and {@code task},
- * {@code claim}, {@code message}, {@code plan}, {@code signal} and {@code run} in the same shape as they
+ * {@code memory} ({@link dev.colony.mcp.tool.memory.MemoryTools#ALL}) and {@code message}
+ * ({@link dev.colony.mcp.tool.message.MessageTools#ALL}) now, and {@code task}, {@code claim},
+ * {@code plan}, {@code signal} and {@code run} in the same shape as they
  * arrive: one class per tool holding {@code Args}, {@code Result} and {@code SPEC}, shared result records
  * in the area's views class, and one {@code ALL} list that the server concatenates. Areas use the same
  * words for the same things across tools (a memory's kind is its {@code type} in every argument and

@@ -1,0 +1,125 @@
+package dev.colony.mcp.tool.message;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.CallerScope;
+import dev.colony.api.TaskId;
+import dev.colony.api.message.Message;
+import dev.colony.api.message.MessageQuery;
+import dev.colony.api.message.Messages;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.time.Instant;
+import java.util.List;
+
+/** {@code task_messages}: the caller's message inbox, compact, newest first. */
+public final class TaskMessagesTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param("Your session; defaults to this server's session.")
+            String sessionId,
+            @Param("Your agent name; defaults to the agent of your session. Messages to your agent type (the "
+                    + "name before its first '-') reach you too.")
+            String agent,
+            @Param("Only messages sent at or after this time (epoch milliseconds).")
+            @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long sinceTs,
+            @Param(value = "true: the default inbox, unread messages that have not expired; false: also read, "
+                    + "replied and expired ones (retracted messages are never listed).", defaultValue = "true")
+            boolean unreadOnly,
+            @Param(value = "Most messages to return.", defaultValue = "" + Messages.DEFAULT_LIST_LIMIT)
+            @Range(min = 1, max = Messages.MAX_LIST_LIMIT) int limit,
+            @Param("Only these task threads; by default every thread your session joined.")
+            @Size(max = 50)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds) {
+    }
+
+    /**
+     * One message, compact: addressing, state, a preview and the tools to act on it.
+     *
+     * @param id the message id, for get_observations and the other message tools
+     * @param taskId its thread
+     * @param ts when it was sent (epoch ms)
+     * @param fromSessionId the sender's session
+     * @param fromAgent the sender's agent
+     * @param toAgent the addressee, or {@code any}
+     * @param toSessionId the addressed session, when one is
+     * @param urgency fyi, needs_reply or blocking
+     * @param status unread, read, replied or expired
+     * @param replyTo the message it answers, when it does
+     * @param preview the start of the body
+     * @param expiresAt when it expires unread (epoch ms), when it does
+     * @param isClaimableBroadcast whether it is a broadcast nobody has claimed yet
+     * @param claimedBySessionId the session that claimed the broadcast
+     * @param claimedByAgent the agent that claimed the broadcast
+     * @param replyTool the tool that answers it
+     * @param suggestedReplyArgs arguments for that tool, with content left to write
+     * @param markReadTool the tool that marks it read
+     */
+    public record Entry(long id, long taskId, long ts, String fromSessionId, String fromAgent, String toAgent,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String toSessionId, String urgency, String status,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long replyTo, String preview,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long expiresAt, boolean isClaimableBroadcast,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String claimedBySessionId,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String claimedByAgent, String replyTool,
+            ReplyArgs suggestedReplyArgs, String markReadTool) {
+
+        static Entry of(Message message, String sessionId, String agent) {
+            return new Entry(message.id().value(), message.task().value(), message.sentAt().toEpochMilli(),
+                    message.fromSession().value(), message.fromAgent(), message.toAgent(),
+                    message.toSession() == null ? null : message.toSession().value(), message.urgency().wireName(),
+                    message.status().wireName(), message.replyTo() == null ? null : message.replyTo().value(),
+                    message.preview(), message.expiresAt() == null ? null : message.expiresAt().toEpochMilli(),
+                    message.isClaimableBroadcast(),
+                    message.claimedBySession() == null ? null : message.claimedBySession().value(),
+                    message.claimedByAgent(), TaskMessageTool.SPEC.name(),
+                    new ReplyArgs(message.task().value(), sessionId, agent, message.fromAgent(),
+                            message.fromSession().value(), message.id().value(), "fyi", "..."),
+                    MarkReadTool.SPEC.name());
+        }
+    }
+
+    /**
+     * The arguments of a reply, ready to send once {@code content} is written.
+     *
+     * @param taskId the thread
+     * @param sessionId the replying session
+     * @param agent the replying agent
+     * @param toAgent the original sender's agent
+     * @param toSessionId the original sender's session
+     * @param replyTo the message answered
+     * @param urgency the reply's urgency
+     * @param content a placeholder for the answer
+     */
+    public record ReplyArgs(long taskId, String sessionId, String agent, String toAgent, String toSessionId,
+            long replyTo, String urgency, String content) {
+    }
+
+    /** The messages, newest first, and the tool that reads their bodies. */
+    public record Result(List<Entry> messages, String hydrateWith) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_messages", "List your messages",
+            "List messages addressed to you (your session, your agent, or any agent) on task threads your session "
+                    + "joined, newest first, as compact entries with a preview and the tools to act on each: reply "
+                    + "with task_message (suggested_reply_args), mark read with task_message_mark_read. Listing does "
+                    + "not mark anything read, so you can look during planning without losing the unread signal. "
+                    + "Retracted messages and broadcasts another agent claimed are never listed. Read full bodies "
+                    + "with get_observations.",
+            Args.class, Result.class, (context, args) -> {
+                CallerScope caller = Callers.caller(context, args.sessionId(), args.agent());
+                MessageQuery query = new MessageQuery(args.taskIds().stream().map(TaskId::of).toList(),
+                        args.sinceTs() == null ? null : Instant.ofEpochMilli(args.sinceTs()), args.unreadOnly(),
+                        args.limit());
+                List<Entry> entries = caller.messages().inbox(query).stream()
+                        .map(message -> Entry.of(message, caller.actor().session().value(), caller.actor().agent()))
+                        .toList();
+                return new Result(entries, "get_observations");
+            });
+
+    private TaskMessagesTool() {
+    }
+}
