@@ -53,12 +53,11 @@ final class McpConcurrentScenario implements Scenario {
             ColonyMcpServer tools = new ColonyMcpServer(
                     new ToolContext(colony, actor.user(), actor.agent(), actor.session()));
             try (McpWire wire = new McpWire(tools, TransportLimits.defaults())) {
-                long[] id = {0};
-                runOverlapping(wire, arguments, id, null);
-                runSequential(wire, arguments, id, null);
+                runOverlapping(wire, arguments, null);
+                wire.callEach("search", arguments, null);
                 for (int round = 0; round < options.rounds(); round++) {
-                    runOverlapping(wire, arguments, id, overlapping);
-                    runSequential(wire, arguments, id, sequential);
+                    runOverlapping(wire, arguments, overlapping);
+                    wire.callEach("search", arguments, sequential);
                 }
             }
         }
@@ -71,13 +70,13 @@ final class McpConcurrentScenario implements Scenario {
                         Runtime.getRuntime().availableProcessors()));
     }
 
-    private static void runOverlapping(McpWire wire, List<String> arguments, long[] id, Latencies into)
+    private static void runOverlapping(McpWire wire, List<String> arguments, Latencies into)
             throws IOException {
         long start = System.nanoTime();
         for (int batch = 0; batch < arguments.size(); batch += OVERLAP) {
             ByteArrayOutputStream lines = new ByteArrayOutputStream();
             for (int i = batch; i < batch + OVERLAP; i++) {
-                lines.writeBytes(McpWire.toolCall(++id[0], "search", arguments.get(i)));
+                lines.writeBytes(McpWire.toolCall(wire.nextId(), "search", arguments.get(i)));
             }
             long t0 = System.nanoTime();
             wire.send(lines.toByteArray());
@@ -88,24 +87,6 @@ final class McpConcurrentScenario implements Scenario {
                 if (into != null) {
                     into.record(elapsed);
                 }
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
-    }
-
-    private static void runSequential(McpWire wire, List<String> arguments, long[] id, Latencies into)
-            throws IOException {
-        long start = System.nanoTime();
-        for (String argument : arguments) {
-            byte[] request = McpWire.toolCall(++id[0], "search", argument);
-            long t0 = System.nanoTime();
-            String answer = wire.call(request);
-            long elapsed = System.nanoTime() - t0;
-            McpWire.expectOk(answer);
-            if (into != null) {
-                into.record(elapsed);
             }
         }
         if (into != null) {

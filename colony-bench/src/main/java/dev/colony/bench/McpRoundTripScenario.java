@@ -54,12 +54,16 @@ final class McpRoundTripScenario implements Scenario {
             ColonyMcpServer tools = new ColonyMcpServer(
                     new ToolContext(colony, actor.user(), actor.agent(), actor.session()));
             try (McpWire wire = new McpWire(tools, TransportLimits.defaults())) {
-                long[] id = {0};
-                List<String> warmUp = contents.subList(0, Math.min(contents.size(), WARM_UP));
-                runTransport(wire, warmUp, id, null);
-                runDirect(memory, warmUp, null);
+                List<String> arguments = new ArrayList<>(contents.size());
+                for (String content : contents) {
+                    arguments.add("{\"content\":" + McpWire.quote(content) + ",\"type\":\"fact\","
+                            + "\"topics\":[\"bench\"]}");
+                }
+                int warmUp = Math.min(contents.size(), WARM_UP);
+                wire.callEach("memory_add", arguments.subList(0, warmUp), null);
+                runDirect(memory, contents.subList(0, warmUp), null);
                 for (int round = 0; round < options.rounds(); round++) {
-                    runTransport(wire, contents, id, transport);
+                    wire.callEach("memory_add", arguments, transport);
                     runDirect(memory, contents, direct);
                 }
             }
@@ -71,25 +75,6 @@ final class McpRoundTripScenario implements Scenario {
                 String.format(Locale.ROOT, "memory_add through the stdio transport over OS pipes in one JVM "
                         + "(SQLite + Lucene store) vs MemoryStore.add on the same store; the transport adds "
                         + "%.3f ms at p50", p50 - direct.percentileMillis(50)));
-    }
-
-    private static void runTransport(McpWire wire, List<String> contents, long[] id, Latencies into)
-            throws IOException {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            byte[] request = McpWire.toolCall(++id[0], "memory_add",
-                    "{\"content\":" + McpWire.quote(content) + ",\"type\":\"fact\",\"topics\":[\"bench\"]}");
-            long t0 = System.nanoTime();
-            String answer = wire.call(request);
-            long elapsed = System.nanoTime() - t0;
-            McpWire.expectOk(answer);
-            if (into != null) {
-                into.record(elapsed);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
     }
 
     private static void runDirect(MemoryStore memory, List<String> contents, Latencies into) {

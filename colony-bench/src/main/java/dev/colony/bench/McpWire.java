@@ -10,6 +10,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +24,7 @@ final class McpWire implements AutoCloseable {
     private final OutputStream toServer;
     private final InputStream fromServer;
     private final CompletableFuture<StdioServer.Outcome> serving = new CompletableFuture<>();
+    private long lastId;
     private byte[] line = new byte[4096];
     private final byte[] buffer = new byte[64 * 1024];
     private int position;
@@ -79,6 +81,33 @@ final class McpWire implements AutoCloseable {
     String call(byte[] request) throws IOException {
         send(request);
         return readLine();
+    }
+
+    /** A request id not used before on this wire. */
+    long nextId() {
+        return ++lastId;
+    }
+
+    /**
+     * Calls {@code tool} once with each of {@code arguments} (JSON objects), each call after the
+     * previous answer; records each round trip and the whole loop's wall time into {@code into}
+     * unless it is {@code null} (a warm-up).
+     */
+    void callEach(String tool, List<String> arguments, Latencies into) throws IOException {
+        long start = System.nanoTime();
+        for (String argument : arguments) {
+            byte[] request = toolCall(nextId(), tool, argument);
+            long t0 = System.nanoTime();
+            String answer = call(request);
+            long elapsed = System.nanoTime() - t0;
+            expectOk(answer);
+            if (into != null) {
+                into.record(elapsed);
+            }
+        }
+        if (into != null) {
+            into.addWall(System.nanoTime() - start);
+        }
     }
 
     /** A request line for {@code tools/call}. */

@@ -5,22 +5,15 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
-import dev.colony.api.Namespace;
-import dev.colony.api.SessionId;
-import dev.colony.api.UserId;
 import dev.colony.api.memory.Memory;
-import dev.colony.api.memory.MemoryKind;
-import dev.colony.api.session.Session;
 import dev.colony.spi.storage.MemoryDocument;
-import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.store.tck.Fixtures;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -34,23 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** What the H2 provider adds to the contract: file naming, in-memory sharing, the write gate. */
 class H2StorageProviderTest {
 
-    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
-
     @TempDir
     Path dir;
-
-    private static Namespace seed(StorageProvider store, String user, String session) {
-        return store.write(tx -> {
-            tx.sessions().upsert(new Session(SessionId.of(session), UserId.of(user), "codex", null, null, null, null,
-                    T0, null, T0));
-            return tx.namespaces().personal(UserId.of(user), T0);
-        });
-    }
-
-    private static NewMemory memory(Namespace namespace, String session, String content) {
-        return new NewMemory(namespace.id(), SessionId.of(session), MemoryKind.NOTE, content, List.of(), List.of(),
-                null, null, null, null, T0, null, Map.of(), null);
-    }
 
     @Test
     void fileStoreIsNamedAfterItsMvDbFileEitherWayItIsGiven() {
@@ -73,8 +51,8 @@ class H2StorageProviderTest {
             assertThat(first.name()).isEqualTo("h2-mem");
             assertThat(first.location()).isEmpty();
             assertThat(first.capabilities()).containsExactly(StorageCapability.VECTORS);
-            Namespace namespace = seed(first, "alice", "s-1");
-            first.write(tx -> tx.memories().insert(memory(namespace, "s-1", "only here")));
+            Fixtures.Writer writer = Fixtures.writer(first);
+            first.write(tx -> tx.memories().insert(Fixtures.memory(writer, "only here")));
 
             assertThat(second.storeId()).isNotEqualTo(first.storeId());
             long latest = second.read(tx -> tx.memories().latestRev());
@@ -87,8 +65,8 @@ class H2StorageProviderTest {
         String name = "shared-" + UUID.randomUUID();
         H2StorageProvider first = H2StorageProvider.inMemory(name);
         H2StorageProvider second = H2StorageProvider.inMemory(name);
-        Namespace namespace = seed(first, "bob", "s-2");
-        Memory written = first.write(tx -> tx.memories().insert(memory(namespace, "s-2", "shared")));
+        Fixtures.Writer writer = Fixtures.writer(first);
+        Memory written = first.write(tx -> tx.memories().insert(Fixtures.memory(writer, "shared")));
         assertThat(second.storeId()).isEqualTo(first.storeId());
 
         first.close();
@@ -120,7 +98,7 @@ class H2StorageProviderTest {
         Path base = dir.resolve("gate/colony");
         try (H2StorageProvider first = H2StorageProvider.file(base);
                 H2StorageProvider second = H2StorageProvider.file(base)) {
-            Namespace namespace = seed(first, "carol", "s-3");
+            Fixtures.Writer writer = Fixtures.writer(first);
             long start = first.read(tx -> tx.memories().latestRev());
             AtomicBoolean writing = new AtomicBoolean(true);
             ExecutorService pool = Executors.newFixedThreadPool(5);
@@ -148,15 +126,15 @@ class H2StorageProviderTest {
                     writers.add(pool.submit(() -> {
                         List<Long> ids = new ArrayList<>();
                         for (int i = 0; i < 300; i++) {
-                            ids.add(store.write(tx -> tx.memories().insert(memory(namespace, "s-3", "gate"))).id().value());
+                            ids.add(store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "gate"))).id().value());
                         }
                         return ids;
                     }));
                 }
                 Set<Long> written = new HashSet<>();
                 try {
-                    for (Future<List<Long>> writer : writers) {
-                        written.addAll(writer.get(60, TimeUnit.SECONDS));
+                    for (Future<List<Long>> future : writers) {
+                        written.addAll(future.get(60, TimeUnit.SECONDS));
                     }
                 } finally {
                     writing.set(false);

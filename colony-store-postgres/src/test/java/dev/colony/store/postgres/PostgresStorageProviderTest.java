@@ -6,25 +6,16 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
-import dev.colony.api.Namespace;
-import dev.colony.api.SessionId;
-import dev.colony.api.UserId;
 import dev.colony.api.memory.Memory;
-import dev.colony.api.memory.MemoryKind;
-import dev.colony.api.session.Session;
-import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageCapability;
-import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.jdbc.JdbcStorageProvider;
+import dev.colony.store.tck.Fixtures;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -33,23 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** What the PostgreSQL provider adds to the contract: URLs, credentials, the schema check, lost connections. */
 class PostgresStorageProviderTest {
 
-    private static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
-
     @TempDir
     Path dir;
-
-    private static Namespace seed(StorageProvider store, String user, String session) {
-        return store.write(tx -> {
-            tx.sessions().upsert(new Session(SessionId.of(session), UserId.of(user), "codex", null, null, null, null,
-                    T0, null, T0));
-            return tx.namespaces().personal(UserId.of(user), T0);
-        });
-    }
-
-    private static NewMemory memory(Namespace namespace, String session, String content) {
-        return new NewMemory(namespace.id(), SessionId.of(session), MemoryKind.NOTE, content, List.of(), List.of(),
-                null, null, null, null, T0, null, Map.of(), null);
-    }
 
     @Test
     void declaresAServerStoreWithoutAFile() {
@@ -160,11 +136,11 @@ class PostgresStorageProviderTest {
     void aCommitCutOffByALostConnectionIsReportedNotRetried() throws Exception {
         String url = PostgresTestServer.databaseFor(dir);
         try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
-            Namespace namespace = seed(store, "frank", "s-cut");
+            Fixtures.Writer writer = Fixtures.writer(store);
             AtomicInteger runs = new AtomicInteger();
             ColonyException error = catchThrowableOfType(ColonyException.class, () -> store.write(tx -> {
                 runs.incrementAndGet();
-                Memory memory = tx.memories().insert(memory(namespace, "s-cut", "commit cut off"));
+                Memory memory = tx.memories().insert(Fixtures.memory(writer, "commit cut off"));
                 // The server ends this very connection after the insert and before the commit.
                 try {
                     terminateStoreConnections(url);
@@ -217,12 +193,12 @@ class PostgresStorageProviderTest {
     void aLostConnectionIsReplacedAndTheUnitRetried() throws Exception {
         String url = PostgresTestServer.databaseFor(dir);
         try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
-            Namespace namespace = seed(store, "dave", "s-lost");
+            Fixtures.Writer writer = Fixtures.writer(store);
             store.read(tx -> tx.memories().latestRev());
             int killed = terminateStoreConnections(url);
             assertThat(killed).as("the store's connections that were terminated").isGreaterThanOrEqualTo(2);
 
-            Memory written = store.write(tx -> tx.memories().insert(memory(namespace, "s-lost", "after the outage")));
+            Memory written = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "after the outage")));
             Optional<Memory> found = store.read(tx -> tx.memories().find(written.id()));
             assertThat(found).contains(written);
         }

@@ -15,8 +15,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Test data shared by the contracts: unique identities and minimal valid records. */
-final class Fixtures {
+/**
+ * Test data shared by the contracts, and by each store's own tests: unique identities and minimal
+ * valid records.
+ */
+public final class Fixtures {
 
     /** A fixed, millisecond-precise instant that the tests count time from. */
     static final Instant T0 = Instant.parse("2025-03-01T10:00:00Z");
@@ -42,7 +45,7 @@ final class Fixtures {
     }
 
     /** A writer: a new user with its personal namespace and one stored session. */
-    static Writer writer(StorageProvider store) {
+    public static Writer writer(StorageProvider store) {
         UserId user = newUser();
         return store.write(tx -> {
             Namespace namespace = tx.namespaces().personal(user, T0);
@@ -52,7 +55,7 @@ final class Fixtures {
     }
 
     /** A minimal memory of {@code writer}. */
-    static NewMemory memory(Writer writer, String content) {
+    public static NewMemory memory(Writer writer, String content) {
         return memory(writer, writer.session().id(), content);
     }
 
@@ -79,6 +82,6 @@ final class Fixtures {
      * @param namespace its personal namespace
      * @param session its session
      */
-    record Writer(UserId user, Namespace namespace, Session session) {
+    public record Writer(UserId user, Namespace namespace, Session session) {
     }
 }

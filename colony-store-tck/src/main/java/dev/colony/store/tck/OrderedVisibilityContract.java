@@ -14,9 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,35 +45,9 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
         }
         Fixtures.Writer writer = Fixtures.writer(store);
         long start = store.read(tx -> tx.memories().latestRev());
-        AtomicBoolean writing = new AtomicBoolean(true);
-        Semaphore commits = new Semaphore(0);
         ExecutorService pool = Executors.newFixedThreadPool(VISIBILITY_WRITERS + 1);
         try {
-            Future<List<Long>> tailing = pool.submit(() -> {
-                List<Long> seen = new ArrayList<>();
-                long last = start;
-                while (true) {
-                    commits.acquire();
-                    commits.drainPermits();
-                    boolean done = !writing.get();
-                    long from = last;
-                    List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(from, 500));
-                    for (MemoryDocument document : page) {
-                        if (document.rev() <= last) {
-                            throw new AssertionError("changedSince(" + from + ") returned rev " + document.rev()
-                                    + " out of order");
-                        }
-                        last = document.rev();
-                        seen.add(last);
-                    }
-                    if (done && page.isEmpty()) {
-                        return seen;
-                    }
-                    if (done || page.size() == 500) {
-                        commits.release();
-                    }
-                }
-            });
+            FeedTailer tailer = new FeedTailer(pool, store, start, 500);
             CountDownLatch go = new CountDownLatch(1);
             List<Future<?>> writers = new ArrayList<>();
             for (int w = 0; w < VISIBILITY_WRITERS; w++) {
@@ -96,7 +68,7 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
                             String content = "writer " + writerNumber + " #" + i;
                             mine.add(writerStore.write(tx -> tx.memories().insert(Fixtures.memory(writer, content))));
                         }
-                        commits.release();
+                        tailer.committed();
                     }
                     return null;
                 }));
@@ -107,10 +79,10 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
                     future.get(120, TimeUnit.SECONDS);
                 }
             } finally {
-                writing.set(false);
-                commits.release();
+                tailer.writersDone();
             }
-            Set<Long> tailed = new HashSet<>(tailing.get(120, TimeUnit.SECONDS));
+            Set<Long> tailed = new HashSet<>();
+            tailer.seen().forEach(document -> tailed.add(document.rev()));
 
             List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(start, 10 * VISIBILITY_WRITERS
                     * VISIBILITY_WRITES));
