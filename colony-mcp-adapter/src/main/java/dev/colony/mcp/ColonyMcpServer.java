@@ -11,6 +11,7 @@ import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.claim.ClaimTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
 import dev.colony.mcp.tool.task.TaskTools;
@@ -78,11 +79,12 @@ public final class ColonyMcpServer implements ToolHost {
         this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: the memory tools, then the task-thread tools, then the message tools. */
+    /** The tools this version serves: memory, task-thread, message, then claim and baton tools. */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
         tools.addAll(TaskTools.ALL);
         tools.addAll(MessageTools.ALL);
+        tools.addAll(ClaimTools.ALL);
         return List.copyOf(tools);
     }
 

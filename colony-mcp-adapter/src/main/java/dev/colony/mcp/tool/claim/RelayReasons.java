@@ -1,0 +1,15 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.baton.RelayReason;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The relay reasons {@code task_relay} accepts, by wire name. */
+public final class RelayReasons implements Supplier<List<String>> {
+
+    @Override
+    public List<String> get() {
+        return Arrays.stream(RelayReason.values()).map(RelayReason::wireName).toList();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.baton.Acceptance;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_accept_handoff}: take a pending handoff and its files. */
+public final class TaskAcceptHandoffTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The handoff's id, as task_hand_off or the inbox gave it.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId,
+            @Param("Accept for this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The accepted handoff.
+     *
+     * @param status accepted
+     * @param taskId the thread
+     * @param installedFiles files now claimed by your session
+     * @param summary the sender's summary
+     * @param nextSteps the sender's next steps
+     */
+    public record Result(String status, long taskId, List<String> installedFiles, String summary,
+            List<String> nextSteps) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_handoff", "Accept a handoff",
+            "Accept a pending handoff addressed to you (or to any): your session takes over its work and claims "
+                    + "its transferred files. You must have joined the thread. Errors: HANDOFF_EXPIRED (the handoff "
+                    + "is now recorded as expired), NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED (another "
+                    + "session was first). Returns status accepted and the files now claimed.",
+            Args.class, Result.class, (context, args) -> {
+                Acceptance accepted = ClaimCallers.scope(context, args.sessionId(), null).handoffs()
+                        .accept(MemoryId.of(args.handoffObservationId()));
+                return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
+                        accepted.installedFiles(), accepted.baton().summary(), accepted.baton().nextSteps());
+            });
+
+    private TaskAcceptHandoffTool() {
+    }
+}

@@ -1,0 +1,52 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.baton.Acceptance;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_accept_relay}: resume a relayed piece of work in your session. */
+public final class TaskAcceptRelayTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The relay's id, as task_relay or the inbox gave it.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId,
+            @Param("Accept for this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The accepted relay.
+     *
+     * @param status accepted
+     * @param taskId the thread
+     * @param installedFiles files now claimed, active, by your session
+     * @param oneLine the sender's one-line state
+     * @param worktreeRecipe how to rebuild the sender's tree
+     * @param resumableState recent thread activity to read first
+     */
+    public record Result(String status, long taskId, List<String> installedFiles, String oneLine,
+            BatonViews.Recipe worktreeRecipe, BatonViews.Resumable resumableState) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_relay", "Accept a relay",
+            "Accept a pending relay and resume its work: its pending files are claimed, active, by your session "
+                    + "and you join the thread. Read the worktree_recipe before editing and hydrate the "
+                    + "resumable_state ids you need with get_observations. Errors: RELAY_EXPIRED (recorded as "
+                    + "expired, its claims weakened), NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status accepted.",
+            Args.class, Result.class, (context, args) -> {
+                Acceptance accepted = ClaimCallers.scope(context, args.sessionId(), null).relays()
+                        .accept(MemoryId.of(args.relayObservationId()));
+                return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
+                        accepted.installedFiles(), accepted.baton().summary(),
+                        BatonViews.Recipe.of(accepted.baton().recipe()),
+                        BatonViews.Resumable.of(accepted.baton().resumable()));
+            });
+
+    private TaskAcceptRelayTool() {
+    }
+}

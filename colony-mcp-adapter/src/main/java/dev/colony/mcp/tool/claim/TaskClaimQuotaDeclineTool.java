@@ -1,0 +1,51 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.TaskId;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code task_claim_quota_decline}: pass on a quota-pending claim without cancelling its baton. */
+public final class TaskClaimQuotaDeclineTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
+            @Param("A quota-pending file that identifies the baton.") @Size(max = 4_096) String filePath,
+            @Param("The baton's id, instead of a file.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
+            Long handoffObservationId,
+            @Param("Why you do not take it.") @Size(max = BatonLimits.MAX_ENTRY_CHARS) String reason) {
+    }
+
+    /**
+     * The baton, still pending, now open to any agent.
+     *
+     * @param status pending
+     * @param handoffObservationId the baton
+     * @param toAgent any
+     */
+    public record Result(String status, long handoffObservationId, String toAgent) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_decline",
+            "Decline a quota-pending claim",
+            "Decline a quota-pending claim that you cannot take, without cancelling its relay: the baton stays "
+                    + "pending but is readdressed to any agent so another one can adopt it, and a decline post "
+                    + "records your reason. Name it by file_path or handoff_observation_id.",
+            Args.class, Result.class, (context, args) -> {
+                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).quotaBatons().decline(
+                        TaskId.of(args.taskId()), ClaimCallers.memory(args.handoffObservationId()), args.filePath(),
+                        args.reason());
+                return new Result(baton.status().wireName(), baton.id().value(), baton.toAgent());
+            });
+
+    private TaskClaimQuotaDeclineTool() {
+    }
+}

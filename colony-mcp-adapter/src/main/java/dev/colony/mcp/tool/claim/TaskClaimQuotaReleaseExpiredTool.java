@@ -1,0 +1,53 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.TaskId;
+import dev.colony.api.baton.QuotaRelease;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_claim_quota_release_expired}: weaken ran-out pending claims and expire old batons. */
+public final class TaskClaimQuotaReleaseExpiredTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param("Act as this session of yours instead of the server's own.") String sessionId,
+            @Param("Only the claims of this baton.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
+            Long handoffObservationId,
+            @Param("Only this file.") @Size(max = 4_096) String filePath) {
+    }
+
+    /**
+     * What this call changed; a repeated call changes nothing more.
+     *
+     * @param weakenedFiles files whose pending claims became weak_expired
+     * @param expiredBatons batons recorded as expired
+     * @param weakenedCount how many claims were weakened
+     */
+    public record Result(List<String> weakenedFiles, List<Long> expiredBatons, int weakenedCount) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_release_expired",
+            "Release expired quota claims",
+            "Release quota-pending claims whose baton ran out: they become weak_expired (no longer ownership, "
+                    + "still in the audit trail, one claim-weakened note each) and expired relays and handoffs "
+                    + "are recorded as expired. Safe to repeat and to run from several agents at once. Omit "
+                    + "handoff_observation_id and file_path to release all expired quota claims of the thread.",
+            Args.class, Result.class, (context, args) -> {
+                QuotaRelease release = ClaimCallers.scope(context, args.sessionId(), null).quotaBatons()
+                        .releaseExpired(TaskId.of(args.taskId()), ClaimCallers.memory(args.handoffObservationId()),
+                                args.filePath());
+                return new Result(release.weakenedFiles(), release.expiredBatons().stream().map(MemoryId::value)
+                        .toList(), release.weakenedFiles().size());
+            });
+
+    private TaskClaimQuotaReleaseExpiredTool() {
+    }
+}

@@ -1,0 +1,42 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code task_decline_handoff}: refuse a pending handoff, with a reason for the sender. */
+public final class TaskDeclineHandoffTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The handoff's id.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId,
+            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
+            @Param("Why, so the sender can reissue it to someone else.") @Size(max = BatonLimits.MAX_ENTRY_CHARS)
+            String reason) {
+    }
+
+    /** The declined handoff: status cancelled. */
+    public record Result(String status, long handoffObservationId) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_handoff", "Decline a handoff",
+            "Decline a pending handoff: it is cancelled and a decline post with your reason goes on the thread, "
+                    + "so the sender can hand it to another agent. Declining an expired handoff fails with "
+                    + "HANDOFF_EXPIRED and records it as expired instead. Other errors: NOT_PARTICIPANT, "
+                    + "NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
+            Args.class, Result.class, (context, args) -> {
+                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).handoffs()
+                        .decline(MemoryId.of(args.handoffObservationId()), args.reason());
+                return new Result(baton.status().wireName(), baton.id().value());
+            });
+
+    private TaskDeclineHandoffTool() {
+    }
+}

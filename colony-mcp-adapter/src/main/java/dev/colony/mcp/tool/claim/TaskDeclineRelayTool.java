@@ -1,0 +1,40 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code task_decline_relay}: refuse a relay you cannot take. */
+public final class TaskDeclineRelayTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The relay's id.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId,
+            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
+            @Param("Why, so it can be rerouted.") @Size(max = BatonLimits.MAX_ENTRY_CHARS) String reason) {
+    }
+
+    /** The declined relay: status cancelled. */
+    public record Result(String status, long relayObservationId) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_relay", "Decline a relay",
+            "Decline a relay you cannot take: it is cancelled, its pending claims are released so anyone may "
+                    + "claim the files, and a decline post with your reason goes on the thread. Errors: "
+                    + "RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
+            Args.class, Result.class, (context, args) -> {
+                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).relays()
+                        .decline(MemoryId.of(args.relayObservationId()), args.reason());
+                return new Result(baton.status().wireName(), baton.id().value());
+            });
+
+    private TaskDeclineRelayTool() {
+    }
+}

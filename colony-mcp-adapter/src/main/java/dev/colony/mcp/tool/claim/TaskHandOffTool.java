@@ -1,0 +1,69 @@
+package dev.colony.mcp.tool.claim;
+
+import dev.colony.api.TaskId;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonLimits;
+import dev.colony.api.baton.HandoffRequest;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_hand_off}: pass work and the claims of named files to another agent. */
+public final class TaskHandOffTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param("Hand off from this session of yours instead of the server's own.") String sessionId,
+            @Param("Your agent name; defaults to the session's.") @Size(max = 64) String agent,
+            @Param(value = "Who should take it: an agent name or type (claude, codex, …) or any.",
+                    defaultValue = "any") @Size(max = 64) String toAgent,
+            @Param(value = "What is done and what is left, readable without your context.", required = true)
+            @Size(max = BatonLimits.MAX_SUMMARY_CHARS) String summary,
+            @Param("Concrete next steps for the receiver.") @Size(max = BatonLimits.MAX_LIST_ENTRIES)
+            List<String> nextSteps,
+            @Param("Known blockers.") @Size(max = BatonLimits.MAX_LIST_ENTRIES) List<String> blockers,
+            @Param("Files whose claims move to the receiver: released now, claimed for the receiver when it "
+                    + "accepts.") @Size(max = BatonLimits.MAX_LIST_ENTRIES) List<String> transferredFiles,
+            @Param(value = "How long the handoff waits for a receiver, in minutes.", defaultValue = "120")
+            @Range(min = 1, max = 480) Integer expiresInMinutes) {
+    }
+
+    /**
+     * The handoff.
+     *
+     * @param handoffObservationId the handoff's id (its memory on the thread)
+     * @param status pending
+     * @param toAgent who it is addressed to
+     * @param transferredFiles the normalised files
+     * @param expiresAt when it stops waiting (epoch ms)
+     */
+    public record Result(long handoffObservationId, String status, String toAgent, List<String> transferredFiles,
+            long expiresAt) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_hand_off", "Hand off work",
+            "Hand your work on a task thread to another agent, with the claims of the files it should take "
+                    + "over. The transferred files are released at once and claimed for whoever accepts "
+                    + "(task_accept_handoff). Address an agent type (to_agent) or any. The handoff waits 120 "
+                    + "minutes unless expires_in_minutes says otherwise (at most 480); expired handoffs leave the "
+                    + "pending lists but stay on the thread. You must have joined the thread (NOT_PARTICIPANT). "
+                    + "If you may be gone before anyone answers (quota, rate limit), use task_relay instead. "
+                    + "Returns handoff_observation_id and status pending.",
+            Args.class, Result.class, (context, args) -> {
+                Baton baton = ClaimCallers.scope(context, args.sessionId(), args.agent()).handoffs().handOff(
+                        new HandoffRequest(TaskId.of(args.taskId()), args.toAgent(), args.summary(), args.nextSteps(),
+                                args.blockers(), args.transferredFiles(),
+                                ClaimCallers.minutes(args.expiresInMinutes())));
+                return new Result(baton.id().value(), baton.status().wireName(), baton.toAgent(), baton.files(),
+                        baton.expiresAt().toEpochMilli());
+            });
+
+    private TaskHandOffTool() {
+    }
+}
