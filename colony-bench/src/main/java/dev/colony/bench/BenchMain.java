@@ -32,7 +32,7 @@ public final class BenchMain implements Callable<Integer> {
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
-                new TaskPostScenario())) {
+                new TaskPostScenario(), new ClaimFileScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
