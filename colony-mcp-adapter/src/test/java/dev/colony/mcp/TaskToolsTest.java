@@ -166,6 +166,36 @@ class TaskToolsTest {
     }
 
     @Test
+    void aPostAskingOneAgentForSomethingIsKeptAndPointedToTaskMessage() {
+        long task = openThread(server, "/work/app", "main");
+        openThread(codex, "/work/app", "main");
+
+        JsonNode mention = ok("task_post", Map.of("task_id", task, "kind", "note",
+                "content", "@reviewer please look at the migration before we merge"));
+        JsonNode opening = ok("task_post", Map.of("task_id", task, "kind", "question",
+                "content", "codex: can you rerun the flaky test?\n" + "details ".repeat(60)));
+        JsonNode plain = ok("task_post", Map.of("task_id", task, "kind", "decision",
+                "content", "codex: the adapter keeps its own transport"));
+        JsonNode stranger = ok("task_post", Map.of("task_id", task, "kind", "question",
+                "content", "Madrid: is the office open on Friday?"));
+
+        assertThat(mention.get("route_to_task_message").asBoolean()).isTrue();
+        assertThat(mention.get("misrouted_directed_coordination").asBoolean()).isTrue();
+        assertThat(mention.get("replacement_tool").asText()).isEqualTo("task_message");
+        assertThat(mention.get("hint").asText()).contains("For directed agent coordination, use task_message.");
+        assertThat(mention.get("suggested_args").get("to_agent").asText()).isEqualTo("reviewer");
+        assertThat(mention.get("suggested_args").get("task_id").asLong()).isEqualTo(task);
+        assertThat(mention.get("suggested_args").get("content").asText())
+                .isEqualTo("@reviewer please look at the migration before we merge");
+        assertThat(opening.get("suggested_args").get("to_agent").asText()).isEqualTo("codex");
+        assertThat(opening.get("suggested_args").get("content").asText()).hasSize(280).endsWith("…")
+                .doesNotContain("\n");
+        assertThat(plain.has("route_to_task_message")).as("no request, no routing").isFalse();
+        assertThat(stranger.has("route_to_task_message")).as("not an agent of the thread").isFalse();
+        assertThat(ok("task_timeline", Map.of("task_id", task)).get("entries")).hasSize(4);
+    }
+
+    @Test
     void postErrorsNameTheirField() {
         long task = openThread(server, "/work/app", "main");
         long elsewhere = openThread(server, "/work/app", "dev");
