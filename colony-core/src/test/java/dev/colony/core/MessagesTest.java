@@ -317,6 +317,26 @@ class MessagesTest {
     }
 
     @Test
+    void anAgentOverviewNeedsNoSessionAndLeavesOutOthersClaims() {
+        Message toCodex = claude.send(MessageDraft.to(task, "Rebase onto the new schema").withToAgent("codex"));
+        Message toGemini = claude.send(MessageDraft.to(task, "Check the French strings").withToAgent("gemini"));
+        Message broadcast = claude.send(MessageDraft.to(task, "Who can look at the slow query?"));
+        gemini.claim(broadcast.id(), task);
+        Messages viewer = colony.as(new dev.colony.api.Actor(claudeSession.user(), "colony-cli",
+                SessionId.of("colony-cli"))).messages();
+
+        assertThat(viewer.addressedToAgent("codex", MessageQuery.unread())).extracting(Message::id)
+                .containsExactly(toCodex.id());
+        assertThat(viewer.addressedToAgent("Gemini", MessageQuery.unread())).extracting(Message::id)
+                .containsExactly(broadcast.id(), toGemini.id());
+        assertThat(viewer.addressedToAgent("claude-code", MessageQuery.unread())).isEmpty();
+        assertRefused(() -> viewer.addressedToAgent(" ", MessageQuery.unread()), ErrorCode.INVALID_ARGUMENT, "agent");
+        Session bobSession = colony.sessions().ensure(SessionStart.of("bob", "codex"));
+        assertThat(colony.as(bobSession.actor()).messages().addressedToAgent("codex", MessageQuery.unread()))
+                .as("another user's messages stay invisible").isEmpty();
+    }
+
+    @Test
     void readReceiptsAreHiddenFromDefaultSearch() {
         Message sent = claude.send(MessageDraft.to(task, "Kestrel cache warmup finished").withToAgent("codex"));
         codex.markRead(sent.id(), task);

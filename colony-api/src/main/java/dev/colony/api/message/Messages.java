@@ -103,6 +103,17 @@ public interface Messages {
      */
     BroadcastClaim claim(MemoryId message, TaskId task);
 
+    /**
+     * An overview for people and dashboards rather than for one agent session: messages addressed to
+     * {@code agent} (by name or agent type), to any agent, or to a session started by an agent of that
+     * exact name, on every thread the caller may read, newest first. Messages that agent sent, retracted
+     * messages and broadcasts claimed by another agent are left out. It needs no session of the caller
+     * and, like every list, marks nothing read.
+     *
+     * @param agent the agent name, as sessions record it (e.g. {@code codex}, {@code claude-code})
+     */
+    List<Message> addressedToAgent(String agent, MessageQuery query);
+
     /** The read receipts of a message, oldest first; empty when nobody has read it. */
     List<ReadReceipt> receipts(MemoryId message);
 }

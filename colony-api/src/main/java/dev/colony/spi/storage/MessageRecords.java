@@ -47,6 +47,11 @@ public interface MessageRecords {
      * and those addressed to no session but to its agent (name or type) or to any agent on a task the
      * session has joined. Never returns retracted messages, messages sent by the recipient's own
      * session, or broadcasts claimed by another session.
+     *
+     * <p>With no session in {@code query}, an agent-wide overview instead: messages addressed to the
+     * agent's name or type, to any agent, or to a session whose agent is exactly that name, on every
+     * task of the namespaces given; never messages sent by an agent of that name, retracted messages,
+     * or broadcasts claimed by another agent.
      */
     List<StoredMessage> addressedTo(Recipient query);
 
@@ -202,7 +207,7 @@ public interface MessageRecords {
      *
      * @param namespaces only messages of these namespaces (the ones the recipient may read)
      * @param tasks only these tasks, or empty for all
-     * @param session the recipient's session
+     * @param session the recipient's session, or {@code null} for an agent-wide overview
      * @param agent the recipient's agent name
      * @param agentType the recipient's agent type
      * @param since only messages sent at or after this, or {@code null}
@@ -227,7 +232,6 @@ public interface MessageRecords {
         public Recipient {
             namespaces = Set.copyOf(namespaces);
             tasks = Set.copyOf(tasks);
-            Objects.requireNonNull(session, "session");
             Objects.requireNonNull(agent, "agent");
             Objects.requireNonNull(agentType, "agentType");
             Objects.requireNonNull(now, "now");

@@ -210,6 +210,24 @@ public final class MessageService implements Messages {
     }
 
     @Override
+    public List<Message> addressedToAgent(String agent, MessageQuery query) {
+        String name = Check.text("agent", agent, MAX_AGENT_CHARS).toLowerCase(Locale.ROOT);
+        Check.required("query", query);
+        Check.range("limit", query.limit(), 1, MAX_LIST_LIMIT);
+        Set<TaskId> tasks = new LinkedHashSet<>();
+        for (int i = 0; i < query.tasks().size(); i++) {
+            tasks.add(Check.required("task_ids[" + i + "]", query.tasks().get(i)));
+        }
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            List<StoredMessage> rows = tx.messages().addressedTo(new Recipient(readable, tasks, null, name,
+                    AgentTypes.of(name), query.since(), query.unreadOnly(), now, false, query.limit()));
+            return rows.stream().map(row -> view(row, now)).toList();
+        });
+    }
+
+    @Override
     public List<ReadReceipt> receipts(MemoryId message) {
         Check.required(ID_FIELD, message);
         return kernel.storage().read(tx -> {

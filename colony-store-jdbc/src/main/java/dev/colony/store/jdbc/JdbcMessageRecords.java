@@ -109,10 +109,17 @@ final class JdbcMessageRecords implements MessageRecords {
             return List.of();
         }
         StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS).append(" FROM messages WHERE namespace_id IN "
-                + "(<namespaces>) AND status <> :retracted AND from_session <> :session AND (to_session = :session OR "
-                + "(to_session IS NULL AND (to_agent_type IN (:any, :agentType) OR to_agent = :agent))) AND "
-                + "(claimed_by_session IS NULL OR claimed_by_session = :session) AND (to_session = :session OR EXISTS "
-                + "(SELECT 1 FROM task_participants p WHERE p.task_id = messages.task_id AND p.session_id = :session))");
+                + "(<namespaces>) AND status <> :retracted");
+        if (query.session() != null) {
+            sql.append(" AND from_session <> :session AND (to_session = :session OR (to_session IS NULL AND "
+                    + "(to_agent_type IN (:any, :agentType) OR to_agent = :agent))) AND (claimed_by_session IS NULL OR "
+                    + "claimed_by_session = :session) AND (to_session = :session OR EXISTS (SELECT 1 FROM "
+                    + "task_participants p WHERE p.task_id = messages.task_id AND p.session_id = :session))");
+        } else {
+            sql.append(" AND from_agent <> :agent AND ((to_session IS NULL AND (to_agent_type IN (:any, :agentType) OR "
+                    + "to_agent = :agent)) OR to_session IN (SELECT s.id FROM sessions s WHERE s.agent = :agent)) AND "
+                    + "(claimed_by_session IS NULL OR claimed_by_agent = :agent)");
+        }
         if (!query.tasks().isEmpty()) {
             sql.append(" AND task_id IN (<tasks>)");
         }
@@ -134,11 +141,13 @@ final class JdbcMessageRecords implements MessageRecords {
             }
             select.bindList("namespaces", namespaces)
                     .bind("retracted", MessageStatus.RETRACTED.wireName())
-                    .bind("session", query.session().value())
                     .bind("any", BROADCAST)
                     .bind("agentType", query.agentType())
                     .bind("agent", query.agent())
                     .bind("limit", query.limit());
+            if (query.session() != null) {
+                select.bind("session", query.session().value());
+            }
             if (!query.tasks().isEmpty()) {
                 List<Long> tasks = new ArrayList<>();
                 for (TaskId task : query.tasks()) {

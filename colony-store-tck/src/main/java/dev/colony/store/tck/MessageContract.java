@@ -11,6 +11,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.message.MessageStatus;
 import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.message.ReadReceipt;
+import dev.colony.api.session.Session;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.MessageRecords.NewMessage;
 import dev.colony.spi.storage.MessageRecords.Recipient;
@@ -185,6 +186,39 @@ public interface MessageContract extends StoreUnderTest {
         Recipient nowhere = new Recipient(Set.of(), Set.of(), me, "codex-cli", "codex", null, false, Fixtures.T0,
                 false, 50);
         assertThat(ids(store, nowhere)).isEmpty();
+    }
+
+    @Test
+    default void messageAgentOverviewCoversEveryThreadWithoutASession() {
+        StorageProvider store = store();
+        MessageThread thread = MessageThread.start(store);
+        SessionId codexSession = SessionId.of(Fixtures.unique("codex"));
+        store.write(tx -> tx.sessions().upsert(new Session(codexSession, thread.writer().user(), "codex", null, null,
+                null, null, Fixtures.T0, null, Fixtures.T0)));
+        SessionId otherSession = thread.session(store, "other", false);
+        StoredMessage toType = thread.send(store, "codex", "codex", null, MessageUrgency.FYI, null, null);
+        StoredMessage broadcast = thread.send(store, "any", "any", null, MessageUrgency.FYI, null, null);
+        thread.send(store, "gemini", "gemini", null, MessageUrgency.FYI, null, null);
+        StoredMessage toCodexSession = thread.send(store, "any", "any", codexSession, MessageUrgency.FYI, null, null);
+        thread.send(store, "any", "any", otherSession, MessageUrgency.FYI, null, null);
+        StoredMessage claimedByGemini = thread.send(store, "any", "any", null, MessageUrgency.FYI, null, null);
+        store.write(tx -> tx.messages().transition(claimedByGemini.id(), 1,
+                new Transition(MessageStatus.UNREAD, otherSession, "gemini", Fixtures.T0, null, Fixtures.T0)));
+        StoredMessage claimedByCodex = thread.send(store, "any", "any", null, MessageUrgency.FYI, null, null);
+        store.write(tx -> tx.messages().transition(claimedByCodex.id(), 1,
+                new Transition(MessageStatus.UNREAD, codexSession, "codex", Fixtures.T0, null, Fixtures.T0)));
+        StoredMessage retracted = thread.send(store, "codex", "codex", null, MessageUrgency.FYI, null, null);
+        store.write(tx -> tx.messages().transition(retracted.id(), 1,
+                Transition.status(retracted, MessageStatus.RETRACTED, Fixtures.T0)));
+
+        Recipient codex = new Recipient(Set.of(thread.namespace()), Set.of(), null, "codex", "codex", null, true,
+                Fixtures.T0, false, 50);
+        assertThat(ids(store, codex)).as("no join needed, claimed by codex kept").containsExactly(claimedByCodex.id(),
+                toCodexSession.id(), broadcast.id(), toType.id());
+
+        Recipient sender = new Recipient(Set.of(thread.namespace()), Set.of(), null, "claude-code", "claude", null,
+                true, Fixtures.T0, false, 50);
+        assertThat(ids(store, sender)).as("an agent's own messages are not for it").isEmpty();
     }
 
     @Test

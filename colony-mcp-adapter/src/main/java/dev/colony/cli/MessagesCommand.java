@@ -1,0 +1,142 @@
+package dev.colony.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import dev.colony.api.message.Message;
+import dev.colony.api.message.MessageQuery;
+import dev.colony.api.message.Messages;
+import dev.colony.core.Colony;
+import dev.colony.mcp.EmbeddedColony;
+import dev.colony.mcp.LaunchSettings;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code colony messages --agent NAME}: the directed messages addressed to one agent (by name or agent
+ * type, to any agent, or to one of its sessions) on every thread the user may read, newest first, as a
+ * table for a terminal or as JSON for scripts. It only reads: nothing is marked read, no session is
+ * started, and a store that does not exist is an error naming the path.
+ */
+@Command(name = "messages", mixinStandardHelpOptions = true,
+        description = {"List the messages addressed to an agent, newest first: unread ones by default.",
+                "Only reads: nothing is marked read, and a store that does not exist is an error, never created."})
+public final class MessagesCommand implements Callable<Integer> {
+
+    @Option(names = "--agent", paramLabel = "NAME", required = true,
+            description = "The agent whose messages to list (a name such as codex or claude-code; messages to its "
+                    + "agent type and to 'any' are included).")
+    String agent;
+
+    @Option(names = "--all", description = "Also read, replied and expired messages (retracted ones never show).")
+    boolean all;
+
+    @Option(names = "--task", paramLabel = "ID", description = "Only messages of this task thread (repeatable).")
+    List<Long> tasks;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "" + Messages.DEFAULT_LIST_LIMIT,
+            description = "Most messages to print, 1 to " + Messages.MAX_LIST_LIMIT + " (default: ${DEFAULT-VALUE}).")
+    int limit;
+
+    @Option(names = "--json", description = "Print JSON (an array of messages) instead of a table.")
+    boolean json;
+
+    @Mixin
+    StoreOptions store;
+
+    @ParentCommand
+    ColonyCli parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        LaunchSettings settings = parent.settings(store, null);
+        if (limit < 1 || limit > Messages.MAX_LIST_LIMIT) {
+            throw ColonyException.invalid("limit", "must be between 1 and " + Messages.MAX_LIST_LIMIT + ", was "
+                    + limit);
+        }
+        List<TaskId> threads = tasks == null ? List.of() : tasks.stream().map(TaskId::of).toList();
+        MessageQuery query = new MessageQuery(threads, null, !all, limit);
+        List<Message> messages;
+        try (Colony colony = EmbeddedColony.openExisting(settings)) {
+            Actor reader = new Actor(settings.user(), SearchCommand.CLI_AGENT, SessionId.of(SearchCommand.CLI_AGENT));
+            messages = colony.as(reader).messages().addressedToAgent(agent, query);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(messages));
+        } else {
+            table(out, settings, messages);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void table(PrintWriter out, LaunchSettings settings, List<Message> messages) {
+        if (messages.isEmpty()) {
+            out.println("No " + (all ? "" : "unread ") + "messages for " + agent + " (" + settings.storeLabel()
+                    + ", user " + settings.user() + ").");
+            return;
+        }
+        out.println(String.format(Locale.ROOT, "%-6s %-5s %-11s %-9s %-20s %-14s %-14s %s", "ID", "TASK", "URGENCY",
+                "STATUS", "SENT", "FROM", "TO", "PREVIEW"));
+        for (Message message : messages) {
+            String to = message.toSession() == null ? message.toAgent() : "session " + message.toSession();
+            String status = message.status().wireName();
+            if (message.claimedByAgent() != null) {
+                status = status + "*";
+            }
+            out.println(String.format(Locale.ROOT, "%-6d %-5d %-11s %-9s %-20s %-14s %-14s %s", message.id().value(),
+                    message.task().value(), message.urgency().wireName(), status, Printing.time(message.sentAt()),
+                    Printing.oneLine(message.fromAgent(), 14), Printing.oneLine(to, 14),
+                    Printing.oneLine(message.preview(), 60)));
+        }
+        boolean claimed = messages.stream().anyMatch(message -> message.claimedByAgent() != null);
+        out.println(messages.size() + (messages.size() == 1 ? " message" : " messages") + " for " + agent + " ("
+                + settings.storeLabel() + ", user " + settings.user() + ")" + (claimed ? "; * claimed broadcast" : ""));
+    }
+
+    private static String json(List<Message> messages) {
+        ObjectMapper mapper = new ObjectMapper();
+        ArrayNode array = mapper.createArrayNode();
+        for (Message message : messages) {
+            ObjectNode node = array.addObject();
+            node.put("id", message.id().value());
+            node.put("task_id", message.task().value());
+            node.put("ts", message.sentAt().toEpochMilli());
+            node.put("from_session_id", message.fromSession().value());
+            node.put("from_agent", message.fromAgent());
+            node.put("to_agent", message.toAgent());
+            node.put("to_session_id", message.toSession() == null ? null : message.toSession().value());
+            node.put("urgency", message.urgency().wireName());
+            node.put("status", message.status().wireName());
+            node.put("reply_to", message.replyTo() == null ? null : message.replyTo().value());
+            node.put("preview", message.preview());
+            node.put("expires_at", message.expiresAt() == null ? null : message.expiresAt().toEpochMilli());
+            node.put("claimed_by_session_id", message.claimedBySession() == null ? null
+                    : message.claimedBySession().value());
+            node.put("claimed_by_agent", message.claimedByAgent());
+        }
+        try {
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array);
+        } catch (JsonProcessingException e) {
+            throw new ColonyException(ErrorCode.INTERNAL, "cannot write the messages as JSON", e);
+        }
+    }
+}
