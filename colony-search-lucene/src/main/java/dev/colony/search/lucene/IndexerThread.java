@@ -3,11 +3,12 @@ package dev.colony.search.lucene;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 /**
  * The background thread of one index: runs its indexing step once per poll interval, and soon after
- * {@link #wake()}, but never twice within the minimum gap, so that a burst of writes is indexed in a
- * few batches instead of one segment per write. The intervals pace work; they decide nothing about
+ * {@link #wake()}, but never twice within the minimum gap (which the index may vary), so that a burst
+ * of writes is indexed in a few batches instead of one segment per write. The intervals pace work; they decide nothing about
  * what the index holds, which is why they are read from the system's monotonic timer and not from the
  * Colony's clock.
  */
@@ -17,7 +18,7 @@ final class IndexerThread {
 
     private final Runnable step;
     private final long pollNanos;
-    private final long minGapNanos;
+    private final LongSupplier minGapNanos;
     private final Thread thread;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition signal = lock.newCondition();
@@ -27,7 +28,7 @@ final class IndexerThread {
     private long completed;
 
     /** A thread named {@code name} running {@code step} (not started yet). */
-    IndexerThread(String name, Runnable step, long pollNanos, long minGapNanos) {
+    IndexerThread(String name, Runnable step, long pollNanos, LongSupplier minGapNanos) {
         this.step = step;
         this.pollNanos = pollNanos;
         this.minGapNanos = minGapNanos;
@@ -111,10 +112,11 @@ final class IndexerThread {
             try {
                 completed++;
                 signal.signalAll();
-                long gapEnd = stepStart + minGapNanos;
                 long pollEnd = System.nanoTime() + pollNanos;
                 while (!stopping) {
                     long now = System.nanoTime();
+                    // Read again on every wake-up: a search can shorten the gap while the thread waits.
+                    long gapEnd = stepStart + minGapNanos.getAsLong();
                     if (now - gapEnd >= 0 && (woken || now - pollEnd >= 0)) {
                         break;
                     }

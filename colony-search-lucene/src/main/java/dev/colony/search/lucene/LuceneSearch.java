@@ -52,8 +52,21 @@ public final class LuceneSearch {
     /** How often the background thread looks for changes other processes made. */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
 
-    /** The least time between two background steps, so that a burst of writes is indexed in batches. */
+    /**
+     * The least time between two background steps while the index is being searched, so that a burst
+     * of writes is indexed in batches.
+     */
     public static final Duration MIN_STEP_GAP = Duration.ofMillis(10);
+
+    /**
+     * The least time between two background steps when nobody has searched the index for
+     * {@link #SEARCHED_RECENTLY}: fewer, larger segments while agents only write (a search first reads
+     * what is missing itself, so this delays nothing it finds).
+     */
+    public static final Duration IDLE_STEP_GAP = Duration.ofMillis(100);
+
+    /** How long after a search the index counts as being searched. */
+    public static final Duration SEARCHED_RECENTLY = Duration.ofSeconds(1);
 
     /** How many changes are read from the store per batch. */
     public static final int DEFAULT_BATCH_SIZE = 1_000;

@@ -137,6 +137,8 @@ public final class LuceneSearchIndex implements SearchIndex {
     /** Damage found while serving and not repaired yet; the background thread repairs it. */
     private volatile Throwable damage;
     private final AtomicLong rebuilds = new AtomicLong();
+    /** When this index was last searched (monotonic time), for the pacing of the background steps. */
+    private volatile long lastSearchNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
 
     // Published layers; guarded by views.
     private Base base = Base.EMPTY;
@@ -181,7 +183,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         this.settings = settings;
         this.fresh = new FreshLayer(analyzer);
         this.indexer = new IndexerThread("colony-search-indexer", this::step, settings.pollNanos(),
-                settings.minStepGapNanos());
+                this::stepGapNanos);
     }
 
     /** Opens the index in {@code path} (or in memory when {@code null}) and catches up. */
@@ -248,6 +250,16 @@ public final class LuceneSearchIndex implements SearchIndex {
         return Optional.ofNullable(path);
     }
 
+    /**
+     * The least time between background steps now: the configured gap while searches run, a longer one
+     * (never shorter than it) once nobody has searched for {@link LuceneSearch#SEARCHED_RECENTLY}.
+     */
+    private long stepGapNanos() {
+        boolean searched = System.nanoTime() - lastSearchNanos < LuceneSearch.SEARCHED_RECENTLY.toNanos();
+        return searched ? settings.minStepGapNanos()
+                : Math.max(settings.minStepGapNanos(), LuceneSearch.IDLE_STEP_GAP.toNanos());
+    }
+
     /** Wakes the background indexer: this process has just committed a change to the store. */
     @Override
     public void changed() {
@@ -270,6 +282,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             throw ColonyException.invalid("request", "must not be null");
         }
         ensureOpen();
+        lastSearchNanos = System.nanoTime();
         Optional<QueryPlanner.Plan> plan;
         try {
             plan = planner.plan(request);
