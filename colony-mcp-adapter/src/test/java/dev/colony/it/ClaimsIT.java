@@ -9,17 +9,12 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.ToolResults;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -36,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ClaimsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     @TempDir
     Path dir;
@@ -50,22 +44,9 @@ class ClaimsIT {
     }
 
     private McpSyncClient client(String agent, String session) {
-        List<String> args = List.of("-jar", ColonyJar.jar().toString(), "mcp", "--db", db(), "--user", "alice",
-                "--agent", agent, "--session", session);
-        ServerParameters parameters = ServerParameters.builder(ColonyJar.java())
-                .args(args)
-                .addEnvVar("COLONY_HOME", dir.resolve("home").toString())
-                .addEnvVar("COLONY_DB", "")
-                .addEnvVar("COLONY_SESSION", "")
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
-        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(REQUEST_TIMEOUT)
-                .initializationTimeout(REQUEST_TIMEOUT)
-                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
-                .build();
-        client.initialize();
+        List<String> args = List.of("mcp", "--db", db(), "--user", "alice", "--agent", agent, "--session",
+                session);
+        McpSyncClient client = ColonyJar.mcpClient(args, dir.resolve("home"), agent, stderr);
         clients.add(client);
         return client;
     }

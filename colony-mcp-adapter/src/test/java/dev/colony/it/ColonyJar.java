@@ -2,6 +2,13 @@ package dev.colony.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,5 +83,34 @@ final class ColonyJar {
         assertThat(finished).as("colony %s finished within %s; stderr: %s", List.of(args), TIMEOUT, result.stderr())
                 .isTrue();
         return result;
+    }
+
+    /** How long a test client waits for the server's answer to one request. */
+    static final Duration MCP_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * A real MCP SDK client, initialized, talking over stdio to {@code java -jar colony-mcp.jar
+     * serverArgs...} with {@code COLONY_HOME} at {@code home} and no other {@code COLONY_*} setting; each
+     * line the server writes on stderr is added to {@code stderr}, prefixed with {@code agent}.
+     */
+    static McpSyncClient mcpClient(List<String> serverArgs, Path home, String agent, List<String> stderr) {
+        List<String> args = new ArrayList<>(List.of("-jar", jar().toString()));
+        args.addAll(serverArgs);
+        ServerParameters parameters = ServerParameters.builder(java())
+                .args(args)
+                .addEnvVar("COLONY_HOME", home.toString())
+                .addEnvVar("COLONY_DB", "")
+                .addEnvVar("COLONY_SESSION", "")
+                .build();
+        StdioClientTransport transport = new StdioClientTransport(parameters,
+                new JacksonMcpJsonMapper(new ObjectMapper()));
+        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
+        McpSyncClient client = McpClient.sync(transport)
+                .requestTimeout(MCP_REQUEST_TIMEOUT)
+                .initializationTimeout(MCP_REQUEST_TIMEOUT)
+                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
+                .build();
+        client.initialize();
+        return client;
     }
 }

@@ -13,17 +13,12 @@ import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.ToolResults;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,7 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
 class McpServerIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     @TempDir
     static Path dir;
@@ -88,25 +82,12 @@ class McpServerIT {
     }
 
     private McpSyncClient client(String agent, String session) {
-        List<String> args = new ArrayList<>(List.of("-jar", ColonyJar.jar().toString(), "mcp",
-                "--db", dir.resolve("colony.db").toString(), "--user", "alice", "--agent", agent));
+        List<String> args = new ArrayList<>(List.of("mcp", "--db", dir.resolve("colony.db").toString(),
+                "--user", "alice", "--agent", agent));
         if (session != null) {
             args.addAll(List.of("--session", session));
         }
-        ServerParameters parameters = ServerParameters.builder(ColonyJar.java())
-                .args(args)
-                .addEnvVar("COLONY_HOME", dir.resolve("home").toString())
-                .addEnvVar("COLONY_DB", "")
-                .addEnvVar("COLONY_SESSION", "")
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
-        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(REQUEST_TIMEOUT)
-                .initializationTimeout(REQUEST_TIMEOUT)
-                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
-                .build();
-        client.initialize();
+        McpSyncClient client = ColonyJar.mcpClient(args, dir.resolve("home"), agent, stderr);
         return client;
     }
 

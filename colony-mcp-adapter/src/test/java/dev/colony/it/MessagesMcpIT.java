@@ -3,7 +3,6 @@ package dev.colony.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.Actor;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
@@ -11,17 +10,11 @@ import dev.colony.api.UserId;
 import dev.colony.core.Colony;
 import dev.colony.mcp.ToolResults;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MessagesMcpIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
     private static final String CLAUDE_SESSION = "claude-msg-it";
     private static final String CODEX_SESSION = "codex-msg-it";
 
@@ -79,22 +70,9 @@ class MessagesMcpIT {
     }
 
     private McpSyncClient client(String agent, String session) {
-        List<String> args = List.of("-jar", ColonyJar.jar().toString(), "mcp", "--db",
-                dir.resolve("colony.db").toString(), "--user", "alice", "--agent", agent, "--session", session);
-        ServerParameters parameters = ServerParameters.builder(ColonyJar.java())
-                .args(args)
-                .addEnvVar("COLONY_HOME", dir.resolve("home").toString())
-                .addEnvVar("COLONY_DB", "")
-                .addEnvVar("COLONY_SESSION", "")
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
-        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(REQUEST_TIMEOUT)
-                .initializationTimeout(REQUEST_TIMEOUT)
-                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
-                .build();
-        client.initialize();
+        List<String> args = List.of("mcp", "--db", dir.resolve("colony.db").toString(), "--user", "alice",
+                "--agent", agent, "--session", session);
+        McpSyncClient client = ColonyJar.mcpClient(args, dir.resolve("home"), agent, stderr);
         return client;
     }
 

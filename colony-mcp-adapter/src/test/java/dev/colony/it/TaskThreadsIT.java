@@ -5,16 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.mcp.ToolResults;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -31,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class TaskThreadsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
     @TempDir
     Path dir;
@@ -39,23 +32,9 @@ class TaskThreadsIT {
     private final List<String> stderr = Collections.synchronizedList(new ArrayList<>());
 
     private McpSyncClient client(String agent, String session) {
-        List<String> args = new ArrayList<>(List.of("-jar", ColonyJar.jar().toString(), "mcp",
-                "--db", db(), "--user", "alice", "--agent", agent, "--session", session,
-                "--repo-root", repoRoot().resolve("src/..").toString(), "--branch", "feature/x"));
-        ServerParameters parameters = ServerParameters.builder(ColonyJar.java())
-                .args(args)
-                .addEnvVar("COLONY_HOME", dir.resolve("home").toString())
-                .addEnvVar("COLONY_DB", "")
-                .addEnvVar("COLONY_SESSION", "")
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(parameters, new JacksonMcpJsonMapper(JSON));
-        transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
-        McpSyncClient client = McpClient.sync(transport)
-                .requestTimeout(REQUEST_TIMEOUT)
-                .initializationTimeout(REQUEST_TIMEOUT)
-                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
-                .build();
-        client.initialize();
+        List<String> args = List.of("mcp", "--db", db(), "--user", "alice", "--agent", agent, "--session",
+                session, "--repo-root", repoRoot().resolve("src/..").toString(), "--branch", "feature/x");
+        McpSyncClient client = ColonyJar.mcpClient(args, dir.resolve("home"), agent, stderr);
         return client;
     }
 
