@@ -1,13 +1,9 @@
 package dev.colony.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
-import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.claim.Claims;
@@ -69,7 +65,7 @@ public final class ClaimsCommand implements Callable<Integer> {
         }
         List<FileClaim> claims;
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = new Actor(settings.user(), SearchCommand.CLI_AGENT, SessionId.of(SearchCommand.CLI_AGENT));
+            Actor reader = Printing.reader(settings);
             claims = colony.as(reader).claims().list(task == null ? null : TaskId.of(task), limit);
         }
         if (activeOnly) {
@@ -105,8 +101,7 @@ public final class ClaimsCommand implements Callable<Integer> {
     }
 
     private static String json(List<FileClaim> claims) {
-        ObjectMapper mapper = new ObjectMapper();
-        ArrayNode array = mapper.createArrayNode();
+        ArrayNode array = Printing.jsonArray();
         for (FileClaim claim : claims) {
             ObjectNode node = array.addObject();
             node.put("task_id", claim.task().value());
@@ -123,10 +118,6 @@ public final class ClaimsCommand implements Callable<Integer> {
                 node.put("baton_id", claim.baton().value());
             }
         }
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array);
-        } catch (JsonProcessingException e) {
-            throw new ColonyException(ErrorCode.INTERNAL, "cannot write the claims as JSON", e);
-        }
+        return Printing.prettyJson(array, "claims");
     }
 }

@@ -1,13 +1,9 @@
 package dev.colony.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
-import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageQuery;
@@ -75,7 +71,7 @@ public final class MessagesCommand implements Callable<Integer> {
         MessageQuery query = new MessageQuery(threads, null, !all, limit);
         List<Message> messages;
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = new Actor(settings.user(), SearchCommand.CLI_AGENT, SessionId.of(SearchCommand.CLI_AGENT));
+            Actor reader = Printing.reader(settings);
             messages = colony.as(reader).messages().addressedToAgent(agent, query);
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -113,8 +109,7 @@ public final class MessagesCommand implements Callable<Integer> {
     }
 
     private static String json(List<Message> messages) {
-        ObjectMapper mapper = new ObjectMapper();
-        ArrayNode array = mapper.createArrayNode();
+        ArrayNode array = Printing.jsonArray();
         for (Message message : messages) {
             ObjectNode node = array.addObject();
             node.put("id", message.id().value());
@@ -133,10 +128,6 @@ public final class MessagesCommand implements Callable<Integer> {
                     : message.claimedBySession().value());
             node.put("claimed_by_agent", message.claimedByAgent());
         }
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array);
-        } catch (JsonProcessingException e) {
-            throw new ColonyException(ErrorCode.INTERNAL, "cannot write the messages as JSON", e);
-        }
+        return Printing.prettyJson(array, "messages");
     }
 }

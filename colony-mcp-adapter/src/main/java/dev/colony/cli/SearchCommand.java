@@ -2,7 +2,6 @@ package dev.colony.cli;
 
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
-import dev.colony.api.SessionId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.SearchHit;
@@ -68,7 +67,7 @@ public final class SearchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = new Actor(settings.user(), CLI_AGENT, SessionId.of(CLI_AGENT));
+            Actor reader = Printing.reader(settings);
             List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));
             if (hits.isEmpty()) {

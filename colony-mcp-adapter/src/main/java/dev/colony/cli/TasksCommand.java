@@ -1,13 +1,9 @@
 package dev.colony.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
-import dev.colony.api.SessionId;
 import dev.colony.api.task.Participant;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.TaskListQuery;
@@ -74,7 +70,7 @@ public final class TasksCommand implements Callable<Integer> {
         }
         List<Row> rows = new ArrayList<>();
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = new Actor(settings.user(), SearchCommand.CLI_AGENT, SessionId.of(SearchCommand.CLI_AGENT));
+            Actor reader = Printing.reader(settings);
             TaskThreads threads = colony.as(reader).tasks();
             for (TaskThread thread : threads.list(query)) {
                 rows.add(new Row(thread, threads.participants(thread.id())));
@@ -112,8 +108,7 @@ public final class TasksCommand implements Callable<Integer> {
     }
 
     private static String json(List<Row> rows) {
-        ObjectMapper mapper = new ObjectMapper();
-        ArrayNode array = mapper.createArrayNode();
+        ArrayNode array = Printing.jsonArray();
         for (Row row : rows) {
             TaskThread thread = row.thread();
             ObjectNode node = array.addObject();
@@ -133,10 +128,6 @@ public final class TasksCommand implements Callable<Integer> {
                         .put("joined_at", participant.joinedAt().toEpochMilli());
             }
         }
-        try {
-            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array);
-        } catch (JsonProcessingException e) {
-            throw new ColonyException(ErrorCode.INTERNAL, "cannot write the threads as JSON", e);
-        }
+        return Printing.prettyJson(array, "threads");
     }
 }
