@@ -15,7 +15,7 @@ import dev.colony.api.baton.ResumableState;
 import dev.colony.api.baton.WorktreeRecipe;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
-import dev.colony.core.claim.AgentTypes;
+import dev.colony.core.session.AgentTypes;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;

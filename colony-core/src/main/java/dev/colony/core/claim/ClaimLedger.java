@@ -16,6 +16,7 @@ import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
+import dev.colony.core.session.AgentTypes;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.NewMemory;

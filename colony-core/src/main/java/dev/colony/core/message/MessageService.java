@@ -19,6 +19,7 @@ import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.message.Messages;
 import dev.colony.api.message.ReadReceipt;
 import dev.colony.core.access.Access;
+import dev.colony.core.session.AgentTypes;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
