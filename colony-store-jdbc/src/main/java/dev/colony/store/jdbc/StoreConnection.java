@@ -1,28 +1,26 @@
 package dev.colony.store.jdbc;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
 /**
- * One pooled database connection of a {@link JdbcStorageProvider}: its long-lived Jdbi handle plus the
- * prepared statements of the hot paths (transaction boundaries, memory inserts), kept for reuse so that
- * a short transaction costs little more than its SQL. Used by one thread at a time; a
- * {@link Dialect} receives it to begin and end transactions.
+ * One pooled database connection of a {@link JdbcStorageProvider}: its long-lived Jdbi handle and the
+ * connection's prepared statements ({@link KeptStatements}), kept for reuse so that a short transaction
+ * costs little more than its SQL: both the statements Jdbi runs and those of the hot paths that bind by
+ * hand (transaction boundaries, memory inserts). Used by one thread at a time; a {@link Dialect}
+ * receives it to begin and end transactions.
  */
 public final class StoreConnection {
 
     private final Handle handle;
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private final KeptStatements statements = new KeptStatements(KeptStatements.DEFAULT_CAPACITY);
 
     StoreConnection(Handle handle) {
         this.handle = handle;
+        handle.setStatementBuilder(statements);
     }
 
     /** The Jdbi handle over this connection. */
@@ -111,29 +109,14 @@ public final class StoreConnection {
         }
     }
 
-    /** The prepared statement for {@code sql}, prepared on first use. */
+    /** The prepared statement for {@code sql}, prepared on first use and kept until the connection closes. */
     PreparedStatement prepared(String sql, boolean generatedKeys) throws SQLException {
-        PreparedStatement statement = statements.get(sql);
-        if (statement == null) {
-            Connection connection = handle.getConnection();
-            statement = generatedKeys
-                    ? connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)
-                    : connection.prepareStatement(sql);
-            statements.put(sql, statement);
-        }
-        return statement;
+        return statements.pinned(handle.getConnection(), sql, generatedKeys);
     }
 
     /** Closes the statements and the connection. */
     void close() {
-        for (PreparedStatement statement : statements.values()) {
-            try {
-                statement.close();
-            } catch (SQLException ignored) {
-                // The connection is closed next, which releases whatever the statement still holds.
-            }
-        }
-        statements.clear();
+        statements.close(handle.getConnection());
         handle.close();
     }
 }
