@@ -137,7 +137,10 @@ public final class LuceneSearchIndex implements SearchIndex {
     /** Damage found while serving and not repaired yet; the background thread repairs it. */
     private volatile Throwable damage;
     private final AtomicLong rebuilds = new AtomicLong();
-    /** When this index was last searched (monotonic time), for the pacing of the background steps. */
+    /**
+     * When this index was last searched or waited for (monotonic time): the background steps are paced
+     * by it and publish what they indexed only while someone searches.
+     */
     private volatile long lastSearchNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
 
     // Published layers; guarded by views.
@@ -224,7 +227,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         try {
             long latest = source.latestRev();
             if (openWriter(false, latest)) {
-                catchUpWriter(latest);
+                catchUpWriter(latest, true);
                 if (committedRev < 0 || indexedRev - committedRev >= COMMIT_EVERY_DOCS) {
                     commit();
                 }
@@ -255,9 +258,13 @@ public final class LuceneSearchIndex implements SearchIndex {
      * (never shorter than it) once nobody has searched for {@link LuceneSearch#SEARCHED_RECENTLY}.
      */
     private long stepGapNanos() {
-        boolean searched = System.nanoTime() - lastSearchNanos < LuceneSearch.SEARCHED_RECENTLY.toNanos();
-        return searched ? settings.minStepGapNanos()
+        return searchedRecently() ? settings.minStepGapNanos()
                 : Math.max(settings.minStepGapNanos(), LuceneSearch.IDLE_STEP_GAP.toNanos());
+    }
+
+    /** Whether someone searched (or waited for the index to catch up) within {@link LuceneSearch#SEARCHED_RECENTLY}. */
+    private boolean searchedRecently() {
+        return System.nanoTime() - lastSearchNanos < LuceneSearch.SEARCHED_RECENTLY.toNanos();
     }
 
     /** Wakes the background indexer: this process has just committed a change to the store. */
@@ -518,7 +525,11 @@ public final class LuceneSearchIndex implements SearchIndex {
                 tryTakeOver(latest);
             }
             if (writer != null) {
-                catchUpWriter(latest);
+                // While nobody searches, new changes only go into the writer (and the periodic commit):
+                // opening a new reader flushes a small segment each step, which then has to be merged,
+                // and no one would read it. The next search reads the changes it misses itself, or
+                // wakes this thread, which then publishes.
+                catchUpWriter(latest, false);
                 if (verifyPending) {
                     verifyPending = false;
                     IndexFailures.checkIntegrity(writerReader);
@@ -547,14 +558,19 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     // ---------------------------------------------------------------- writer role (under work)
 
-    /** Indexes every change up to {@code target} (and any newer one read on the way), then publishes. */
-    private void catchUpWriter(long target) throws IOException {
+    /**
+     * Indexes every change up to {@code target} (and any newer one read on the way), then makes them
+     * searchable through a new base layer if someone searched recently or {@code publish} asks for it.
+     */
+    private void catchUpWriter(long target, boolean publish) throws IOException {
         if (target < indexedRev) {
             rebuildWriter("the store's latest change (rev " + target + ") is older than the index's (rev "
                     + indexedRev + "); was the store restored from a backup?");
         }
         indexUpTo(target, true);
-        refreshWriter();
+        if (publish || searchedRecently()) {
+            refreshWriter();
+        }
     }
 
     /**
@@ -668,6 +684,8 @@ public final class LuceneSearchIndex implements SearchIndex {
         long latest = source.latestRev();
         try {
             while (true) {
+                // Waiting for the index counts as searching it: the background thread publishes.
+                lastSearchNanos = System.nanoTime();
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0 || closed || !indexer.awaitStep(remaining)) {
                     return false;
