@@ -1,6 +1,5 @@
 package dev.colony.mcp.tool;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -9,6 +8,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.metric.ToolMetric;
+import dev.colony.mcp.transport.JsonTrees;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -161,7 +161,7 @@ public final class ToolCatalog {
                 throw new IllegalStateException(spec.name() + " returned null");
             }
             ObjectNode structured = JsonNames.mapper().valueToTree(result);
-            String text = JsonNames.mapper().writeValueAsString(structured);
+            String text = JsonTrees.toJson(structured);
             ObjectNode body = NODES.objectNode();
             body.putArray("content").addObject().put("type", "text").put("text", text);
             body.set("structuredContent", structured);
@@ -182,7 +182,7 @@ public final class ToolCatalog {
             }
             ObjectNode body = errorBody(payload);
             return new ToolOutcome(spec.name(), body, body.get("content").get(0).get("text").asText(), e.code());
-        } catch (JsonProcessingException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.error("tool {} failed unexpectedly", spec.name(), e);
             return error(spec.name(), ErrorCode.INTERNAL, null, "internal error in " + spec.name() + " ("
                     + e.getClass().getSimpleName() + "); the server log has the details");

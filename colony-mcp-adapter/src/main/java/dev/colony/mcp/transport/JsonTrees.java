@@ -1,5 +1,6 @@
 package dev.colony.mcp.transport;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -8,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
@@ -23,6 +26,7 @@ import java.util.Map;
 public final class JsonTrees {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonFactory JSON = JsonFactory.builder().build();
 
     private JsonTrees() {
     }
@@ -105,6 +109,20 @@ public final class JsonTrees {
             case NULL, MISSING -> generator.writeNull();
             default -> generator.writeString(node.asText());
         }
+    }
+
+    /**
+     * The tree as compact JSON text, written with the streaming generator (no data-binding machinery
+     * per call, which is most of what {@code ObjectMapper.writeValueAsString} costs for a small tree).
+     */
+    public static String toJson(JsonNode node) {
+        StringWriter text = new StringWriter(256);
+        try (JsonGenerator generator = JSON.createGenerator(text)) {
+            write(generator, node);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing JSON to a string failed", e);
+        }
+        return text.toString();
     }
 
     private static void writeNumber(JsonGenerator generator, JsonNode node) throws IOException {
