@@ -4,10 +4,14 @@ import dev.colony.api.Actor;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
 
 /**
  * The two sides every {@code memory.add} scenario times, whatever the store: Colony's add, and the
@@ -59,16 +63,54 @@ final class AddLoops {
 
     /** Adds {@code contents} as decisions through Colony, timing each into {@code into} (null: warm-up). */
     static void colony(MemoryStore memory, List<String> contents, Latencies into) {
+        timed(contents, into, content -> memory.add(MemoryDraft.of(MemoryKind.DECISION, content).withTopics(TOPICS)));
+    }
+
+    /**
+     * Runs {@code write} once per item, timing each call into {@code into} and the whole loop as its
+     * wall time; {@code into} is {@code null} for a warm-up, which records nothing.
+     */
+    static <T> void timed(List<T> items, Latencies into, Consumer<T> write) {
         long start = System.nanoTime();
-        for (String content : contents) {
+        for (T item : items) {
             long t0 = System.nanoTime();
-            memory.add(MemoryDraft.of(MemoryKind.DECISION, content).withTopics(TOPICS));
+            write.accept(item);
             if (into != null) {
                 into.record(System.nanoTime() - t0);
             }
         }
         if (into != null) {
             into.addWall(System.nanoTime() - start);
+        }
+    }
+
+    /** Colony's side of one round: {@code round} is -1 for the warm-up, when {@code into} is {@code null}. */
+    @FunctionalInterface
+    interface ColonyRound {
+        void run(int round, List<String> contents, Latencies into);
+    }
+
+    /**
+     * The usual duel on SQLite: the raw prepared insert ({@link #prepared}) into a table beside the
+     * store's own, in the same file, against {@code colony}; a warm-up of both (at most 2,000 rows),
+     * then {@code rounds} alternating rounds, each side timing {@code contents} into its latencies.
+     */
+    void againstRawInsert(SqliteStorageProvider provider, long namespace, Actor actor, List<String> contents,
+            int rounds, ColonyRound colony, Latencies colonySide, Latencies preparedSide) {
+        Jdbi raw = Jdbi.create(provider.baselineDataSource());
+        try (Handle handle = raw.open()) {
+            MemoryAddScenario.createRawTable(handle);
+            try (PreparedStatement prepared = handle.getConnection().prepareStatement(PREPARED_INSERT)) {
+                List<String> warmup = contents.subList(0, Math.min(2_000, contents.size()));
+                prepared(prepared, namespace, actor, warmup, null);
+                colony.run(-1, warmup, null);
+                for (int round = 0; round < rounds; round++) {
+                    prepared(prepared, namespace, actor, contents, preparedSide);
+                    colony.run(round, contents, colonySide);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("raw baseline failed: " + e.getMessage(), e);
         }
     }
 }

@@ -8,12 +8,9 @@ import dev.colony.core.Colony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
-import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.Jdbi;
 
 /**
  * {@code claim.file}: uncontended file claims through Colony, one session claiming files nobody else
@@ -57,21 +54,13 @@ final class ClaimFileScenario implements Scenario {
                     .thread().id();
             Claims claims = colony.as(actor).claims();
             long namespace = colony.storage().read(tx -> tx.tasks().find(task)).orElseThrow().namespace().value();
-            Jdbi raw = Jdbi.create(provider.baselineDataSource());
-            try (Handle handle = raw.open()) {
-                MemoryAddScenario.createRawTable(handle);
-                try (PreparedStatement prepared = handle.getConnection().prepareStatement(AddLoops.PREPARED_INSERT)) {
-                    int warmup = Math.min(2_000, perRound);
-                    loops.prepared(prepared, namespace, actor, contents.subList(0, warmup), null);
-                    claim(claims, task, "warmup", warmup, null);
-                    for (int round = 0; round < options.rounds(); round++) {
-                        loops.prepared(prepared, namespace, actor, contents, preparedSide);
-                        claim(claims, task, "round" + round, perRound, colonySide);
-                    }
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("raw baseline failed: " + e.getMessage(), e);
-            }
+            loops.againstRawInsert(provider, namespace, actor, contents, options.rounds(),
+                    (round, batch, into) -> {
+                        String folder = round < 0 ? "warmup" : "round" + round;
+                        AddLoops.timed(IntStream.range(0, batch.size()).boxed().toList(), into,
+                                i -> claims.claim(task, "src/" + folder + "/File" + i + ".java", null));
+                    },
+                    colonySide, preparedSide);
         }
         double ratio = colonySide.opsPerSecond() / preparedSide.opsPerSecond();
         double p95 = colonySide.percentileMillis(95);
@@ -81,20 +70,5 @@ final class ClaimFileScenario implements Scenario {
                 "SQLite file, WAL, synchronous=NORMAL, one row per transaction on both sides; every claim is "
                         + "uncontended (a file nobody holds) and also checks the session and the thread, joins, "
                         + "runs the guard and writes the claim row plus its audit memory");
-    }
-
-    private static void claim(Claims claims, TaskId task, String prefix, int count, Latencies into) {
-        long start = System.nanoTime();
-        for (int i = 0; i < count; i++) {
-            String file = "src/" + prefix + "/File" + i + ".java";
-            long t0 = System.nanoTime();
-            claims.claim(task, file, null);
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
     }
 }

@@ -10,12 +10,9 @@ import dev.colony.core.Colony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.IntStream;
-import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.Jdbi;
 
 /**
  * {@code task.post}: a post on a task thread through Colony against the cheapest raw write of a memory
@@ -57,21 +54,10 @@ final class TaskPostScenario implements Scenario {
             TaskThreads threads = colony.as(actor).tasks();
             TaskId task = threads.open(options.workDir().toAbsolutePath().toString(), "bench").thread().id();
             long namespace = threads.post(task, PostDraft.of(PostKind.NOTE, "Warm-up post")).namespace().value();
-            Jdbi raw = Jdbi.create(provider.baselineDataSource());
-            try (Handle handle = raw.open()) {
-                MemoryAddScenario.createRawTable(handle);
-                try (PreparedStatement prepared = handle.getConnection().prepareStatement(AddLoops.PREPARED_INSERT)) {
-                    int warmup = Math.min(2_000, perRound);
-                    loops.prepared(prepared, namespace, actor, contents.subList(0, warmup), null);
-                    post(threads, task, contents.subList(0, warmup), null);
-                    for (int round = 0; round < options.rounds(); round++) {
-                        loops.prepared(prepared, namespace, actor, contents, preparedSide);
-                        post(threads, task, contents, colonySide);
-                    }
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("raw baseline failed: " + e.getMessage(), e);
-            }
+            loops.againstRawInsert(provider, namespace, actor, contents, options.rounds(),
+                    (round, batch, into) -> AddLoops.timed(batch, into,
+                            content -> threads.post(task, PostDraft.of(PostKind.DECISION, content))),
+                    colonySide, preparedSide);
         }
         double ratio = colonySide.opsPerSecond() / preparedSide.opsPerSecond();
         return new Result(name(), size, colonySide, preparedSide,
@@ -80,19 +66,5 @@ final class TaskPostScenario implements Scenario {
                 "SQLite file, WAL, synchronous=NORMAL, one row per transaction on both sides; every post also "
                         + "checks the session and the thread, joins the poster and compares-and-sets the thread's "
                         + "version");
-    }
-
-    private static void post(TaskThreads threads, TaskId task, List<String> contents, Latencies into) {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            threads.post(task, PostDraft.of(PostKind.DECISION, content));
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
     }
 }
