@@ -5,6 +5,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
 import dev.colony.api.baton.Acceptance;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonKind;
@@ -15,10 +16,10 @@ import dev.colony.api.baton.ResumableState;
 import dev.colony.api.baton.WorktreeRecipe;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
-import dev.colony.core.session.AgentTypes;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
@@ -48,6 +49,8 @@ final class BatonDesk {
     static final MemoryKind ACCEPT = MemoryKind.of("accept");
     /** The post kind of a declined baton. */
     static final MemoryKind DECLINE = MemoryKind.of("decline");
+    /** The most pending batons of one kind listed for a thread. */
+    private static final int PENDING_LIMIT = 100;
 
     private final Kernel kernel;
     private final ClaimLedger ledger;
@@ -88,6 +91,47 @@ final class BatonDesk {
             }
             return value;
         }
+    }
+
+    /**
+     * Accepts, as the caller and in one transaction, the baton {@code id} of {@code kind} that the
+     * request names in {@code field}: the whole of a handoff's or a relay's accept call.
+     */
+    Acceptance accept(String field, MemoryId id, BatonKind kind, boolean requireParticipant) {
+        Instant now = kernel.time().now();
+        return write(tx -> {
+            ledger.enter(tx, now);
+            return accept(tx, find(tx, field, id, kind), requireParticipant, now);
+        });
+    }
+
+    /** Declines, as the caller and in one transaction, the baton {@code id} of {@code kind} named in {@code field}. */
+    Baton decline(String field, MemoryId id, BatonKind kind, String reason, boolean requireParticipant) {
+        String why = optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
+        Instant now = kernel.time().now();
+        return write(tx -> {
+            ledger.enter(tx, now);
+            return decline(tx, find(tx, field, id, kind), why, requireParticipant, now);
+        });
+    }
+
+    /** The baton {@code id} of {@code kind} named in {@code field}, as it reads now. */
+    Baton get(String field, MemoryId id, BatonKind kind) {
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> view(find(tx, field, id, kind), now));
+    }
+
+    /** The live (pending, unexpired) batons of {@code kind} on a thread the caller may read. */
+    List<Baton> pending(TaskId task, BatonKind kind) {
+        Check.required("task_id", task);
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> {
+            ledger.task(tx, "task_id", task);
+            return tx.batons().listByTask(task, kind, List.of(BatonStatus.PENDING), PENDING_LIMIT).stream()
+                    .filter(baton -> now.isBefore(baton.expiresAt()))
+                    .map(baton -> view(baton, now))
+                    .toList();
+        });
     }
 
     /** Runs {@code unit} in one write transaction and returns its value, or throws its error after commit. */

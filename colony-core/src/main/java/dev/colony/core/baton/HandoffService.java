@@ -39,7 +39,6 @@ public final class HandoffService implements Handoffs {
 
     /** The audit kind that announces a handoff. */
     static final MemoryKind HANDOFF = MemoryKind.of("handoff");
-    private static final int PENDING_LIMIT = 100;
 
     private final BatonDesk desk;
     private final ClaimLedger ledger;
@@ -98,45 +97,21 @@ public final class HandoffService implements Handoffs {
 
     @Override
     public Acceptance accept(MemoryId handoff) {
-        Instant now = desk.kernel().time().now();
-        return desk.write(tx -> {
-            ledger.enter(tx, now);
-            return desk.accept(tx, desk.find(tx, "handoff_observation_id", handoff, BatonKind.HANDOFF), true, now);
-        });
+        return desk.accept("handoff_observation_id", handoff, BatonKind.HANDOFF, true);
     }
 
     @Override
     public Baton decline(MemoryId handoff, String reason) {
-        String why = BatonDesk.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
-        Instant now = desk.kernel().time().now();
-        return desk.write(tx -> {
-            ledger.enter(tx, now);
-            return desk.decline(tx, desk.find(tx, "handoff_observation_id", handoff, BatonKind.HANDOFF), why, true,
-                    now);
-        });
+        return desk.decline("handoff_observation_id", handoff, BatonKind.HANDOFF, reason, true);
     }
 
     @Override
     public Baton get(MemoryId handoff) {
-        Instant now = desk.kernel().time().now();
-        return desk.kernel().storage().read(tx -> BatonDesk.view(
-                desk.find(tx, "handoff_observation_id", handoff, BatonKind.HANDOFF), now));
+        return desk.get("handoff_observation_id", handoff, BatonKind.HANDOFF);
     }
 
     @Override
     public List<Baton> pending(TaskId task) {
-        return pendingOf(desk, task, BatonKind.HANDOFF);
-    }
-
-    static List<Baton> pendingOf(BatonDesk desk, TaskId task, BatonKind kind) {
-        Check.required("task_id", task);
-        Instant now = desk.kernel().time().now();
-        return desk.kernel().storage().read(tx -> {
-            desk.ledger().task(tx, "task_id", task);
-            return tx.batons().listByTask(task, kind, List.of(BatonStatus.PENDING), PENDING_LIMIT).stream()
-                    .filter(baton -> now.isBefore(baton.expiresAt()))
-                    .map(baton -> BatonDesk.view(baton, now))
-                    .toList();
-        });
+        return desk.pending(task, BatonKind.HANDOFF);
     }
 }

@@ -121,32 +121,21 @@ public final class RelayService implements Relays {
 
     @Override
     public Acceptance accept(MemoryId relay) {
-        Instant now = desk.kernel().time().now();
-        return desk.write(tx -> {
-            ledger.enter(tx, now);
-            return desk.accept(tx, desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), false, now);
-        });
+        return desk.accept("relay_observation_id", relay, BatonKind.RELAY, false);
     }
 
     @Override
     public Baton decline(MemoryId relay, String reason) {
-        String why = BatonDesk.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
-        Instant now = desk.kernel().time().now();
-        return desk.write(tx -> {
-            ledger.enter(tx, now);
-            return desk.decline(tx, desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), why, false, now);
-        });
+        return desk.decline("relay_observation_id", relay, BatonKind.RELAY, reason, false);
     }
 
     @Override
     public Baton get(MemoryId relay) {
-        Instant now = desk.kernel().time().now();
-        return desk.kernel().storage().read(tx -> BatonDesk.view(
-                desk.find(tx, "relay_observation_id", relay, BatonKind.RELAY), now));
+        return desk.get("relay_observation_id", relay, BatonKind.RELAY);
     }
 
     @Override
     public List<Baton> pending(TaskId task) {
-        return HandoffService.pendingOf(desk, task, BatonKind.RELAY);
+        return desk.pending(task, BatonKind.RELAY);
     }
 }
