@@ -2,25 +2,18 @@ package dev.colony.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.TaskId;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.claim.FileClaim;
-import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import dev.colony.api.CallerScope;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code colony claims}: the file claims of the threads the user may read, most recently claimed
@@ -30,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "claims", mixinStandardHelpOptions = true,
         description = {"List file claims (active, pending for a relay, weak) of the user's task threads.",
                 "Only reads: a store that does not exist is an error, never created."})
-public final class ClaimsCommand implements Callable<Integer> {
+public final class ClaimsCommand extends ReadOnlyView<List<FileClaim>> {
 
     @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "100",
             description = "Most claims to print, 1 to " + Claims.MAX_LIST_LIMIT + " (default: ${DEFAULT-VALUE}).")
@@ -42,46 +35,23 @@ public final class ClaimsCommand implements Callable<Integer> {
     @Option(names = "--active", description = "Only claims that are ownership now (active and fresh).")
     boolean activeOnly;
 
-    @Option(names = "--json", description = "Print JSON (an array of claims) instead of a table.")
-    boolean json;
-
-    @Mixin
-    StoreOptions store;
-
-    @ParentCommand
-    ColonyCli parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
-    public Integer call() {
-        LaunchSettings settings = parent.settings(store, null);
-        if (limit < 1 || limit > Claims.MAX_LIST_LIMIT) {
-            throw ColonyException.invalid("limit", "must be between 1 and " + Claims.MAX_LIST_LIMIT + ", was " + limit);
-        }
+    void check() {
+        checkLimit(limit, Claims.MAX_LIST_LIMIT);
         if (task != null && task < 1) {
             throw ColonyException.invalid("task", "must be a positive task id, was " + task);
         }
-        List<FileClaim> claims;
-        try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = Printing.reader(settings);
-            claims = colony.as(reader).claims().list(task == null ? null : TaskId.of(task), limit);
-        }
-        if (activeOnly) {
-            claims = claims.stream().filter(FileClaim::owning).toList();
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(json(claims));
-        } else {
-            table(out, settings, claims);
-        }
-        out.flush();
-        return 0;
     }
 
-    private static void table(PrintWriter out, LaunchSettings settings, List<FileClaim> claims) {
+    @Override
+    List<FileClaim> read(CallerScope reader) {
+        List<FileClaim> claims = reader.claims().list(task == null ? null : TaskId.of(task), limit);
+        return activeOnly ? claims.stream().filter(FileClaim::owning).toList() : claims;
+    }
+
+    @Override
+    void table(PrintWriter out, LaunchSettings settings, List<FileClaim> claims) {
         if (claims.isEmpty()) {
             out.println("No file claims of " + settings.user() + " (" + settings.storeLabel() + ").");
             return;
@@ -100,7 +70,8 @@ public final class ClaimsCommand implements Callable<Integer> {
                 + ", user " + settings.user() + ")");
     }
 
-    private static String json(List<FileClaim> claims) {
+    @Override
+    String json(List<FileClaim> claims) {
         ArrayNode array = Printing.jsonArray();
         for (FileClaim claim : claims) {
             ObjectNode node = array.addObject();

@@ -2,25 +2,17 @@ package dev.colony.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.colony.api.Actor;
-import dev.colony.api.ColonyException;
 import dev.colony.api.TaskId;
 import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageQuery;
 import dev.colony.api.message.Messages;
-import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import dev.colony.api.CallerScope;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code colony messages --agent NAME}: the directed messages addressed to one agent (by name or agent
@@ -31,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "messages", mixinStandardHelpOptions = true,
         description = {"List the messages addressed to an agent, newest first: unread ones by default.",
                 "Only reads: nothing is marked read, and a store that does not exist is an error, never created."})
-public final class MessagesCommand implements Callable<Integer> {
+public final class MessagesCommand extends ReadOnlyView<List<Message>> {
 
     @Option(names = "--agent", paramLabel = "NAME", required = true,
             description = "The agent whose messages to list (a name such as codex or claude-code; messages to its "
@@ -48,43 +40,20 @@ public final class MessagesCommand implements Callable<Integer> {
             description = "Most messages to print, 1 to " + Messages.MAX_LIST_LIMIT + " (default: ${DEFAULT-VALUE}).")
     int limit;
 
-    @Option(names = "--json", description = "Print JSON (an array of messages) instead of a table.")
-    boolean json;
-
-    @Mixin
-    StoreOptions store;
-
-    @ParentCommand
-    ColonyCli parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
-    public Integer call() {
-        LaunchSettings settings = parent.settings(store, null);
-        if (limit < 1 || limit > Messages.MAX_LIST_LIMIT) {
-            throw ColonyException.invalid("limit", "must be between 1 and " + Messages.MAX_LIST_LIMIT + ", was "
-                    + limit);
-        }
-        List<TaskId> threads = tasks == null ? List.of() : tasks.stream().map(TaskId::of).toList();
-        MessageQuery query = new MessageQuery(threads, null, !all, limit);
-        List<Message> messages;
-        try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = Printing.reader(settings);
-            messages = colony.as(reader).messages().addressedToAgent(agent, query);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(json(messages));
-        } else {
-            table(out, settings, messages);
-        }
-        out.flush();
-        return 0;
+    void check() {
+        checkLimit(limit, Messages.MAX_LIST_LIMIT);
     }
 
-    private void table(PrintWriter out, LaunchSettings settings, List<Message> messages) {
+    @Override
+    List<Message> read(CallerScope reader) {
+        List<TaskId> threads = tasks == null ? List.of() : tasks.stream().map(TaskId::of).toList();
+        return reader.messages().addressedToAgent(agent, new MessageQuery(threads, null, !all, limit));
+    }
+
+    @Override
+    void table(PrintWriter out, LaunchSettings settings, List<Message> messages) {
         if (messages.isEmpty()) {
             out.println("No " + (all ? "" : "unread ") + "messages for " + agent + " (" + settings.storeLabel()
                     + ", user " + settings.user() + ").");
@@ -108,7 +77,8 @@ public final class MessagesCommand implements Callable<Integer> {
                 + settings.storeLabel() + ", user " + settings.user() + ")" + (claimed ? "; * claimed broadcast" : ""));
     }
 
-    private static String json(List<Message> messages) {
+    @Override
+    String json(List<Message> messages) {
         ArrayNode array = Printing.jsonArray();
         for (Message message : messages) {
             ObjectNode node = array.addObject();

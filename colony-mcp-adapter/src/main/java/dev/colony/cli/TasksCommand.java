@@ -2,27 +2,19 @@ package dev.colony.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.colony.api.Actor;
-import dev.colony.api.ColonyException;
 import dev.colony.api.task.Participant;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.TaskListQuery;
 import dev.colony.api.task.TaskThread;
 import dev.colony.api.task.TaskThreads;
-import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import dev.colony.api.CallerScope;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code colony tasks}: the task threads the user may read, newest activity first, as a table for a
@@ -32,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "tasks", mixinStandardHelpOptions = true,
         description = {"List the task threads the user may read, newest activity first.",
                 "Only reads: a store that does not exist is an error, never created."})
-public final class TasksCommand implements Callable<Integer> {
+public final class TasksCommand extends ReadOnlyView<List<TasksCommand.Row>> {
 
     @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "50",
             description = "Most threads to print, 1 to " + TaskLimits.MAX_LIST_LIMIT + " (default: ${DEFAULT-VALUE}).")
@@ -44,49 +36,28 @@ public final class TasksCommand implements Callable<Integer> {
     @Option(names = "--branch", paramLabel = "NAME", description = "Only threads of this branch.")
     String branch;
 
-    @Option(names = "--json", description = "Print JSON (an array of threads) instead of a table.")
-    boolean json;
-
-    @Mixin
-    StoreOptions store;
-
-    @ParentCommand
-    ColonyCli parent;
-
-    @Spec
-    CommandSpec spec;
 
     /** One thread with the sessions that joined it. */
-    private record Row(TaskThread thread, List<Participant> participants) {
+    record Row(TaskThread thread, List<Participant> participants) {
     }
 
     @Override
-    public Integer call() {
-        LaunchSettings settings = parent.settings(store, null);
-        TaskListQuery query = new TaskListQuery(repoRoot, branch, limit);
-        if (limit < 1 || limit > TaskLimits.MAX_LIST_LIMIT) {
-            throw ColonyException.invalid("limit", "must be between 1 and " + TaskLimits.MAX_LIST_LIMIT + ", was "
-                    + limit);
-        }
-        List<Row> rows = new ArrayList<>();
-        try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Actor reader = Printing.reader(settings);
-            TaskThreads threads = colony.as(reader).tasks();
-            for (TaskThread thread : threads.list(query)) {
-                rows.add(new Row(thread, threads.participants(thread.id())));
-            }
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(json(rows));
-        } else {
-            table(out, settings, rows);
-        }
-        out.flush();
-        return 0;
+    void check() {
+        checkLimit(limit, TaskLimits.MAX_LIST_LIMIT);
     }
 
-    private static void table(PrintWriter out, LaunchSettings settings, List<Row> rows) {
+    @Override
+    List<Row> read(CallerScope reader) {
+        TaskThreads threads = reader.tasks();
+        List<Row> rows = new ArrayList<>();
+        for (TaskThread thread : threads.list(new TaskListQuery(repoRoot, branch, limit))) {
+            rows.add(new Row(thread, threads.participants(thread.id())));
+        }
+        return rows;
+    }
+
+    @Override
+    void table(PrintWriter out, LaunchSettings settings, List<Row> rows) {
         if (rows.isEmpty()) {
             out.println("No task threads of " + settings.user() + " (" + settings.storeLabel() + ").");
             return;
@@ -107,7 +78,8 @@ public final class TasksCommand implements Callable<Integer> {
         return value == null ? "-" : value;
     }
 
-    private static String json(List<Row> rows) {
+    @Override
+    String json(List<Row> rows) {
         ArrayNode array = Printing.jsonArray();
         for (Row row : rows) {
             TaskThread thread = row.thread();

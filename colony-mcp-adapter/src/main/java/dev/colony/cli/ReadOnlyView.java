@@ -1,0 +1,75 @@
+package dev.colony.cli;
+
+import dev.colony.api.CallerScope;
+import dev.colony.api.ColonyException;
+import dev.colony.core.Colony;
+import dev.colony.mcp.EmbeddedColony;
+import dev.colony.mcp.LaunchSettings;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The shape of every read-only CLI view ({@code colony tasks}, {@code claims}, {@code messages}…):
+ * check the options, open the existing store (never create one), read as the user's reader identity
+ * (no session is started), then print a table for a terminal or, with {@code --json}, JSON for scripts.
+ * A view supplies only what differs: its checks, its read and its two ways of printing.
+ *
+ * @param <T> what the view reads
+ */
+abstract class ReadOnlyView<T> implements Callable<Integer> {
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    @Mixin
+    StoreOptions store;
+
+    @ParentCommand
+    ColonyCli parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public final Integer call() {
+        LaunchSettings settings = parent.settings(store, null);
+        check();
+        T view;
+        try (Colony colony = EmbeddedColony.openExisting(settings)) {
+            view = read(colony.as(Printing.reader(settings)));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json(view));
+        } else {
+            table(out, settings, view);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** Refuses bad options before the store is opened; nothing by default. */
+    void check() {
+    }
+
+    /** Reads the view through the reader's scope. */
+    abstract T read(CallerScope reader);
+
+    /** The view as JSON text. */
+    abstract String json(T view);
+
+    /** The view as a table (or a one-line "nothing here") for a terminal. */
+    abstract void table(PrintWriter out, LaunchSettings settings, T view);
+
+    /** Refuses a {@code --limit} outside 1 to {@code max}, naming the option. */
+    static void checkLimit(int limit, int max) {
+        if (limit < 1 || limit > max) {
+            throw ColonyException.invalid("limit", "must be between 1 and " + max + ", was " + limit);
+        }
+    }
+}
