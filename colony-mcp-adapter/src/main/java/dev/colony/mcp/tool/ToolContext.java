@@ -1,9 +1,11 @@
 package dev.colony.mcp.tool;
 
 import dev.colony.api.Actor;
+import dev.colony.api.CallerScope;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.MemoryStore;
+import dev.colony.api.session.Session;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.Colony;
@@ -49,18 +51,24 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
     }
 
     /**
-     * Task threads as seen by the server's user acting in {@code otherSession} (the server's own session
-     * when {@code null}); the core refuses a session that does not exist or belongs to someone else.
+     * The caller a tool call names: the server's user in the session named by {@code sessionId} (the
+     * server's own when {@code null}), as the agent named by {@code agent}, else the agent that session
+     * was started by. Every tool that takes {@code session_id} / {@code agent} arguments asks this; the
+     * core then refuses a session that does not exist or belongs to another user.
+     *
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code session_id} when
+     *     {@code sessionId} is not a session id
      */
-    public TaskThreads tasksIn(SessionId otherSession) {
-        return otherSession == null ? tasks() : colony.as(new Actor(user, agent, otherSession)).tasks();
+    public CallerScope caller(String sessionId, String agent) {
+        return caller(ToolArguments.session("session_id", sessionId), agent);
     }
 
-    /**
-     * Memory as seen by the server's user acting in another of that user's sessions; the core refuses
-     * the session when it does not exist or belongs to someone else.
-     */
-    public MemoryStore memoriesIn(SessionId otherSession) {
-        return colony.as(new Actor(user, agent, otherSession)).memories();
+    /** The caller in session {@code named} (the server's own when {@code null}); see {@link #caller(String, String)}. */
+    public CallerScope caller(SessionId named, String agent) {
+        if (named == null || named.equals(session)) {
+            return colony.as(new Actor(user, agent == null ? this.agent : agent, session));
+        }
+        String name = agent != null ? agent : sessions().find(named).map(Session::agent).orElse(this.agent);
+        return colony.as(new Actor(user, name, named));
     }
 }

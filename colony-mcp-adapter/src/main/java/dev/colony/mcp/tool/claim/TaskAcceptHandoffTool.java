@@ -38,7 +38,7 @@ public final class TaskAcceptHandoffTool {
                     + "is now recorded as expired), NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED (another "
                     + "session was first). Returns status accepted and the files now claimed.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = ClaimCallers.scope(context, args.sessionId(), null).handoffs()
+                Acceptance accepted = context.caller(args.sessionId(), null).handoffs()
                         .accept(MemoryId.of(args.handoffObservationId()));
                 return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
                         accepted.installedFiles(), accepted.baton().summary(), accepted.baton().nextSteps());

@@ -39,7 +39,7 @@ public final class TaskAcceptRelayTool {
                     + "resumable_state ids you need with get_observations. Errors: RELAY_EXPIRED (recorded as "
                     + "expired, its claims weakened), NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status accepted.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = ClaimCallers.scope(context, args.sessionId(), null).relays()
+                Acceptance accepted = context.caller(args.sessionId(), null).relays()
                         .accept(MemoryId.of(args.relayObservationId()));
                 return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
                         accepted.installedFiles(), accepted.baton().summary(),

@@ -49,7 +49,7 @@ public final class TaskClaimFileTool {
                     + "bad paths fail with INVALID_CLAIM_PATH and the reason. Claiming joins you to the thread. "
                     + "Returns observation_id and the outcome.",
             Args.class, Result.class, (context, args) -> {
-                ClaimResult result = ClaimCallers.scope(context, args.sessionId(), null).claims()
+                ClaimResult result = context.caller(args.sessionId(), null).claims()
                         .claim(TaskId.of(args.taskId()), args.filePath(), args.note());
                 return new Result(result.observation().value(), result.outcome().wireName(),
                         result.claim().filePath(), result.claim().state().wireName(),

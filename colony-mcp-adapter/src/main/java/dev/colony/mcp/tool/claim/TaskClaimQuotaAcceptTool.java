@@ -6,6 +6,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -44,8 +45,8 @@ public final class TaskClaimQuotaAcceptTool {
                     + "task_accept_relay, plus NOT_FOUND when no pending claim matches the file and "
                     + "OBSERVATION_NOT_ON_TASK for a baton of another thread.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = ClaimCallers.scope(context, args.sessionId(), args.agent()).quotaBatons()
-                        .accept(TaskId.of(args.taskId()), ClaimCallers.memory(args.handoffObservationId()),
+                Acceptance accepted = context.caller(args.sessionId(), args.agent()).quotaBatons()
+                        .accept(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),
                                 args.filePath());
                 return new Result(accepted.baton().status().wireName(), accepted.baton().id().value(),
                         accepted.baton().kind().wireName(), accepted.installedFiles());

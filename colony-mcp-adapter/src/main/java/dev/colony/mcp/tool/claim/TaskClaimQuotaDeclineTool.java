@@ -7,6 +7,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_claim_quota_decline}: pass on a quota-pending claim without cancelling its baton. */
@@ -40,8 +41,8 @@ public final class TaskClaimQuotaDeclineTool {
                     + "pending but is readdressed to any agent so another one can adopt it, and a decline post "
                     + "records your reason. Name it by file_path or handoff_observation_id.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).quotaBatons().decline(
-                        TaskId.of(args.taskId()), ClaimCallers.memory(args.handoffObservationId()), args.filePath(),
+                Baton baton = context.caller(args.sessionId(), null).quotaBatons().decline(
+                        TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()), args.filePath(),
                         args.reason());
                 return new Result(baton.status().wireName(), baton.id().value(), baton.toAgent());
             });

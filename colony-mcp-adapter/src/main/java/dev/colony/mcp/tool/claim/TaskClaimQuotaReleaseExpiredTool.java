@@ -7,6 +7,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -41,8 +42,8 @@ public final class TaskClaimQuotaReleaseExpiredTool {
                     + "are recorded as expired. Safe to repeat and to run from several agents at once. Omit "
                     + "handoff_observation_id and file_path to release all expired quota claims of the thread.",
             Args.class, Result.class, (context, args) -> {
-                QuotaRelease release = ClaimCallers.scope(context, args.sessionId(), null).quotaBatons()
-                        .releaseExpired(TaskId.of(args.taskId()), ClaimCallers.memory(args.handoffObservationId()),
+                QuotaRelease release = context.caller(args.sessionId(), null).quotaBatons()
+                        .releaseExpired(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),
                                 args.filePath());
                 return new Result(release.weakenedFiles(), release.expiredBatons().stream().map(MemoryId::value)
                         .toList(), release.weakenedFiles().size());

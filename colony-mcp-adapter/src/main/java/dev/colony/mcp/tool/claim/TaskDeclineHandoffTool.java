@@ -32,7 +32,7 @@ public final class TaskDeclineHandoffTool {
                     + "HANDOFF_EXPIRED and records it as expired instead. Other errors: NOT_PARTICIPANT, "
                     + "NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).handoffs()
+                Baton baton = context.caller(args.sessionId(), null).handoffs()
                         .decline(MemoryId.of(args.handoffObservationId()), args.reason());
                 return new Result(baton.status().wireName(), baton.id().value());
             });

@@ -30,7 +30,7 @@ public final class TaskDeclineRelayTool {
                     + "claim the files, and a decline post with your reason goes on the thread. Errors: "
                     + "RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = ClaimCallers.scope(context, args.sessionId(), null).relays()
+                Baton baton = context.caller(args.sessionId(), null).relays()
                         .decline(MemoryId.of(args.relayObservationId()), args.reason());
                 return new Result(baton.status().wireName(), baton.id().value());
             });

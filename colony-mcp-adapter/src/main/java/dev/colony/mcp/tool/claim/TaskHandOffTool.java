@@ -8,6 +8,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -56,10 +57,10 @@ public final class TaskHandOffTool {
                     + "If you may be gone before anyone answers (quota, rate limit), use task_relay instead. "
                     + "Returns handoff_observation_id and status pending.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = ClaimCallers.scope(context, args.sessionId(), args.agent()).handoffs().handOff(
+                Baton baton = context.caller(args.sessionId(), args.agent()).handoffs().handOff(
                         new HandoffRequest(TaskId.of(args.taskId()), args.toAgent(), args.summary(), args.nextSteps(),
                                 args.blockers(), args.transferredFiles(),
-                                ClaimCallers.minutes(args.expiresInMinutes())));
+                                ToolArguments.minutes(args.expiresInMinutes())));
                 return new Result(baton.id().value(), baton.status().wireName(), baton.toAgent(), baton.files(),
                         baton.expiresAt().toEpochMilli());
             });

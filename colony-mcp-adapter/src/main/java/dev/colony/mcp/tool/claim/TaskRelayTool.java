@@ -10,6 +10,7 @@ import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_relay}: leave a resume baton when you may be gone before anyone answers. */
@@ -55,10 +56,10 @@ public final class TaskRelayTool {
                     + "files, fetch_files_at) and the ids of the thread's last 30 minutes of activity. Returns "
                     + "relay_observation_id and status pending.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = ClaimCallers.scope(context, args.sessionId(), args.agent()).relays().relay(
+                Baton baton = context.caller(args.sessionId(), args.agent()).relays().relay(
                         new RelayRequest(TaskId.of(args.taskId()), RelayReason.fromWire(args.reason()), args.oneLine(),
                                 args.baseBranch(), args.toAgent(), args.fetchFilesAt(),
-                                ClaimCallers.minutes(args.expiresInMinutes())));
+                                ToolArguments.minutes(args.expiresInMinutes())));
                 return new Result(baton.id().value(), baton.status().wireName(), baton.expiresAt().toEpochMilli(),
                         BatonViews.Recipe.of(baton.recipe()), BatonViews.Resumable.of(baton.resumable()));
             });

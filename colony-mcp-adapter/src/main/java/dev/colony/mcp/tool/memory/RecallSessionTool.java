@@ -8,6 +8,7 @@ import dev.colony.api.memory.RecallResult;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -41,9 +42,9 @@ public final class RecallSessionTool {
                     + "the hand-over is auditable. Read the bodies you need with get_observations. Fails with "
                     + "SESSION_NOT_FOUND when either session does not exist.",
             Args.class, Result.class, (context, args) -> {
-                SessionId target = SessionIds.of("target_session_id", args.targetSessionId());
-                SessionId current = SessionIds.of("current_session_id", args.currentSessionId());
-                MemoryStore memories = current == null ? context.memories() : context.memoriesIn(current);
+                SessionId target = ToolArguments.session("target_session_id", args.targetSessionId());
+                SessionId current = ToolArguments.session("current_session_id", args.currentSessionId());
+                MemoryStore memories = context.caller(current, null).memories();
                 RecallResult recall = memories.recallSession(target,
                         args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit());
                 return new Result(recall.recallMemory().value(), MemoryViews.SessionView.of(recall.session()),

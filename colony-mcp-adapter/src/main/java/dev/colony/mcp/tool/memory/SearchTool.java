@@ -11,6 +11,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ public final class SearchTool {
             kinds.add(kind("types[" + i + "]", args.types().get(i)));
         }
         SearchQuery query = SearchQuery.of(args.query()).withLimit(args.limit()).withKinds(kinds)
-                .withSession(SessionIds.of("session_id", args.sessionId()))
+                .withSession(ToolArguments.session("session_id", args.sessionId()))
                 .withTask(args.taskId() == null ? null : TaskId.of(args.taskId()));
         List<SearchHit> found = context.memories().search(query);
         List<MemoryViews.Hit> hits = new ArrayList<>(found.size());

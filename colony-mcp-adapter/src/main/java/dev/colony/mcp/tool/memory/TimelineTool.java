@@ -5,6 +5,7 @@ import dev.colony.api.memory.MemoryLimits;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -35,7 +36,7 @@ public final class TimelineTool {
                     + "bodies. Use it to navigate a session you already know (see list_sessions) rather than "
                     + "searching everything; read the entries you choose with get_observations.",
             Args.class, Result.class, (context, args) -> new Result(MemoryViews.Entry.all(context.memories()
-                    .timeline(SessionIds.of("session_id", args.sessionId()),
+                    .timeline(ToolArguments.session("session_id", args.sessionId()),
                             args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit()))));
 
     private TimelineTool() {

@@ -4,6 +4,7 @@ import dev.colony.api.message.BroadcastClaim;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_message_claim}: take on a broadcast before answering it. */
@@ -40,8 +41,8 @@ public final class ClaimTool {
                     + "claim. Errors: NOT_FOUND, NOT_MESSAGE, NOT_BROADCAST (a directed message), NOT_PARTICIPANT, "
                     + "ALREADY_CLAIMED (someone else was first), MESSAGE_EXPIRED, ALREADY_RETRACTED.",
             Args.class, Result.class, (context, args) -> {
-                BroadcastClaim claim = Callers.messages(context, args.sessionId(), args.agent())
-                        .claim(Callers.memory(args.messageObservationId()), Callers.task(args.taskId()));
+                BroadcastClaim claim = context.caller(args.sessionId(), args.agent()).messages()
+                        .claim(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result("claimed", claim.session().value(), claim.agent(), claim.claimedAt().toEpochMilli());
             });
 

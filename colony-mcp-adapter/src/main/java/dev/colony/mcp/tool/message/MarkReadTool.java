@@ -4,6 +4,7 @@ import dev.colony.api.message.MessageStatus;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_message_mark_read}: mark one message read and leave the sender a read receipt. */
@@ -34,8 +35,8 @@ public final class MarkReadTool {
                     + "the broadcast), MESSAGE_EXPIRED (it expired unread; every later call says so too), "
                     + "ALREADY_RETRACTED.",
             Args.class, Result.class, (context, args) -> {
-                MessageStatus status = Callers.messages(context, args.sessionId(), args.agent())
-                        .markRead(Callers.memory(args.messageObservationId()), Callers.task(args.taskId()));
+                MessageStatus status = context.caller(args.sessionId(), args.agent()).messages()
+                        .markRead(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result(args.messageObservationId(), status.wireName());
             });
 

@@ -5,6 +5,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_message_retract}: withdraw a message you sent that nobody has answered yet. */
@@ -33,8 +34,8 @@ public final class RetractTool {
                     + "recipient has answered it, it can no longer be withdrawn. Errors: NOT_FOUND, NOT_MESSAGE, "
                     + "TASK_MISMATCH, NOT_SENDER (only the sending session may), ALREADY_REPLIED, ALREADY_RETRACTED.",
             Args.class, Result.class, (context, args) -> {
-                Message retracted = Callers.messages(context, args.sessionId(), null)
-                        .retract(Callers.memory(args.messageObservationId()), Callers.task(args.taskId()),
+                Message retracted = context.caller(args.sessionId(), null).messages()
+                        .retract(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()),
                                 args.reason());
                 return new Result(retracted.id().value(), retracted.status().wireName());
             });

@@ -8,6 +8,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Duration;
 
@@ -59,12 +60,12 @@ public final class TaskMessageTool {
                     + "ALREADY_CLAIMED, ALREADY_RETRACTED, MESSAGE_EXPIRED, NOT_TARGET_AGENT, NOT_TARGET_SESSION "
                     + "when the answered message is not yours to answer.",
             Args.class, Result.class, (context, args) -> {
-                Messages messages = Callers.messages(context, args.sessionId(), args.agent());
-                MessageDraft draft = MessageDraft.to(Callers.task(args.taskId()), args.content())
+                Messages messages = context.caller(args.sessionId(), args.agent()).messages();
+                MessageDraft draft = MessageDraft.to(ToolArguments.task(args.taskId()), args.content())
                         .withToAgent(args.toAgent() == null ? Messages.ANY_AGENT : args.toAgent())
-                        .withToSession(Callers.session("to_session_id", args.toSessionId()))
+                        .withToSession(ToolArguments.session("to_session_id", args.toSessionId()))
                         .withUrgency(args.urgency() == null ? MessageUrgency.FYI : MessageUrgency.fromWire(args.urgency()))
-                        .withReplyTo(Callers.memory(args.replyTo()))
+                        .withReplyTo(ToolArguments.memory(args.replyTo()))
                         .withTimeToLive(args.expiresInMinutes() == null ? null
                                 : Duration.ofMinutes(args.expiresInMinutes()));
                 Message sent = messages.send(draft);

@@ -110,7 +110,7 @@ public final class TaskMessagesTool {
                     + "Retracted messages and broadcasts another agent claimed are never listed. Read full bodies "
                     + "with get_observations.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = Callers.caller(context, args.sessionId(), args.agent());
+                CallerScope caller = context.caller(args.sessionId(), args.agent());
                 MessageQuery query = new MessageQuery(args.taskIds().stream().map(TaskId::of).toList(),
                         args.sinceTs() == null ? null : Instant.ofEpochMilli(args.sinceTs()), args.unreadOnly(),
                         args.limit());

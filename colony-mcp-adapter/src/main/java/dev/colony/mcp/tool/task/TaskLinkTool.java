@@ -5,6 +5,7 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_link}: relate two task threads. */
@@ -28,8 +29,8 @@ public final class TaskLinkTool {
                     + "again returns the existing link. A thread cannot be linked to itself (TASK_LINK_SELF). "
                     + "Returns low_id, high_id, created_at, created_by and note.",
             Args.class, TaskViews.LinkView.class, (context, args) -> TaskViews.LinkView.of(
-                    context.tasksIn(TaskArguments.session(args.sessionId())).link(TaskArguments.task(args.taskId()),
-                            TaskArguments.task(args.otherTaskId()), args.note())));
+                    context.caller(args.sessionId(), null).tasks().link(ToolArguments.task(args.taskId()),
+                            ToolArguments.task(args.otherTaskId()), args.note())));
 
     private TaskLinkTool() {
     }

@@ -3,6 +3,7 @@ package dev.colony.mcp.tool.task;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -24,7 +25,7 @@ public final class TaskLinksTool {
             "List the threads linked to a task thread, oldest link first: for each, the other thread's id, title, "
                     + "repo_root, branch and status, and the link's note, created_at and created_by.",
             Args.class, Result.class, (context, args) -> new Result(args.taskId(), context.tasks()
-                    .links(TaskArguments.task(args.taskId())).stream().map(TaskViews.LinkedView::of).toList()));
+                    .links(ToolArguments.task(args.taskId())).stream().map(TaskViews.LinkedView::of).toList()));
 
     private TaskLinksTool() {
     }

@@ -39,7 +39,7 @@ public final class TaskListTool {
                     + "or branch. Each thread groups the sessions working on one (repo_root, branch). Use it to "
                     + "inspect or debug threads, not to decide what to work on next.",
             Args.class, Result.class, (context, args) -> new Result(
-                    context.tasksIn(TaskArguments.session(args.sessionId()))
+                    context.caller(args.sessionId(), null).tasks()
                             .list(new TaskListQuery(args.repoRoot(), args.branch(), args.limit()))
                             .stream().map(TaskViews.ThreadView::of).toList(),
                     HINT, WARNING, NEXT_TOOL));

@@ -66,7 +66,7 @@ public final class TaskNoteWorkingTool {
                 PointerArgs given = args.pointer();
                 WorkingPointer pointer = given == null ? null : new WorkingPointer(given.branch(), given.task(),
                         given.blocker(), given.next(), given.evidence());
-                WorkingNote note = context.tasksIn(TaskArguments.session(args.sessionId())).noteWorking(
+                WorkingNote note = context.caller(args.sessionId(), null).tasks().noteWorking(
                         new WorkingNoteDraft(args.repoRoot(), args.branch(), args.content(), pointer));
                 return new Result(note.id().value(), note.id().value(), note.task().value(),
                         note.superseded() == null ? null : note.superseded().value(),

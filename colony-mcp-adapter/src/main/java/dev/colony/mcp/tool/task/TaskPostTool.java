@@ -12,6 +12,7 @@ import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 import java.util.Optional;
@@ -85,10 +86,10 @@ public final class TaskPostTool {
                     + "is kept, and the result says how to send it with task_message instead.",
             Args.class, Result.class, (context, args) -> {
                 PostKind kind = PostKind.fromWire("kind", args.kind());
-                TaskThreads threads = context.tasksIn(TaskArguments.session(args.sessionId()));
-                TaskId task = TaskArguments.task(args.taskId());
+                TaskThreads threads = context.caller(args.sessionId(), null).tasks();
+                TaskId task = ToolArguments.task(args.taskId());
                 Memory post = threads.post(task, new PostDraft(kind, args.content(),
-                        TaskArguments.memory(args.replyTo()), args.topics()));
+                        ToolArguments.memory(args.replyTo()), args.topics()));
                 long ts = post.createdAt().toEpochMilli();
                 Optional<String> addressee = kind.isWarning() ? Optional.empty()
                         : DirectedPosts.addressee(args.content(), () -> threads.participants(task));

@@ -34,7 +34,7 @@ public final class TaskThreadTool {
                     + "thread of its own working tree at start-up, so call this for another checkout or when "
                     + "the server started outside one.",
             Args.class, Result.class, (context, args) -> {
-                OpenedThread opened = context.tasksIn(TaskArguments.session(args.sessionId()))
+                OpenedThread opened = context.caller(args.sessionId(), null).tasks()
                         .open(args.repoRoot(), args.branch());
                 TaskThread thread = opened.thread();
                 return new Result(thread.id().value(), thread.title(), thread.repoRoot(), thread.branch(),

@@ -4,6 +4,7 @@ import dev.colony.api.task.TaskLimits;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
@@ -30,7 +31,7 @@ public final class TaskTimelineTool {
             "List a task thread's posts as compact entries (id, kind, session_id, ts in epoch ms, reply_to), "
                     + "newest first, without bodies. Read the ones you need with get_observations.",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Entry.all(context.tasks()
-                    .timeline(TaskArguments.task(args.taskId()), args.limit()))));
+                    .timeline(ToolArguments.task(args.taskId()), args.limit()))));
 
     private TaskTimelineTool() {
     }

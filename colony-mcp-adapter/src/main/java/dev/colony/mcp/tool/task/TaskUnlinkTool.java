@@ -3,6 +3,7 @@ package dev.colony.mcp.tool.task;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 
 /** {@code task_unlink}: remove the link between two threads. */
@@ -25,9 +26,8 @@ public final class TaskUnlinkTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_unlink", "Unlink task threads",
             "Remove the link between two task threads once the relationship no longer matters. Returns removed: "
                     + "true when a link was deleted, false when there was none.",
-            Args.class, Result.class, (context, args) -> new Result(context.tasksIn(
-                    TaskArguments.session(args.sessionId())).unlink(TaskArguments.task(args.taskId()),
-                    TaskArguments.task(args.otherTaskId()))));
+            Args.class, Result.class, (context, args) -> new Result(context.caller(args.sessionId(), null).tasks().unlink(ToolArguments.task(args.taskId()),
+                    ToolArguments.task(args.otherTaskId()))));
 
     private TaskUnlinkTool() {
     }

@@ -4,6 +4,7 @@ import dev.colony.api.task.TaskLimits;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Instant;
 import java.util.List;
@@ -37,8 +38,8 @@ public final class TaskUpdatesSinceTool {
                     + "posts: the question to ask after being away. Compact entries (id, kind, session_id, ts), "
                     + "oldest first, so the ts of the last entry is the since_ts of the next call.",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Update.all(
-                    context.tasksIn(TaskArguments.session(args.sessionId())).updatesSince(
-                            TaskArguments.task(args.taskId()), Instant.ofEpochMilli(args.sinceTs()), args.limit()))));
+                    context.caller(args.sessionId(), null).tasks().updatesSince(
+                            ToolArguments.task(args.taskId()), Instant.ofEpochMilli(args.sinceTs()), args.limit()))));
 
     private TaskUpdatesSinceTool() {
     }
