@@ -3,7 +3,6 @@ package dev.colony.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
@@ -14,7 +13,6 @@ import dev.colony.mcp.tool.MalformedToolCall;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,9 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The tools called in-process on a real SQLite store with a real Lucene index. */
 class ColonyMcpServerTest {
 
-    private static final DefaultJsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
-    private static final TypeReference<Map<String, Object>> SCHEMA_MAP = new TypeReference<>() {
-    };
 
     @TempDir
     Path dir;
@@ -57,21 +52,7 @@ class ColonyMcpServerTest {
      * matches the tool's published output schema.
      */
     private JsonNode ok(String tool, Map<String, Object> arguments) {
-        JsonNode result = server.call(tool, arguments);
-        JsonNode json = ToolResults.ok(result, tool);
-        JsonNode structured = result.get("structuredContent");
-        assertThat(ToolResults.parse(structured.toString())).as(tool).isEqualTo(json);
-        JsonNode definition = null;
-        for (JsonNode candidate : server.tools()) {
-            if (candidate.get("name").asText().equals(tool)) {
-                definition = candidate;
-            }
-        }
-        assertThat(definition).as(tool).isNotNull();
-        Map<String, Object> schema = ToolResults.JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
-        var validation = VALIDATOR.validate(schema, ToolResults.JSON.convertValue(structured, Object.class));
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ToolResults.okAndValid(server, tool, arguments);
     }
 
     private JsonNode error(String tool, Map<String, Object> arguments) {

@@ -2,7 +2,6 @@ package dev.colony.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.TaskId;
 import dev.colony.api.session.Session;
@@ -11,7 +10,6 @@ import dev.colony.core.Colony;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.message.MessageTools;
 import dev.colony.mcp.tool.message.TaskMessageTool;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MessageToolsTest {
 
-    private static final DefaultJsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
-    private static final TypeReference<Map<String, Object>> SCHEMA_MAP = new TypeReference<>() {
-    };
 
     @TempDir
     Path dir;
@@ -61,21 +56,7 @@ class MessageToolsTest {
     }
 
     private static JsonNode ok(ColonyMcpServer server, String tool, Map<String, Object> arguments) {
-        JsonNode result = server.call(tool, arguments);
-        JsonNode json = ToolResults.ok(result, tool);
-        JsonNode structured = result.get("structuredContent");
-        assertThat(ToolResults.parse(structured.toString())).as(tool).isEqualTo(json);
-        JsonNode definition = null;
-        for (JsonNode candidate : server.tools()) {
-            if (candidate.get("name").asText().equals(tool)) {
-                definition = candidate;
-            }
-        }
-        assertThat(definition).as(tool).isNotNull();
-        Map<String, Object> schema = ToolResults.JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
-        var validation = VALIDATOR.validate(schema, ToolResults.JSON.convertValue(structured, Object.class));
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ToolResults.okAndValid(server, tool, arguments);
     }
 
     private static JsonNode error(ColonyMcpServer server, String tool, Map<String, Object> arguments) {

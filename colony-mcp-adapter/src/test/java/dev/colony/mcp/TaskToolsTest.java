@@ -2,7 +2,6 @@ package dev.colony.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
@@ -10,7 +9,6 @@ import dev.colony.core.Colony;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,9 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The task-thread tools called in-process on a real SQLite store with a real Lucene index. */
 class TaskToolsTest {
 
-    private static final DefaultJsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
-    private static final TypeReference<Map<String, Object>> SCHEMA_MAP = new TypeReference<>() {
-    };
 
     @TempDir
     Path dir;
@@ -60,21 +55,7 @@ class TaskToolsTest {
     }
 
     private JsonNode ok(ColonyMcpServer on, String tool, Map<String, Object> arguments) {
-        JsonNode result = on.call(tool, arguments);
-        JsonNode json = ToolResults.ok(result, tool);
-        JsonNode structured = result.get("structuredContent");
-        assertThat(ToolResults.parse(structured.toString())).as(tool).isEqualTo(json);
-        JsonNode definition = null;
-        for (JsonNode candidate : on.tools()) {
-            if (candidate.get("name").asText().equals(tool)) {
-                definition = candidate;
-            }
-        }
-        assertThat(definition).as(tool).isNotNull();
-        Map<String, Object> schema = ToolResults.JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
-        var validation = VALIDATOR.validate(schema, ToolResults.JSON.convertValue(structured, Object.class));
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ToolResults.okAndValid(on, tool, arguments);
     }
 
     private JsonNode ok(String tool, Map<String, Object> arguments) {

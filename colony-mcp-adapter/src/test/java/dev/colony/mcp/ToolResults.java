@@ -2,11 +2,14 @@ package dev.colony.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * Reads tool results in tests: one text block holding JSON, either as the JSON the server builds
@@ -16,8 +19,33 @@ public final class ToolResults {
 
     /** A plain mapper for tests. */
     public static final ObjectMapper JSON = new ObjectMapper();
+    private static final DefaultJsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
+    private static final TypeReference<Map<String, Object>> SCHEMA_MAP = new TypeReference<>() {
+    };
 
     private ToolResults() {
+    }
+
+    /**
+     * Calls {@code tool} in process and returns the successful call's JSON, after checking that its
+     * structured content is the text's JSON and matches the tool's published output schema.
+     */
+    public static JsonNode okAndValid(ColonyMcpServer server, String tool, Map<String, Object> arguments) {
+        JsonNode result = server.call(tool, arguments);
+        JsonNode json = ok(result, tool);
+        JsonNode structured = result.get("structuredContent");
+        assertThat(parse(structured.toString())).as(tool).isEqualTo(json);
+        JsonNode definition = null;
+        for (JsonNode candidate : server.tools()) {
+            if (candidate.get("name").asText().equals(tool)) {
+                definition = candidate;
+            }
+        }
+        assertThat(definition).as(tool).isNotNull();
+        Map<String, Object> schema = JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
+        var validation = VALIDATOR.validate(schema, JSON.convertValue(structured, Object.class));
+        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
+        return json;
     }
 
     /** The JSON of a successful result; {@code context} is shown when it was an error. */
