@@ -237,7 +237,7 @@ final class BatonDesk {
         if (requireParticipant) {
             ledger.requireParticipant(tx, task);
         } else {
-            ledger.join(tx, task, now);
+            task = ledger.join(tx, task, now);
         }
         Actor actor = ledger.actor();
         if (!AgentTypes.addresses(baton.toAgent(), actor.agent())) {

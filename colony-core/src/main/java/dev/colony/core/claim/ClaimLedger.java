@@ -87,12 +87,17 @@ public final class ClaimLedger {
         return mine;
     }
 
-    /** Joins the caller's session to the thread (a no-op when it already is a participant). */
-    public void join(StorageTransaction tx, StoredTask task, Instant now) {
-        if (tx.tasks().join(task.id(), actor.session(), actor.agent(), now)
-                && tx.tasks().touch(task.id(), task.version(), now).isEmpty()) {
-            throw new ColonyException(ErrorCode.CONFLICT, "task " + task.id() + " changed concurrently; try again");
+    /**
+     * Joins the caller's session to the thread (a no-op when it already is a participant).
+     *
+     * @return the thread as it is now: with its version raised when the caller joined
+     */
+    public StoredTask join(StorageTransaction tx, StoredTask task, Instant now) {
+        if (!tx.tasks().join(task.id(), actor.session(), actor.agent(), now)) {
+            return task;
         }
+        return tx.tasks().touch(task.id(), task.version(), now).orElseThrow(() -> new ColonyException(
+                ErrorCode.CONFLICT, "task " + task.id() + " changed concurrently; try again"));
     }
 
     /** Fails with {@code NOT_PARTICIPANT} unless the caller's session joined the thread. */

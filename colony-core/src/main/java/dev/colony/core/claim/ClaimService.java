@@ -46,8 +46,7 @@ public final class ClaimService implements Claims {
             ledger.enter(tx, now);
             StoredTask stored = ledger.task(tx, "task_id", task);
             String path = ClaimPaths.normalise("file_path", stored.repoRoot(), filePath);
-            ledger.join(tx, stored, now);
-            return ledger.claim(tx, ledger.task(tx, "task_id", task), path, cleanNote, now);
+            return ledger.claim(tx, ledger.join(tx, stored, now), path, cleanNote, now);
         });
     }
 
