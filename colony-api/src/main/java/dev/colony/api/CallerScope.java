@@ -1,9 +1,12 @@
 package dev.colony.api;
 
+import dev.colony.api.activity.FileActivity;
+import dev.colony.api.attention.AttentionInbox;
 import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.claim.Claims;
+import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
@@ -46,4 +49,13 @@ public interface CallerScope {
 
     /** Claims waiting for a baton: adopt, decline, release the expired ones. */
     QuotaBatons quotaBatons();
+
+    /** Recorded file edits, as the caller's session, and file heat over the threads the caller may read. */
+    FileActivity activity();
+
+    /** The lanes of the sessions the caller may see: who works on what, and how lively. */
+    Lanes lanes();
+
+    /** What needs the caller's attention before it chooses work. */
+    AttentionInbox attention();
 }

@@ -2,19 +2,25 @@ package dev.colony.core;
 
 import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
+import dev.colony.api.activity.FileActivity;
+import dev.colony.api.attention.AttentionInbox;
 import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.claim.Claims;
+import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.task.TaskThreads;
+import dev.colony.core.activity.FileActivityService;
+import dev.colony.core.attention.AttentionService;
 import dev.colony.core.baton.HandoffService;
 import dev.colony.core.baton.QuotaBatonService;
 import dev.colony.core.baton.RelayService;
 import dev.colony.core.claim.ClaimService;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.session.CallerSessions;
@@ -82,6 +88,21 @@ final class CallerScopes implements CallerScope {
     @Override
     public QuotaBatons quotaBatons() {
         return new QuotaBatonService(actor, kernel);
+    }
+
+    @Override
+    public FileActivity activity() {
+        return new FileActivityService(actor, kernel);
+    }
+
+    @Override
+    public Lanes lanes() {
+        return new LaneService(actor, kernel);
+    }
+
+    @Override
+    public AttentionInbox attention() {
+        return new AttentionService(actor, kernel);
     }
 
     @Override

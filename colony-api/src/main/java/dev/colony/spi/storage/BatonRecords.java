@@ -1,6 +1,7 @@
 package dev.colony.spi.storage;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.baton.BatonKind;
@@ -45,6 +46,15 @@ public interface BatonRecords {
      * first, at most {@code limit}.
      */
     List<StoredBaton> listByTask(TaskId task, BatonKind kind, Collection<BatonStatus> statuses, int limit);
+
+    /**
+     * The batons with one of {@code statuses} on threads of {@code namespaces}, newest first, at most
+     * {@code limit}.
+     *
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code limit} below 1
+     */
+    List<StoredBaton> listByNamespaces(Collection<NamespaceId> namespaces, Collection<BatonStatus> statuses,
+            int limit);
 
     /**
      * A baton as stored.

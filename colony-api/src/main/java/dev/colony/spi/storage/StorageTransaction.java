@@ -32,6 +32,9 @@ public interface StorageTransaction {
     /** Handoffs and relays. */
     BatonRecords batons();
 
+    /** Recorded file edits. */
+    FileEditRecords fileEdits();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

@@ -1,10 +1,14 @@
 package dev.colony.spi.storage;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.task.ThreadEntry;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +27,15 @@ public interface TaskPostRecords {
      * {@code excluded}, oldest first (by id), at most {@code limit}.
      */
     List<ThreadEntry> since(TaskId task, Instant after, SessionId excluded, int limit);
+
+    /**
+     * The live (not retracted) posts of one of {@code kinds} on threads of {@code namespaces}, created
+     * at or after {@code since}, newest first, at most {@code limit}.
+     *
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code limit} below 1
+     */
+    List<Memory> recentOfKinds(Collection<NamespaceId> namespaces, Collection<MemoryKind> kinds, Instant since,
+            int limit);
 
     /** The live working note of {@code session} on {@code task}. */
     Optional<WorkingNoteRow> workingNote(TaskId task, SessionId session);

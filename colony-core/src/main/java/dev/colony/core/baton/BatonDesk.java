@@ -4,16 +4,12 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
-import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.baton.Acceptance;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonKind;
 import dev.colony.api.baton.BatonLimits;
 import dev.colony.api.baton.BatonStatus;
-import dev.colony.api.baton.RelayReason;
-import dev.colony.api.baton.ResumableState;
-import dev.colony.api.baton.WorktreeRecipe;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.core.claim.ClaimLedger;
@@ -118,7 +114,7 @@ final class BatonDesk {
     /** The baton {@code id} of {@code kind} named in {@code field}, as it reads now. */
     Baton get(String field, MemoryId id, BatonKind kind) {
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> view(find(tx, field, id, kind), now));
+        return kernel.storage().read(tx -> BatonRows.view(find(tx, field, id, kind), now));
     }
 
     /** The live (pending, unexpired) batons of {@code kind} on a thread the caller may read. */
@@ -129,7 +125,7 @@ final class BatonDesk {
             ledger.task(tx, "task_id", task);
             return tx.batons().listByTask(task, kind, List.of(BatonStatus.PENDING), PENDING_LIMIT).stream()
                     .filter(baton -> now.isBefore(baton.expiresAt()))
-                    .map(baton -> view(baton, now))
+                    .map(baton -> BatonRows.view(baton, now))
                     .toList();
         });
     }
@@ -183,7 +179,7 @@ final class BatonDesk {
         ledger.audit(tx, ledger.task(tx, "task_id", task.id()), ACCEPT, "accepted " + baton.kind().wireName() + " "
                 + baton.id() + (installed.isEmpty() ? "" : "; now claiming " + String.join(", ", installed)), baton.id(),
                 metadata, now);
-        return Step.of(new Acceptance(view(accepted, now), installed));
+        return Step.of(new Acceptance(BatonRows.view(accepted, now), installed));
     }
 
     /**
@@ -205,7 +201,7 @@ final class BatonDesk {
             }
         }
         declinePost(tx, task, baton, reason, false, now);
-        return Step.of(view(cancelled, now));
+        return Step.of(BatonRows.view(cancelled, now));
     }
 
     /** Addresses a pending baton to any agent, leaving it pending; a {@code decline} post records why. */
@@ -217,7 +213,7 @@ final class BatonDesk {
         }
         StoredBaton open = transition(tx, baton, baton.readdressed(BatonLimits.ANY_AGENT, reason), now);
         declinePost(tx, task, baton, reason, true, now);
-        return Step.of(view(open, now));
+        return Step.of(BatonRows.view(open, now));
     }
 
     private void declinePost(StorageTransaction tx, StoredTask task, StoredBaton baton, String reason,
@@ -300,86 +296,6 @@ final class BatonDesk {
         ErrorCode code = baton.kind() == BatonKind.RELAY ? ErrorCode.RELAY_EXPIRED : ErrorCode.HANDOFF_EXPIRED;
         return new ColonyException(code, baton.kind().wireName() + " " + baton.id() + " expired at "
                 + baton.expiresAt() + "; ask the sender (or the thread) for a new one");
-    }
-
-    /** A baton as the API shows it, read now: a pending baton past its time to live reads as expired. */
-    static Baton view(StoredBaton baton, Instant now) {
-        BatonStatus status = baton.status() == BatonStatus.PENDING && !now.isBefore(baton.expiresAt())
-                ? BatonStatus.EXPIRED : baton.status();
-        Map<String, Object> details = baton.details();
-        String reason = text(details.get("reason"));
-        return new Baton(baton.id(), baton.kind(), baton.task(), status, baton.fromSession(), baton.fromAgent(),
-                baton.toAgent(), text(details.get("summary")), reason == null ? null : RelayReason.fromWire(reason),
-                texts(details.get("next_steps")), texts(details.get("blockers")), baton.files(),
-                recipe(details.get("worktree_recipe")), resumable(details.get("resumable_state")), baton.createdAt(),
-                baton.expiresAt(), baton.resolvedBy(), baton.resolvedAt(), baton.note(), baton.version());
-    }
-
-    private static WorktreeRecipe recipe(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
-            return null;
-        }
-        return new WorktreeRecipe(text(map.get("base_branch")), texts(map.get("inherit_claims")),
-                text(map.get("fetch_files_at")), text(map.get("untracked_files_warning")));
-    }
-
-    private static ResumableState resumable(Object value) {
-        if (!(value instanceof Map<?, ?> map)) {
-            return null;
-        }
-        List<ResumableState.Activity> recent = new ArrayList<>();
-        if (map.get("recent") instanceof List<?> items) {
-            for (Object item : items) {
-                if (item instanceof Map<?, ?> entry) {
-                    recent.add(new ResumableState.Activity(MemoryId.of(number(entry.get("id"))),
-                            text(entry.get("kind")), SessionId.of(text(entry.get("session_id"))),
-                            Instant.ofEpochMilli(number(entry.get("ts")))));
-                }
-            }
-        }
-        return new ResumableState(Instant.ofEpochMilli(number(map.get("since"))), recent);
-    }
-
-    /** The recipe and resumable state as the store keeps them. */
-    static Map<String, Object> recipeDetails(WorktreeRecipe recipe) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("base_branch", recipe.baseBranch());
-        map.put("inherit_claims", recipe.inheritClaims());
-        map.put("fetch_files_at", recipe.fetchFilesAt());
-        map.put("untracked_files_warning", recipe.untrackedFilesWarning());
-        map.values().removeIf(Objects::isNull);
-        return map;
-    }
-
-    static Map<String, Object> resumableDetails(ResumableState state) {
-        List<Map<String, Object>> recent = new ArrayList<>();
-        for (ResumableState.Activity activity : state.recent()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("id", activity.id().value());
-            entry.put("kind", activity.kind());
-            entry.put("session_id", activity.session().value());
-            entry.put("ts", activity.ts().toEpochMilli());
-            recent.add(entry);
-        }
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("since", state.since().toEpochMilli());
-        map.put("recent", recent);
-        return map;
-    }
-
-    private static String text(Object value) {
-        return value == null ? null : value.toString();
-    }
-
-    private static long number(Object value) {
-        return ((Number) value).longValue();
-    }
-
-    private static List<String> texts(Object value) {
-        if (!(value instanceof List<?> list)) {
-            return List.of();
-        }
-        return list.stream().map(String::valueOf).toList();
     }
 
     /** A required free text (several lines allowed), stripped; errors name {@code field}. */

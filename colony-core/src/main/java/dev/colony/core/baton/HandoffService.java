@@ -91,7 +91,7 @@ public final class HandoffService implements Handoffs {
                     ledger.change(tx, mine.get().inState(ClaimState.RELEASED, null, id), now);
                 }
             }
-            return BatonDesk.Step.of(BatonDesk.view(stored, now));
+            return BatonDesk.Step.of(BatonRows.view(stored, now));
         });
     }
 

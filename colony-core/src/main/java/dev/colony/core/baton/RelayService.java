@@ -94,15 +94,15 @@ public final class RelayService implements Relays {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("summary", oneLine);
             details.put("reason", reason.wireName());
-            details.put("worktree_recipe", BatonDesk.recipeDetails(recipe));
-            details.put("resumable_state", BatonDesk.resumableDetails(resumable));
+            details.put("worktree_recipe", BatonRows.recipeDetails(recipe));
+            details.put("resumable_state", BatonRows.resumableDetails(resumable));
             StoredBaton stored = tx.batons().insert(new StoredBaton(id, BatonKind.RELAY, taskId, BatonStatus.PENDING,
                     ledger.actor().session(), ledger.actor().agent(), to, details, files, now, until, null, null, null,
                     now, 1));
             for (StoredClaim claim : mine) {
                 ledger.change(tx, claim.inState(ClaimState.HANDOFF_PENDING, until, id), now);
             }
-            return BatonDesk.Step.of(BatonDesk.view(stored, now));
+            return BatonDesk.Step.of(BatonRows.view(stored, now));
         });
     }
 

@@ -453,7 +453,7 @@ public final class MessageService implements Messages {
     // ---------------------------------------------------------------- views
 
     /** The caller's view of a stored message: an unread message past its expiry reads as expired. */
-    static Message view(StoredMessage stored, Instant now) {
+    public static Message view(StoredMessage stored, Instant now) {
         MessageStatus status = isPastExpiry(stored, now) ? MessageStatus.EXPIRED : stored.status();
         return new Message(stored.id(), stored.task(), stored.sentAt(), stored.fromSession(), stored.fromAgent(),
                 stored.toAgent(), stored.toSession(), stored.urgency(), status, stored.replyTo(), stored.preview(),
@@ -466,7 +466,7 @@ public final class MessageService implements Messages {
     }
 
     /** The body's first {@link Messages#PREVIEW_CHARS} characters with runs of whitespace as one space. */
-    static String preview(String content) {
+    public static String preview(String content) {
         String line = content.strip().replaceAll("\\s+", " ");
         if (line.length() <= PREVIEW_CHARS) {
             return line;

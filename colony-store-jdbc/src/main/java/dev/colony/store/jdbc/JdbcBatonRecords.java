@@ -3,6 +3,7 @@ package dev.colony.store.jdbc;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.baton.BatonKind;
@@ -12,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -24,6 +26,8 @@ final class JdbcBatonRecords implements BatonRecords {
 
     private static final String COLUMNS = "id, kind, task_id, status, from_session, from_agent, to_agent, details, files, "
             + "created_at, expires_at, resolved_by, resolved_at, note, updated_at, version";
+    /** {@link #COLUMNS} of the {@code batons} table aliased {@code b}, for joins. */
+    private static final String PREFIXED = "b." + COLUMNS.replace(", ", ", b.");
 
     private final JdbcTransaction tx;
 
@@ -106,6 +110,25 @@ final class JdbcBatonRecords implements BatonRecords {
             }
             return query.map(JdbcBatonRecords::map).list();
         }
+    }
+
+    @Override
+    public List<StoredBaton> listByNamespaces(Collection<NamespaceId> namespaces, Collection<BatonStatus> statuses,
+            int limit) {
+        NamespaceChunks.positive(limit);
+        if (statuses.isEmpty()) {
+            return List.of();
+        }
+        List<String> wanted = statuses.stream().map(BatonStatus::wireName).distinct().toList();
+        return NamespaceChunks.list(namespaces, limit, Comparator.comparing((StoredBaton b) -> b.id().value()).reversed(),
+                chunk -> {
+                    try (Query query = tx.handle().createQuery("SELECT " + PREFIXED + " FROM batons b JOIN tasks t "
+                            + "ON t.id = b.task_id WHERE t.namespace_id IN (<namespaces>) AND b.status IN (<statuses>) "
+                            + "ORDER BY b.id DESC LIMIT :limit")) {
+                        return query.bindList("namespaces", chunk).bindList("statuses", wanted).bind("limit", limit)
+                                .map(JdbcBatonRecords::map).list();
+                    }
+                });
     }
 
     private static StoredBaton map(ResultSet rs, StatementContext ctx) throws SQLException {

@@ -11,11 +11,10 @@ import dev.colony.spi.storage.ClaimRecords;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.statement.Query;
@@ -27,8 +26,9 @@ final class JdbcClaimRecords implements ClaimRecords {
 
     private static final String COLUMNS = "c.id, c.task_id, c.file_path, c.session_id, c.agent, c.state, c.claimed_at, "
             + "c.expires_at, c.baton_id, c.updated_at, c.version";
-    /** Namespaces per {@code IN} list, well below every engine's limit on bound parameters. */
-    private static final int NAMESPACE_CHUNK = 500;
+    private static final Comparator<StoredClaim> NEWEST_CLAIM_FIRST = Comparator
+            .comparing(StoredClaim::claimedAt, Comparator.reverseOrder())
+            .thenComparing(StoredClaim::id, Comparator.reverseOrder());
 
     private final JdbcTransaction tx;
 
@@ -127,32 +127,18 @@ final class JdbcClaimRecords implements ClaimRecords {
     @Override
     public List<StoredClaim> listByNamespaces(Collection<NamespaceId> namespaces, Collection<ClaimState> states,
             int limit) {
-        positive(limit);
-        TreeSet<Long> wanted = new TreeSet<>();
-        for (NamespaceId namespace : namespaces) {
-            wanted.add(namespace.value());
-        }
-        if (wanted.isEmpty() || states.isEmpty()) {
+        if (states.isEmpty()) {
+            NamespaceChunks.positive(limit);
             return List.of();
         }
-        List<Long> all = new ArrayList<>(wanted);
-        List<StoredClaim> found = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += NAMESPACE_CHUNK) {
-            List<Long> chunk = all.subList(from, Math.min(all.size(), from + NAMESPACE_CHUNK));
+        return NamespaceChunks.list(namespaces, limit, NEWEST_CLAIM_FIRST, chunk -> {
             try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM file_claims c "
                     + "JOIN tasks t ON t.id = c.task_id WHERE t.namespace_id IN (<namespaces>) AND c.state IN (<states>) "
                     + "ORDER BY c.claimed_at DESC, c.id DESC LIMIT :limit")) {
-                found.addAll(query.bindList("namespaces", chunk).bindList("states", wire(states)).bind("limit", limit)
-                        .map(JdbcClaimRecords::map).list());
+                return query.bindList("namespaces", chunk).bindList("states", wire(states)).bind("limit", limit)
+                        .map(JdbcClaimRecords::map).list();
             }
-        }
-        if (all.size() > NAMESPACE_CHUNK) {
-            found.sort((a, b) -> {
-                int byTime = b.claimedAt().compareTo(a.claimedAt());
-                return byTime != 0 ? byTime : Long.compare(b.id(), a.id());
-            });
-        }
-        return found.size() > limit ? List.copyOf(found.subList(0, limit)) : found;
+        });
     }
 
     private static List<String> wire(Collection<ClaimState> states) {

@@ -29,7 +29,7 @@ import org.jdbi.v3.core.statement.StatementContext;
 /** Memories in the {@code memories} table. */
 final class JdbcMemoryRecords implements MemoryRecords {
 
-    private static final String COLUMNS = "id, namespace_id, session_id, kind, content, topics, macro_topics, ref, "
+    static final String COLUMNS = "id, namespace_id, session_id, kind, content, topics, macro_topics, ref, "
             + "artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata";
     /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
     private static final String INSERT = "INSERT INTO memories (namespace_id, session_id, kind, content, topics, "
@@ -227,7 +227,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
         }
     }
 
-    private static Memory map(ResultSet rs, StatementContext ctx) throws SQLException {
+    static Memory map(ResultSet rs, StatementContext ctx) throws SQLException {
         long task = rs.getLong("task_id");
         boolean noTask = rs.wasNull();
         long replyTo = rs.getLong("reply_to");

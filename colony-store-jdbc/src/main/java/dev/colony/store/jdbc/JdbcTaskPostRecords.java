@@ -2,14 +2,18 @@ package dev.colony.store.jdbc;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.task.ThreadEntry;
 import dev.colony.spi.storage.TaskPostRecords;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +26,10 @@ import org.jdbi.v3.core.statement.Update;
  * and live working notes in {@code task_working_notes}.
  */
 final class JdbcTaskPostRecords implements TaskPostRecords {
+
+    private static final Comparator<Memory> NEWEST_FIRST = Comparator
+            .comparing(Memory::createdAt, Comparator.reverseOrder())
+            .thenComparing(m -> m.id().value(), Comparator.reverseOrder());
 
     private static final String ENTRY = "SELECT id, kind, session_id, created_at, reply_to FROM memories ";
 
@@ -48,6 +56,25 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
                     .bind("excluded", excluded.value()).bind("limit", limit)
                     .map(JdbcTaskPostRecords::entry).list();
         }
+    }
+
+    @Override
+    public List<Memory> recentOfKinds(Collection<NamespaceId> namespaces, Collection<MemoryKind> kinds, Instant since,
+            int limit) {
+        NamespaceChunks.positive(limit);
+        if (kinds.isEmpty()) {
+            return List.of();
+        }
+        List<String> wanted = kinds.stream().map(MemoryKind::name).distinct().toList();
+        return NamespaceChunks.list(namespaces, limit, NEWEST_FIRST, chunk -> {
+            try (Query query = tx.handle().createQuery("SELECT " + JdbcMemoryRecords.COLUMNS + " FROM memories "
+                    + "WHERE namespace_id IN (<namespaces>) AND kind IN (<kinds>) AND created_at >= :since "
+                    + "AND task_id IS NOT NULL AND retracted = FALSE ORDER BY created_at DESC, id DESC LIMIT :limit")) {
+                return query.bindList("namespaces", chunk).bindList("kinds", wanted)
+                        .bind("since", since.toEpochMilli()).bind("limit", limit)
+                        .map(JdbcMemoryRecords::map).list();
+            }
+        });
     }
 
     @Override

@@ -11,11 +11,10 @@ import dev.colony.spi.storage.TaskRecords;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.JdbiException;
 import org.jdbi.v3.core.statement.Query;
@@ -30,7 +29,9 @@ final class JdbcTaskRecords implements TaskRecords {
     private static final String PREFIXED_COLUMNS = "t.id, t.namespace_id, t.title, t.repo_root, t.branch, t.status, "
             + "t.created_by, t.created_at, t.updated_at, t.version";
     /** Namespaces per {@code IN} list, well below every engine's limit on bound parameters. */
-    private static final int NAMESPACE_CHUNK = 500;
+    private static final Comparator<StoredTask> NEWEST_UPDATE_FIRST = Comparator
+            .comparing(StoredTask::updatedAt, Comparator.reverseOrder())
+            .thenComparing(t -> t.id().value(), Comparator.reverseOrder());
     /*
      * Run through prepared statements each connection keeps: every post on a thread reads the task,
      * checks the poster's participation and compares-and-sets the task's version.
@@ -97,14 +98,6 @@ final class JdbcTaskRecords implements TaskRecords {
 
     @Override
     public List<StoredTask> list(Collection<NamespaceId> namespaces, String repoRoot, String branch, int limit) {
-        positive(limit);
-        TreeSet<Long> wanted = new TreeSet<>();
-        for (NamespaceId namespace : namespaces) {
-            wanted.add(namespace.value());
-        }
-        if (wanted.isEmpty()) {
-            return List.of();
-        }
         StringBuilder sql = new StringBuilder("SELECT ").append(COLUMNS)
                 .append(" FROM tasks WHERE namespace_id IN (<namespaces>)");
         if (repoRoot != null) {
@@ -114,10 +107,7 @@ final class JdbcTaskRecords implements TaskRecords {
             sql.append(" AND branch = :branch");
         }
         sql.append(" ORDER BY updated_at DESC, id DESC LIMIT :limit");
-        List<Long> all = new ArrayList<>(wanted);
-        List<StoredTask> found = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += NAMESPACE_CHUNK) {
-            List<Long> chunk = all.subList(from, Math.min(all.size(), from + NAMESPACE_CHUNK));
+        return NamespaceChunks.list(namespaces, limit, NEWEST_UPDATE_FIRST, chunk -> {
             try (Query query = tx.handle().createQuery(sql.toString())) {
                 query.bindList("namespaces", chunk).bind("limit", limit);
                 if (repoRoot != null) {
@@ -126,16 +116,9 @@ final class JdbcTaskRecords implements TaskRecords {
                 if (branch != null) {
                     query.bind("branch", branch);
                 }
-                found.addAll(query.map(JdbcTaskRecords::map).list());
+                return query.map(JdbcTaskRecords::map).list();
             }
-        }
-        if (all.size() > NAMESPACE_CHUNK) {
-            found.sort((a, b) -> {
-                int byTime = b.updatedAt().compareTo(a.updatedAt());
-                return byTime != 0 ? byTime : Long.compare(b.id().value(), a.id().value());
-            });
-        }
-        return found.size() > limit ? List.copyOf(found.subList(0, limit)) : found;
+        });
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ClaimRecords;
+import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
@@ -36,6 +37,7 @@ final class JdbcTransaction implements StorageTransaction {
     private MessageRecords messages;
     private ClaimRecords claims;
     private BatonRecords batons;
+    private FileEditRecords fileEdits;
     private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
@@ -197,6 +199,14 @@ final class JdbcTransaction implements StorageTransaction {
             batons = new JdbcBatonRecords(this);
         }
         return batons;
+    }
+
+    @Override
+    public FileEditRecords fileEdits() {
+        if (fileEdits == null) {
+            fileEdits = new JdbcFileEditRecords(this);
+        }
+        return fileEdits;
     }
 
     @Override

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 public interface ClaimBatonContract extends StoreUnderTest {
 
-    private static StoredTask task(StorageProvider store, Fixtures.Writer writer) {
+    static StoredTask task(StorageProvider store, Fixtures.Writer writer) {
         return store.write(tx -> tx.tasks().insert(writer.namespace().id(), "t", "/r/" + Fixtures.unique("repo"),
                 "feature", writer.session().id(), Fixtures.T0));
     }
@@ -178,7 +178,7 @@ public interface ClaimBatonContract extends StoreUnderTest {
         }
     }
 
-    private static StoredBaton newBaton(StorageProvider store, Fixtures.Writer writer, StoredTask task, BatonKind kind) {
+    static StoredBaton newBaton(StorageProvider store, Fixtures.Writer writer, StoredTask task, BatonKind kind) {
         return store.write(tx -> {
             MemoryId id = tx.memories().insert(Fixtures.memory(writer, kind.wireName())).id();
             return tx.batons().insert(new StoredBaton(id, kind, task.id(), BatonStatus.PENDING, writer.session().id(),

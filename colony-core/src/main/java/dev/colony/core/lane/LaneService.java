@@ -1,0 +1,45 @@
+package dev.colony.core.lane;
+
+import dev.colony.api.Actor;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.lane.Lane;
+import dev.colony.api.lane.LaneQuery;
+import dev.colony.api.lane.Lanes;
+import dev.colony.core.activity.FileActivityService;
+import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.ThreadScope;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** {@link Lanes} for one caller: one read transaction over the sessions the access gate lets it see. */
+public final class LaneService implements Lanes {
+
+    private final Actor actor;
+    private final Kernel kernel;
+    private final LaneReader reader;
+
+    /** The lane service acting as {@code actor}. */
+    public LaneService(Actor actor, Kernel kernel) {
+        this.actor = Objects.requireNonNull(actor, "actor");
+        this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.reader = new LaneReader(actor, kernel);
+    }
+
+    @Override
+    public List<Lane> list(LaneQuery query) {
+        Check.required("query", query);
+        Check.range("limit", query.limit(), 1, MAX_LIST_LIMIT);
+        Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+            return reader.lanes(tx, reader.visibleSessions(tx), roots,
+                    tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
+                    tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),
+                    now, query.includeDead(), query.limit());
+        });
+    }
+}
