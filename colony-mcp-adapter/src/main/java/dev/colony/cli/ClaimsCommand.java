@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import dev.colony.api.CallerScope;
+import dev.colony.core.Colony;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -45,7 +46,7 @@ public final class ClaimsCommand extends ReadOnlyView<List<FileClaim>> {
     }
 
     @Override
-    List<FileClaim> read(CallerScope reader) {
+    List<FileClaim> read(Colony colony, CallerScope reader) {
         List<FileClaim> claims = reader.claims().list(task == null ? null : TaskId.of(task), limit);
         return activeOnly ? claims.stream().filter(FileClaim::owning).toList() : claims;
     }

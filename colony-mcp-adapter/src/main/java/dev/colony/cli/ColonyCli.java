@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
                 + "'colony mcp').",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, TasksCommand.class,
-                ClaimsCommand.class, MessagesCommand.class, CdsCommand.class,
+                ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, CdsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 

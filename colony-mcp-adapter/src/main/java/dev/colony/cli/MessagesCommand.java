@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import dev.colony.api.CallerScope;
+import dev.colony.core.Colony;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -47,7 +48,7 @@ public final class MessagesCommand extends ReadOnlyView<List<Message>> {
     }
 
     @Override
-    List<Message> read(CallerScope reader) {
+    List<Message> read(Colony colony, CallerScope reader) {
         List<TaskId> threads = tasks == null ? List.of() : tasks.stream().map(TaskId::of).toList();
         return reader.messages().addressedToAgent(agent, new MessageQuery(threads, null, !all, limit));
     }

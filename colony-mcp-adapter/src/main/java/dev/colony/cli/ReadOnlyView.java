@@ -41,7 +41,7 @@ abstract class ReadOnlyView<T> implements Callable<Integer> {
         check();
         T view;
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            view = read(colony.as(Printing.reader(settings)));
+            view = read(colony, colony.as(Printing.reader(settings)));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -57,8 +57,11 @@ abstract class ReadOnlyView<T> implements Callable<Integer> {
     void check() {
     }
 
-    /** Reads the view through the reader's scope. */
-    abstract T read(CallerScope reader);
+    /**
+     * Reads the view through the reader's scope; {@code colony} is the open store, for a view that must
+     * read as one of the user's sessions rather than as the reader.
+     */
+    abstract T read(Colony colony, CallerScope reader);
 
     /** The view as JSON text. */
     abstract String json(T view);

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import dev.colony.api.CallerScope;
+import dev.colony.core.Colony;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -47,7 +48,7 @@ public final class TasksCommand extends ReadOnlyView<List<TasksCommand.Row>> {
     }
 
     @Override
-    List<Row> read(CallerScope reader) {
+    List<Row> read(Colony colony, CallerScope reader) {
         TaskThreads threads = reader.tasks();
         List<Row> rows = new ArrayList<>();
         for (TaskThread thread : threads.list(new TaskListQuery(repoRoot, branch, limit))) {

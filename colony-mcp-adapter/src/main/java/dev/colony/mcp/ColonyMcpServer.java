@@ -9,9 +9,9 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.mcp.tool.MalformedToolCall;
 import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
-import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.ClaimTools;
+import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
 import dev.colony.mcp.tool.task.TaskTools;
@@ -79,12 +79,13 @@ public final class ColonyMcpServer implements ToolHost {
         this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: memory, task-thread, message, then claim and baton tools. */
+    /** The tools this version serves: memory, task-thread, message, claim and baton, then lane and attention tools. */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
         tools.addAll(TaskTools.ALL);
         tools.addAll(MessageTools.ALL);
         tools.addAll(ClaimTools.ALL);
+        tools.addAll(LaneTools.ALL);
         return List.copyOf(tools);
     }
 
@@ -168,9 +169,8 @@ public final class ColonyMcpServer implements ToolHost {
             inFlight++;
         }
         try {
-            ToolOutcome outcome = catalog.call(context, name, arguments);
             heartbeat();
-            return outcome.result();
+            return catalog.call(context, name, arguments).result();
         } finally {
             synchronized (idle) {
                 inFlight--;

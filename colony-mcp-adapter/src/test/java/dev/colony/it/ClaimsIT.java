@@ -104,6 +104,15 @@ class ClaimsIT {
                 "next_steps", List.of("run ParserTest"), "transferred_files", List.of("src/A.java")));
         assertThat(handoff.get("status").asText()).isEqualTo("pending");
         long handoffId = handoff.get("handoff_observation_id").asLong();
+        JsonNode inbox = ok(codex, "attention_inbox", Map.of());
+        assertThat(inbox.get("pending_handoffs")).singleElement().satisfies(item -> {
+            assertThat(item.get("id").asLong()).isEqualTo(handoffId);
+            assertThat(item.get("accept_tool").asText()).isEqualTo("task_accept_handoff");
+        });
+        assertThat(inbox.get("summary").get("pending_handoff_count").asInt()).isEqualTo(1);
+        assertThat(ok(claude, "attention_inbox", Map.of()).get("pending_handoffs")).isEmpty();
+        assertThat(ok(codex, "hivemind", Map.of()).get("sessions")).extracting(l -> l.get("session_id").asText())
+                .contains("claude-it-handoff", "codex-it-handoff");
 
         JsonNode accepted = ok(codex, "task_accept_handoff", Map.of("handoff_observation_id", handoffId));
         assertThat(accepted.get("status").asText()).isEqualTo("accepted");
@@ -136,6 +145,12 @@ class ClaimsIT {
         ColonyJar.Result table = ColonyJar.run(dir, env, "claims", "--db", db(), "--task", Long.toString(task));
         assertThat(table.exitCode()).as(table.stderr()).isZero();
         assertThat(table.stdout()).contains("src/A.java").contains("codex-it-handoff").contains("2 claims");
+        ColonyJar.Result lanes = ColonyJar.run(dir, env, "lanes", "--db", db());
+        assertThat(lanes.exitCode()).as(lanes.stderr()).isZero();
+        assertThat(lanes.stdout()).contains("codex-it-handoff").contains("claude-it-handoff");
+        ColonyJar.Result inboxView = ColonyJar.run(dir, env, "inbox", "--db", db(), "--agent", "claude-code");
+        assertThat(inboxView.exitCode()).as(inboxView.stderr()).isZero();
+        assertThat(inboxView.stdout()).startsWith("Inbox of claude-code");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.colony.core.lane;
 
 import dev.colony.api.Actor;
 import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
 import dev.colony.api.activity.FileEdit;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.lane.Lane;
@@ -23,6 +24,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -62,15 +64,15 @@ public final class LaneReader {
      */
     public List<Lane> lanes(StorageTransaction tx, Collection<Session> sessions, Set<String> roots,
             Collection<FileEdit> edits, Collection<StoredClaim> claims, Instant now, boolean includeDead, int limit) {
-        Map<SessionId, Instant> lastEdit = new HashMap<>();
+        Map<SessionId, Touch> lastTouch = new HashMap<>();
         for (FileEdit edit : edits) {
-            lastEdit.merge(edit.session(), edit.editedAt(), (a, b) -> a.isAfter(b) ? a : b);
+            lastTouch.merge(edit.session(), new Touch(edit.task(), edit.editedAt()), Touch::later);
         }
         Map<SessionId, List<StoredClaim>> held = new HashMap<>();
         for (StoredClaim claim : claims) {
             if (ledger.effectiveState(claim, now) == ClaimState.ACTIVE) {
                 held.computeIfAbsent(claim.session(), s -> new ArrayList<>()).add(claim);
-                lastEdit.merge(claim.session(), claim.claimedAt(), (a, b) -> a.isAfter(b) ? a : b);
+                lastTouch.merge(claim.session(), new Touch(claim.task(), claim.claimedAt()), Touch::later);
             }
         }
         List<Session> ordered = new ArrayList<>(sessions);
@@ -81,14 +83,14 @@ public final class LaneReader {
             if (lanes.size() == limit) {
                 break;
             }
-            Instant edited = lastEdit.get(session.id());
+            Touch touch = lastTouch.get(session.id());
+            Instant edited = touch == null ? null : touch.at();
             LaneActivity activity = LaneActivity.of(session.ended(), nonNegative(session.lastSeen(), now),
                     edited == null ? null : nonNegative(edited, now));
             if (activity == LaneActivity.DEAD && !includeDead) {
                 continue;
             }
-            List<Participation> joined = tx.tasks().participations(session.id(), 1);
-            StoredTask task = joined.isEmpty() ? null : joined.get(0).task();
+            StoredTask task = thread(tx, session, touch);
             String repoRoot = task != null ? task.repoRoot() : session.repoRoot();
             if (!roots.isEmpty() && (repoRoot == null || !roots.contains(repoRoot))) {
                 continue;
@@ -100,6 +102,26 @@ public final class LaneReader {
                     files.stream().limit(Lane.CLAIMED_FILE_PREVIEW).map(StoredClaim::filePath).toList(), files.size()));
         }
         return lanes;
+    }
+
+    /** The thread of the session's latest edit or claim, else the most recently active thread it joined. */
+    private static StoredTask thread(StorageTransaction tx, Session session, Touch touch) {
+        if (touch != null) {
+            Optional<StoredTask> touched = tx.tasks().find(touch.task());
+            if (touched.isPresent()) {
+                return touched.get();
+            }
+        }
+        List<Participation> joined = tx.tasks().participations(session.id(), 1);
+        return joined.isEmpty() ? null : joined.get(0).task();
+    }
+
+    /** A session's latest edit or claim: where and when. */
+    private record Touch(TaskId task, Instant at) {
+
+        Touch later(Touch other) {
+            return other.at.isAfter(at) ? other : this;
+        }
     }
 
     private static Duration nonNegative(Instant at, Instant now) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * a timeline entry the same way: ids as numbers (sessions as strings), the memory's kind as
  * {@code type} (the word {@code memory_add} and {@code search} use), times as epoch milliseconds.
  */
-final class MemoryViews {
+public final class MemoryViews {
 
     private MemoryViews() {
     }
@@ -24,9 +24,11 @@ final class MemoryViews {
      * A compact search hit, without the body. {@code rank} is the hit's position (1 is best): raw
      * relevance scores are not shown, since they depend on word statistics of the whole store.
      */
-    record Hit(long id, String sessionId, String type, String snippet, int rank, long ts, @Nullable Long taskId) {
+    public record Hit(long id, String sessionId, String type, String snippet, int rank, long ts,
+            @Nullable Long taskId) {
 
-        static Hit of(SearchHit hit, int rank) {
+        /** The hit at position {@code rank}. */
+        public static Hit of(SearchHit hit, int rank) {
             return new Hit(hit.id().value(), hit.session().value(), hit.kind().name(), hit.snippet(), rank,
                     hit.ts().toEpochMilli(), hit.task() == null ? null : hit.task().value());
         }

@@ -1,0 +1,331 @@
+package dev.colony.mcp.tool.lane;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.TaskId;
+import dev.colony.api.activity.FileHeat;
+import dev.colony.api.attention.Attention;
+import dev.colony.api.attention.AttentionQuery;
+import dev.colony.api.attention.Blocker;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.BatonKind;
+import dev.colony.api.claim.FileClaim;
+import dev.colony.api.lane.Lane;
+import dev.colony.api.message.Message;
+import dev.colony.api.message.MessageUrgency;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
+import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.claim.TaskAcceptHandoffTool;
+import dev.colony.mcp.tool.claim.TaskAcceptRelayTool;
+import dev.colony.mcp.tool.claim.TaskDeclineHandoffTool;
+import dev.colony.mcp.tool.claim.TaskDeclineRelayTool;
+import dev.colony.mcp.tool.message.MarkReadTool;
+import dev.colony.mcp.tool.message.TaskMessageTool;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/** {@code attention_inbox}: what needs the caller now, in compact buckets within a token budget. */
+public final class AttentionInboxTool {
+
+    /** The most estimated tokens a result may cost; compaction drops the least urgent items first. */
+    public static final int TOKEN_BUDGET = 760;
+    /** Characters of a preview in the inbox: enough to decide whether to hydrate. */
+    static final int PREVIEW_CHARS = 80;
+
+    /** The arguments. */
+    public record Args(
+            @Param("Your session; defaults to this server's session.") String sessionId,
+            @Param("Your agent name; defaults to the agent of your session. Handoffs and messages to your agent "
+                    + "type (the name before its first '-') or to any agent reach you too.") @Size(max = 64)
+            String agent,
+            @Param("Only threads of this repository root (absolute path).") @Size(max = 4_096) String repoRoot,
+            @Param("Only threads of these repository roots; combined with repo_root.")
+            @Size(max = HivemindTool.MAX_ROOTS) List<String> repoRoots,
+            @Param("Only these task threads.") @Size(max = 50)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds,
+            @Param(value = "Most items per bucket (handoffs, messages, blockers, stalled lanes).", defaultValue = "5")
+            @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int limit,
+            @Param(value = "How recent another session's claim must be to be listed, in minutes.",
+                    defaultValue = "30") @Range(min = 1, max = 10_080) int recentClaimWindowMinutes,
+            @Param(value = "Most recent claims by others to list.", defaultValue = "10")
+            @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int recentClaimLimit,
+            @Param(value = "Half-life of file heat in minutes: activity this old counts half.", defaultValue = "30")
+            @Range(min = 1, max = 10_080) int fileHeatHalfLifeMinutes,
+            @Param(value = "Most hot files to list.", defaultValue = "5")
+            @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int fileHeatLimit) {
+    }
+
+    /**
+     * Counts per bucket, before compaction, and the one thing to do next.
+     *
+     * @param unreadMessageCount unread messages to you (counted up to 200)
+     * @param blockingMessageCount how many of those are blocking
+     * @param pendingHandoffCount live handoffs and relays addressed to you
+     * @param blockerCount blocker posts of the last day on threads in scope
+     * @param stalledLaneCount other lanes that stalled, or died holding files
+     * @param recentClaimCount fresh claims by other sessions in the window
+     * @param staleClaimCount claims still held but old
+     * @param blocked whether a blocking message waits for you
+     * @param nextAction what to do first
+     */
+    public record Summary(int unreadMessageCount, int blockingMessageCount, int pendingHandoffCount, int blockerCount,
+            int stalledLaneCount, int recentClaimCount, int staleClaimCount, boolean blocked, String nextAction) {
+    }
+
+    /**
+     * An unread message and how to answer it.
+     *
+     * @param id the message (get_observations for the body)
+     * @param taskId its thread
+     * @param urgency blocking, needs_reply or fyi
+     * @param fromAgent the sender
+     * @param preview the start of the body
+     * @param replyTool the tool that answers
+     * @param suggestedReplyArgs its arguments, with content left to write
+     * @param markReadTool the tool that marks it read
+     */
+    public record MessageItem(long id, long taskId, String urgency, String fromAgent, String preview, String replyTool,
+            ReplyArgs suggestedReplyArgs, String markReadTool) {
+    }
+
+    /**
+     * A reply's arguments.
+     *
+     * @param taskId the thread
+     * @param toAgent the sender's agent
+     * @param toSessionId the sender's session
+     * @param replyTo the message answered
+     * @param content a placeholder for the answer
+     */
+    public record ReplyArgs(long taskId, String toAgent, String toSessionId, long replyTo, String content) {
+    }
+
+    /**
+     * A live handoff or relay addressed to you.
+     *
+     * @param id the baton (its announcement; get_observations for the body)
+     * @param kind handoff or relay
+     * @param taskId its thread
+     * @param fromAgent the sender
+     * @param summary the start of its summary
+     * @param expiresAt when it expires (epoch ms)
+     * @param acceptTool the tool that takes it
+     * @param declineTool the tool that declines it
+     */
+    public record BatonItem(long id, String kind, long taskId, String fromAgent, String summary, long expiresAt,
+            String acceptTool, String declineTool) {
+    }
+
+    /**
+     * A blocker post.
+     *
+     * @param id the post
+     * @param taskId its thread
+     * @param sessionId who posted it
+     * @param ts when (epoch ms)
+     * @param preview the start of its text
+     */
+    public record BlockerItem(long id, long taskId, String sessionId, long ts, String preview) {
+    }
+
+    /**
+     * A lane that may need rescue.
+     *
+     * @param sessionId the session
+     * @param agent its agent
+     * @param activity stalled or dead
+     * @param branch its branch, when known
+     * @param taskId its thread, when known
+     * @param lastSeen its last heartbeat (epoch ms)
+     * @param claimedFileCount how many files it still holds
+     */
+    public record LaneItem(String sessionId, String agent, String activity,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long taskId, long lastSeen, int claimedFileCount) {
+    }
+
+    /**
+     * A fresh claim by another session.
+     *
+     * @param taskId its thread
+     * @param filePath the file
+     * @param sessionId the owner
+     * @param agent the owner's agent
+     * @param claimedAt when (epoch ms)
+     */
+    public record ClaimItem(long taskId, String filePath, String sessionId, String agent, long claimedAt) {
+    }
+
+    /**
+     * Old claims, summarised apart from live ownership.
+     *
+     * @param staleClaimCount how many
+     * @param topBranches the branches holding most of them
+     * @param sweepHint what to do about them, when there are any
+     */
+    public record StaleSignals(int staleClaimCount, List<String> topBranches,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String sweepHint) {
+    }
+
+    /**
+     * A hot file.
+     *
+     * @param taskId its thread
+     * @param filePath the file
+     * @param heat decayed activity: each edit or claim counts 1 now, 0.5 one half-life ago
+     * @param events how many edits and claims contributed
+     */
+    public record HeatItem(long taskId, String filePath, double heat, int events) {
+    }
+
+    /**
+     * The inbox.
+     *
+     * @param summary counts and the next action
+     * @param unreadMessages blocking first
+     * @param pendingHandoffs soonest expiry first
+     * @param blockers newest first
+     * @param stalledLanes most recently seen first
+     * @param recentOtherClaims newest first
+     * @param staleClaimSignals the stale-claim summary
+     * @param fileHeat hottest first
+     * @param budget what was returned, what was left out and why
+     */
+    public record Result(Summary summary, List<MessageItem> unreadMessages, List<BatonItem> pendingHandoffs,
+            List<BlockerItem> blockers, List<LaneItem> stalledLanes, List<ClaimItem> recentOtherClaims,
+            StaleSignals staleClaimSignals, List<HeatItem> fileHeat, Budget budget) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
+            "Check what needs you before you choose work: live handoffs and relays addressed to you, unread "
+                    + "messages (blocking first, with the reply and mark-read calls ready), blocker posts of the last "
+                    + "day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
+                    + "of old claims, and the hottest files (recent edits and claims, decayed by a half-life). "
+                    + "Compact: ids and short previews only, within about 800 tokens; the budget object says what was "
+                    + "left out. Read full bodies with get_observations for the ids you pick. Reading the inbox "
+                    + "marks nothing read.",
+            Args.class, Result.class, (context, args) -> {
+                var caller = context.caller(args.sessionId(), args.agent());
+                List<TaskId> tasks = args.taskIds().stream().map(TaskId::of).toList();
+                Attention attention = caller.attention().read(new AttentionQuery(
+                        LaneScope.roots(args.repoRoot(), args.repoRoots()), new LinkedHashSet<>(tasks), args.limit(),
+                        Duration.ofMinutes(args.recentClaimWindowMinutes()), args.recentClaimLimit(),
+                        Duration.ofMinutes(args.fileHeatHalfLifeMinutes()), args.fileHeatLimit()));
+                return compact(attention, TOKEN_BUDGET);
+            });
+
+    /**
+     * The inbox as a result within {@code maxTokens} (the tool uses {@link #TOKEN_BUDGET}), dropping hot
+     * files, then claims, lanes, blockers, handoffs and messages from the end until it fits.
+     */
+    public static Result compact(Attention attention, int maxTokens) {
+        List<MessageItem> messages = new ArrayList<>(attention.unreadMessages().stream().map(
+                AttentionInboxTool::message).toList());
+        List<BatonItem> batons = new ArrayList<>(attention.batons().stream().map(AttentionInboxTool::baton).toList());
+        List<BlockerItem> blockers = new ArrayList<>(attention.blockers().stream().map(AttentionInboxTool::blocker)
+                .toList());
+        List<LaneItem> lanes = new ArrayList<>(attention.stalledLanes().stream().map(AttentionInboxTool::lane).toList());
+        List<ClaimItem> claims = new ArrayList<>(attention.recentOtherClaims().stream().map(AttentionInboxTool::claim)
+                .toList());
+        List<HeatItem> heat = new ArrayList<>(attention.hotFiles().stream().map(AttentionInboxTool::heat).toList());
+        int blocking = (int) attention.unreadMessages().stream()
+                .filter(m -> m.urgency() == MessageUrgency.BLOCKING).count();
+        Summary summary = new Summary(attention.unreadCount(), blocking, attention.batonCount(),
+                attention.blockerCount(), attention.stalledLaneCount(), attention.recentOtherClaimCount(),
+                attention.staleClaims().count(), blocking > 0, nextAction(attention, blocking));
+        StaleSignals stale = new StaleSignals(attention.staleClaims().count(), attention.staleClaims().topBranches(),
+                attention.staleClaims().count() == 0 ? null
+                        : "Old claims no longer mean ownership; their owners can re-claim, and others may claim over "
+                                + "them. List them with colony claims.");
+        int available = attention.unreadCount() + attention.batonCount() + attention.blockerCount()
+                + attention.stalledLaneCount() + attention.recentOtherClaimCount() + attention.hotFiles().size();
+        return TokenBudget.fit(maxTokens, List.of(heat, claims, lanes, blockers, batons, messages),
+                (dropped, tokens) -> {
+                    int returned = messages.size() + batons.size() + blockers.size() + lanes.size() + claims.size()
+                            + heat.size();
+                    int collapsed = available - returned;
+                    return new Result(summary, List.copyOf(messages), List.copyOf(batons), List.copyOf(blockers),
+                            List.copyOf(lanes), List.copyOf(claims), stale, List.copyOf(heat),
+                            new Budget(available, returned, collapsed, tokens, "get_observations", collapsed == 0 ? null
+                                    : "Compact inbox: the most urgent items per bucket within the token budget; "
+                                            + "summary has every count. Raise limit or narrow by task_ids for more."));
+                });
+    }
+
+    private static String nextAction(Attention attention, int blocking) {
+        if (blocking > 0) {
+            return "Reply to the blocking messages before choosing work.";
+        }
+        if (attention.batonCount() > 0) {
+            return "Accept or decline the pending handoffs before choosing work.";
+        }
+        if (attention.unreadCount() > 0) {
+            return "Read the unread messages, then reply or mark them read.";
+        }
+        if (attention.blockerCount() > 0) {
+            return "Review the blockers on your threads before choosing work.";
+        }
+        if (attention.stalledLaneCount() > 0) {
+            return "Review the stalled lanes before treating their files as free.";
+        }
+        return "Nothing needs you now: choose work.";
+    }
+
+    private static MessageItem message(Message message) {
+        return new MessageItem(message.id().value(), message.task().value(), message.urgency().wireName(),
+                message.fromAgent(), preview(message.preview()), TaskMessageTool.SPEC.name(),
+                new ReplyArgs(message.task().value(), message.fromAgent(), message.fromSession().value(),
+                        message.id().value(), "..."),
+                MarkReadTool.SPEC.name());
+    }
+
+    private static BatonItem baton(Baton baton) {
+        boolean relay = baton.kind() == BatonKind.RELAY;
+        return new BatonItem(baton.id().value(), baton.kind().wireName(), baton.task().value(), baton.fromAgent(),
+                preview(baton.summary() == null ? "" : baton.summary()), baton.expiresAt().toEpochMilli(),
+                relay ? TaskAcceptRelayTool.SPEC.name() : TaskAcceptHandoffTool.SPEC.name(),
+                relay ? TaskDeclineRelayTool.SPEC.name() : TaskDeclineHandoffTool.SPEC.name());
+    }
+
+    private static BlockerItem blocker(Blocker blocker) {
+        return new BlockerItem(blocker.id().value(), blocker.task().value(), blocker.session().value(),
+                blocker.ts().toEpochMilli(), preview(blocker.preview()));
+    }
+
+    private static LaneItem lane(Lane lane) {
+        return new LaneItem(lane.session().value(), lane.agent(), lane.activity().wireName(), lane.branch(),
+                lane.task() == null ? null : lane.task().value(), lane.lastSeen().toEpochMilli(),
+                lane.claimedFileCount());
+    }
+
+    private static ClaimItem claim(FileClaim claim) {
+        return new ClaimItem(claim.task().value(), claim.filePath(), claim.session().value(), claim.agent(),
+                claim.claimedAt().toEpochMilli());
+    }
+
+    private static HeatItem heat(FileHeat heat) {
+        return new HeatItem(heat.task().value(), heat.filePath(), heat.heat(), heat.events());
+    }
+
+    /** The first {@link #PREVIEW_CHARS} characters, cut at a character boundary. */
+    static String preview(String text) {
+        if (text.length() <= PREVIEW_CHARS) {
+            return text;
+        }
+        int end = PREVIEW_CHARS - 1;
+        if (Character.isHighSurrogate(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(0, end) + "\u2026";
+    }
+
+    private AttentionInboxTool() {
+    }
+}
