@@ -32,7 +32,7 @@ public final class BenchMain implements Callable<Integer> {
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
-                new TaskPostScenario(), new ClaimFileScenario())) {
+                new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -46,10 +46,10 @@ public final class BenchMain implements Callable<Integer> {
     List<String> scenarios = new ArrayList<>();
 
     @Option(names = "--size", split = ",",
-            description = "Size(s): operations for memory.add and mcp.roundtrip, stored memories for "
-                    + "the others; default per scenario (memory.add 20000, search.keyword 10000,100000, "
-                    + "mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start and mcp.start.cds 0,100000, write.then.search and "
-                    + "index.lag 100000).")
+            description = "Size(s): operations for memory.add, mcp.roundtrip, task.post, claim.file and "
+                    + "attention.inbox, stored memories for the others; default per scenario (memory.add 20000, "
+                    + "search.keyword 10000,100000, mcp.roundtrip 10000, mcp.concurrent 10000, mcp.start and "
+                    + "mcp.start.cds 0,100000, write.then.search and index.lag 100000, attention.inbox 1000).")
     List<Integer> sizes = new ArrayList<>();
 
     @Option(names = "--rounds", defaultValue = "3", description = "Alternating measurement rounds (default 3).")

@@ -13,8 +13,8 @@ public final class ResultJson {
     private ResultJson() {
     }
 
-    /** {@code result} as compact JSON text. */
-    public static String of(Record result) {
+    /** {@code result} (a result record or a part of one) as compact JSON text. */
+    public static String of(Object result) {
         try {
             return JsonNames.mapper().writeValueAsString(result);
         } catch (JsonProcessingException e) {

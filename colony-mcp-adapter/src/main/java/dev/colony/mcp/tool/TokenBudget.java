@@ -23,7 +23,9 @@ public final class TokenBudget {
         int words = 0;
         boolean inWord = false;
         for (int i = 0; i < text.length(); i++) {
-            boolean letter = Character.isLetterOrDigit(text.charAt(i));
+            char c = text.charAt(i);
+            boolean letter = c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    : Character.isLetterOrDigit(c);
             if (letter && !inWord) {
                 words++;
             }
@@ -34,36 +36,55 @@ public final class TokenBudget {
 
     /**
      * Builds a result that fits in {@code maxTokens}: while it does not, drops the last item of the longest
-     * list of {@code trimmable} (on a tie, the one of lowest priority, listed first) and builds again, so
-     * that every bucket keeps its best items rather than one bucket emptying.
+     * list of {@code trimmable} (on a tie, the one of lowest priority, listed first), so that every bucket
+     * keeps its best items rather than one bucket emptying. Dropping is planned from each item's own
+     * estimate, then the built result is estimated whole (and trimmed further if the plan fell short).
      *
      * @param trimmable mutable lists the builder reads, lowest priority first
      * @param build builds the result from the number of items dropped so far and the token estimate to
-     *     report (0 on a first draft)
+     *     report (0 on a draft)
      * @return the result, whose reported estimate is its own
      */
     public static <R extends Record> R fit(int maxTokens, List<? extends List<?>> trimmable,
             BiFunction<Integer, Integer, R> build) {
         int dropped = 0;
         while (true) {
-            int draft = estimate(build.apply(dropped, 0));
-            R result = build.apply(dropped, draft);
-            int tokens = estimate(result);
-            if (tokens != draft) {
-                result = build.apply(dropped, tokens);
+            int tokens = estimate(build.apply(dropped, 0));
+            if (tokens <= maxTokens) {
+                return finished(build, dropped, tokens);
             }
-            List<?> next = null;
-            for (List<?> list : trimmable) {
-                if (!list.isEmpty() && (next == null || list.size() > next.size())) {
-                    next = list;
+            int planned = tokens;
+            boolean any = false;
+            while (planned > maxTokens) {
+                List<?> next = longest(trimmable);
+                if (next == null) {
+                    break;
                 }
+                // The item's own text plus the comma that joined it to its neighbour.
+                planned -= estimate(ResultJson.of(next.remove(next.size() - 1))) + 1;
+                dropped++;
+                any = true;
             }
-            if (tokens <= maxTokens || next == null) {
-                return result;
+            if (!any) {
+                return finished(build, dropped, tokens);
             }
-            next.remove(next.size() - 1);
-            dropped++;
         }
+    }
+
+    private static <R extends Record> R finished(BiFunction<Integer, Integer, R> build, int dropped, int draft) {
+        R result = build.apply(dropped, draft);
+        int tokens = estimate(result);
+        return tokens == draft ? result : build.apply(dropped, tokens);
+    }
+
+    private static List<?> longest(List<? extends List<?>> lists) {
+        List<?> longest = null;
+        for (List<?> list : lists) {
+            if (!list.isEmpty() && (longest == null || list.size() > longest.size())) {
+                longest = list;
+            }
+        }
+        return longest;
     }
 
     /**
