@@ -32,7 +32,8 @@ public final class BenchMain implements Callable<Integer> {
                 new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
-                new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario())) {
+                new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
+                new HookScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -177,7 +177,7 @@ final class McpStartScenario implements Scenario {
         }
     }
 
-    private static Path serverJar() {
+    static Path serverJar() {
         List<Path> candidates = new ArrayList<>();
         String configured = System.getProperty("colony.mcp.jar");
         if (configured != null && !configured.isBlank()) {

@@ -1,11 +1,15 @@
 package dev.colony.cli;
 
+import dev.colony.hook.HookMain;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StdioServerRunner;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -15,9 +19,10 @@ import java.util.Map;
  *
  * <p>Two server runs on one store, each through the same launch path as {@code java -jar
  * colony-mcp.jar}: the first opens a new store and writes memories, the second reopens it and reads
- * them back by search, by id, by session and by timeline. What is loaded here is loaded from the
+ * them back by search, by id, by session and by timeline; then the Claude Code hooks claim, record
+ * and warn on the same store. What is loaded here is loaded from the
  * archive on every later start, so the workload covers the handshake, every memory tool, the store
- * (migrations included) and the search index (indexing and searching). It writes nothing to stdout.
+ * (migrations included), the search index (indexing and searching) and the hooks' path. It writes nothing to stdout.
  */
 public final class CdsTraining {
 
@@ -42,11 +47,38 @@ public final class CdsTraining {
             McpCommand.plainServerOptions(new String[] {"mcp", "--db", db});
             LaunchSettings settings = LaunchSettings.resolve(db, null, "colony-cds", "colony-cds", null,
                     Map.of(LaunchSettings.ENV_HOME, directory.resolve("home").toString()), System.getProperties());
-            ok = serve(settings, writes()) && serve(settings, reads());
+            ok = serve(settings, writes()) && serve(settings, reads()) && hooks(directory, db);
         } finally {
             TemporaryDirectory.delete(directory);
         }
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * The Claude Code hooks on the same store, as Claude Code runs them: a claim before an edit, the
+     * record after it, and a second agent's claim of the same file, which warns. Whether each exited 0
+     * and the conflict printed its warning.
+     */
+    private static boolean hooks(Path directory, String db) throws IOException {
+        Path repo = directory.resolve("repo");
+        Files.createDirectories(repo.resolve(".git"));
+        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/cds\n", StandardCharsets.UTF_8);
+        String file = repo.resolve("src/Main.java").toString();
+        return hook("pre-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
+                && hook("post-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
+                && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db).contains("additionalContext");
+    }
+
+    /** One hook run; what it printed, or a marker that never matches when it failed. */
+    private static String hook(String event, String agent, String session, Path repo, String file, String db) {
+        String payload = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"x\","
+                + "\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":\"" + file + "\",\"old_string\":\"a\","
+                + "\"new_string\":\"b\"}}";
+        StringWriter out = new StringWriter();
+        int exit = HookMain.run(new String[] {event, "--db", db, "--user", "colony-cds", "--agent", agent},
+                new ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out),
+                new PrintWriter(new StringWriter()), Map.of(), System.getProperties());
+        return exit == 0 ? out.toString().strip() : "\u0000failed";
     }
 
     private static String writes() {

@@ -1,11 +1,13 @@
 package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
+import dev.colony.hook.HookMain;
 import dev.colony.mcp.ColonyVersion;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StartupThread;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -30,7 +32,8 @@ import picocli.CommandLine.Spec;
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
                 + "'colony mcp').",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, TasksCommand.class,
-                ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, CdsCommand.class,
+                ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, HookCommand.class,
+                CdsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 
@@ -71,6 +74,11 @@ public final class ColonyCli implements Callable<Integer> {
      * options, goes through the full parser with its help and error messages.
      */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals(HookCommand.NAME)) {
+            System.exit(HookMain.run(Arrays.copyOfRange(args, 1, args.length), System.in,
+                    new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv(),
+                    System.getProperties()));
+        }
         Map<String, String> plain = McpCommand.plainServerOptions(args);
         if (plain != null) {
             LaunchSettings settings = null;
@@ -141,6 +149,16 @@ public final class ColonyCli implements Callable<Integer> {
      * Resolves the settings of a subcommand: its own options win, then the options given before the
      * subcommand name, then the environment.
      */
+    /** The environment this command line reads. */
+    Map<String, String> env() {
+        return env;
+    }
+
+    /** The system properties this command line reads. */
+    Properties system() {
+        return system;
+    }
+
     LaunchSettings settings(StoreOptions own, AgentOptions ownAgent) {
         return LaunchSettings.resolve(
                 first(own == null ? null : own.db(), store.db()),

@@ -61,6 +61,32 @@ public final class EmbeddedColony {
     }
 
     /**
+     * Opens the store {@code settings} name like {@link #open(LaunchSettings)}, but without a search
+     * index: for short-lived processes that only write coordination rows and never search (the Claude
+     * Code hooks). What they write reaches the index through the change feed when a process that has
+     * one next catches up.
+     *
+     * @throws ColonyException {@code STORAGE_FAILURE} when the store cannot be opened
+     */
+    public static Colony openWithoutSearch(LaunchSettings settings) {
+        StorageProvider storage;
+        if (settings.onServer()) {
+            PostgresOptions options = PostgresOptions.defaults().withCredentials(settings.login().user(),
+                    settings.login().password());
+            storage = PostgresStorageProvider.open(settings.jdbcUrl(), options);
+        } else {
+            StoreFiles.prepareToCreate(settings.database());
+            storage = SqliteStorageProvider.open(settings.database());
+        }
+        try {
+            return Colony.builder().storage(storage).build();
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
+    }
+
+    /**
      * Opens the store {@code settings} name for a command that only reads: like
      * {@link #open(LaunchSettings)}, except that the store must already exist: a SQLite file (see
      * {@link #openExisting(Path)}), or a PostgreSQL database that holds Colony's schema.

@@ -66,6 +66,12 @@ final class ColonyJar {
 
     /** Runs a command to completion with stdin closed. */
     static Result run(Path workDir, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return runWithInput(workDir, env, "", args);
+    }
+
+    /** Runs a command to completion with {@code input} on its stdin. */
+    static Result runWithInput(Path workDir, Map<String, String> env, String input, String... args)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path out = Files.createTempFile(workDir, "stdout", ".txt");
         Path err = Files.createTempFile(workDir, "stderr", ".txt");
@@ -73,7 +79,9 @@ final class ColonyJar {
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
-        process.getOutputStream().close();
+        try (var stdin = process.getOutputStream()) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        }
         boolean finished = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         if (!finished) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

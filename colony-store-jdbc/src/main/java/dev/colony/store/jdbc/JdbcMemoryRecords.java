@@ -90,7 +90,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
         return new Memory(MemoryId.of(id), memory.namespace(), memory.session(), memory.kind(), memory.content(),
                 memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(),
                 memory.replyTo(), createdAt, createdAt, Codec.stored(memory.expiresAt()), false,
-                memory.metadata().isEmpty() ? memory.metadata() : Codec.readMap(metadata));
+                memory.metadata().isEmpty() ? memory.metadata() : Codec.asRead(memory.metadata()));
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.jdbc4.JDBC4Connection;
 import org.sqlite.SQLiteOpenMode;
 
 /**
@@ -68,7 +69,8 @@ final class ForeignFileCheck {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setOpenMode(SQLiteOpenMode.READONLY);
-        try (Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        String path = file.toAbsolutePath().toString();
+        try (Connection connection = new JDBC4Connection("jdbc:sqlite:" + path, path, config.toProperties());
                 Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(
                         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")) {

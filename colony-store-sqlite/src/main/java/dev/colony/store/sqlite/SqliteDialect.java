@@ -10,12 +10,14 @@ import java.sql.SQLException;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
+import org.sqlite.jdbc4.JDBC4Connection;
 
 /**
  * SQLite's part of the relational store.
@@ -39,13 +41,17 @@ final class SqliteDialect extends Dialect {
     private final Path file;
     private final SqliteOptions options;
     private final SQLiteDataSource readSource;
-    private final SQLiteDataSource writeSource;
+    private final String url;
+    private final Properties readProperties;
+    private final Properties writeProperties;
 
     SqliteDialect(Path file, SqliteOptions options) {
         this.file = file;
         this.options = options;
         this.readSource = dataSource(false);
-        this.writeSource = dataSource(true);
+        this.url = "jdbc:sqlite:" + file.toAbsolutePath();
+        this.readProperties = config(false).toProperties();
+        this.writeProperties = config(true).toProperties();
     }
 
     /** The pragmas every connection of the store gets. */
@@ -93,9 +99,15 @@ final class SqliteDialect extends Dialect {
         ForeignFileCheck.requireColonyOrEmpty(file);
     }
 
+    /**
+     * A connection made by the driver's connection class directly: going through its {@code Driver}
+     * (as a data source does) initialises {@code DriverManager}, which loads every JDBC driver on the
+     * class path (PostgreSQL's too), a noticeable share of a short-lived process's start.
+     */
     @Override
     public Connection openConnection(boolean forWrites) throws SQLException {
-        return (forWrites ? writeSource : readSource).getConnection();
+        return new JDBC4Connection(url, file.toAbsolutePath().toString(),
+                (Properties) (forWrites ? writeProperties : readProperties).clone());
     }
 
     @Override

@@ -1,0 +1,122 @@
+package dev.colony.bench;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code hook.pre-tool-use}: wall time of {@code colony hook pre-tool-use} as Claude Code runs it, one
+ * fresh JVM per edit ({@code java -jar colony-mcp.jar hook pre-tool-use} with the payload on stdin), from
+ * launch to exit, on a SQLite store, with the class-data archive {@code colony cds} writes and the JVM
+ * options the README gives for hooks. Every launch claims a new file in a git work tree (a claim that
+ * writes: session, thread, claim row, audit memory). The baseline is the same launch with a payload of a
+ * tool the hook ignores (Read), which exits before opening the store: what the JVM and the jar cost
+ * alone. The note gives the hook's p50 and p95 without the archive too.
+ */
+final class HookScenario implements Scenario {
+
+    static final double TARGET_P95_MILLIS = 150;
+    private static final int LAUNCHES_PER_ROUND = 10;
+    private static final int WARM_UP = 2;
+    /** The JVM options the README recommends for hooks, besides the archive. */
+    static final List<String> HOOK_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+    @Override
+    public String name() {
+        return "hook.pre-tool-use";
+    }
+
+    @Override
+    public int defaultSize() {
+        return 0;
+    }
+
+    @Override
+    public int minimumSize() {
+        return 0;
+    }
+
+    @Override
+    public Result run(int size, BenchOptions options) throws IOException, InterruptedException {
+        Path work = options.workDir();
+        Path repo = work.resolve("repo");
+        Files.createDirectories(repo.resolve(".git"));
+        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/bench\n", StandardCharsets.UTF_8);
+        Path db = work.resolve("colony.db");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String jar = McpStartScenario.serverJar().toString();
+        Path archive = work.resolve("colony-mcp.jsa");
+        long t0 = System.nanoTime();
+        Process cds = new ProcessBuilder(java, "-jar", jar, "cds", "--archive", archive.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        if (cds.waitFor() != 0) {
+            throw new IllegalStateException("colony cds failed with exit " + cds.exitValue());
+        }
+        double cdsSeconds = (System.nanoTime() - t0) / 1e9;
+        List<String> withArchive = new ArrayList<>(List.of(java, "-XX:SharedArchiveFile=" + archive, "-Xlog:disable",
+                "-Xlog:all=warning:stderr"));
+        withArchive.addAll(HOOK_OPTIONS);
+        withArchive.addAll(List.of("-jar", jar, "hook", "pre-tool-use", "--db", db.toString(), "--user", "bench"));
+        List<String> plain = new ArrayList<>(List.of(java));
+        plain.addAll(HOOK_OPTIONS);
+        plain.addAll(List.of("-jar", jar, "hook", "pre-tool-use", "--db", db.toString(), "--user", "bench"));
+        int launches = LAUNCHES_PER_ROUND * options.rounds();
+        Latencies hook = new Latencies(launches);
+        Latencies ignored = new Latencies(launches);
+        Latencies noArchive = new Latencies(launches);
+        int file = 0;
+        for (int i = 0; i < WARM_UP; i++) {
+            launch(withArchive, payload(repo, "Edit", file++), null);
+            launch(withArchive, payload(repo, "Read", file), null);
+        }
+        long hookWall = 0;
+        long ignoredWall = 0;
+        for (int i = 0; i < launches; i++) {
+            hookWall += launch(withArchive, payload(repo, "Edit", file++), hook);
+            ignoredWall += launch(withArchive, payload(repo, "Read", file), ignored);
+            launch(plain, payload(repo, "Edit", file++), noArchive);
+        }
+        hook.addWall(hookWall);
+        ignored.addWall(ignoredWall);
+        double p95 = hook.percentileMillis(95);
+        return new Result(name(), size, hook, ignored,
+                "p95 of the hook claiming a file / p95 of the same launch exiting before the store", p95
+                        / ignored.percentileMillis(95),
+                String.format(Locale.ROOT, "p95 <= %.0f ms", TARGET_P95_MILLIS), p95 <= TARGET_P95_MILLIS,
+                String.format(Locale.ROOT, "SQLite store, a new file claimed per launch in a git work tree, %d launches "
+                        + "each, alternating; with the archive ('colony cds', %.1f s) and %s; without the archive "
+                        + "p50 %.0f ms, p95 %.0f ms", launches, cdsSeconds, String.join(" ", HOOK_OPTIONS),
+                        noArchive.percentileMillis(50), noArchive.percentileMillis(95)));
+    }
+
+    private static String payload(Path repo, String tool, int file) {
+        return "{\"session_id\":\"bench-hook-session\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"PreToolUse\","
+                + "\"tool_name\":\"" + tool + "\",\"tool_input\":{\"file_path\":\"" + repo.resolve("src/File" + file
+                + ".java") + "\",\"old_string\":\"a\",\"new_string\":\"b\"}}";
+    }
+
+    /** Launches one hook with {@code payload} on stdin and waits for it; returns its wall time. */
+    private static long launch(List<String> command, String payload, Latencies into)
+            throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(payload.getBytes(StandardCharsets.UTF_8));
+        }
+        int exit = process.waitFor();
+        long elapsed = System.nanoTime() - t0;
+        if (exit != 0) {
+            throw new IllegalStateException("the hook exited " + exit);
+        }
+        if (into != null) {
+            into.record(elapsed);
+        }
+        return elapsed;
+    }
+}
