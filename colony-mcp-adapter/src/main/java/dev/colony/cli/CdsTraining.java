@@ -1,6 +1,9 @@
 package dev.colony.cli;
 
+import dev.colony.core.Colony;
 import dev.colony.hook.HookMain;
+import dev.colony.hook.HookServer;
+import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StdioServerRunner;
 import java.io.ByteArrayInputStream;
@@ -20,7 +23,7 @@ import java.util.Map;
  * <p>Two server runs on one store, each through the same launch path as {@code java -jar
  * colony-mcp.jar}: the first opens a new store and writes memories, the second reopens it and reads
  * them back by search, by id, by session and by timeline; then the Claude Code hooks claim, record
- * and warn on the same store. What is loaded here is loaded from the
+ * and warn on the same store, by themselves and through a running server's socket. What is loaded here is loaded from the
  * archive on every later start, so the workload covers the handshake, every memory tool, the store
  * (migrations included), the search index (indexing and searching) and the hooks' path. It writes nothing to stdout.
  */
@@ -64,9 +67,17 @@ public final class CdsTraining {
         Files.createDirectories(repo.resolve(".git"));
         Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/cds\n", StandardCharsets.UTF_8);
         String file = repo.resolve("src/Main.java").toString();
-        return hook("pre-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
+        boolean direct = hook("pre-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
                 && hook("post-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
                 && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db).contains("additionalContext");
+        LaunchSettings settings = LaunchSettings.resolve(db, null, "colony-cds", "colony-cds", null, Map.of(),
+                System.getProperties());
+        try (Colony colony = EmbeddedColony.open(settings);
+                HookServer server = HookServer.start(colony, settings).orElse(null)) {
+            boolean served = hook("post-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
+                    && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db).contains("additionalContext");
+            return direct && served;
+        }
     }
 
     /** One hook run; what it printed, or a marker that never matches when it failed. */

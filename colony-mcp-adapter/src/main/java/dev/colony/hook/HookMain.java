@@ -14,7 +14,8 @@ import java.util.Properties;
 
 /**
  * The entry of {@code colony hook <event> [--db PATH | --jdbc-url URL] [--user NAME] [--agent NAME]}:
- * reads the payload from stdin, and only when it is an edit of a file in a git work tree opens the store
+ * reads the payload from stdin, and only when it is an edit of a file in a git work tree hands it to the
+ * MCP server that has the store open ({@link HookSocket}), or, when none answers, opens the store itself
  * (without a search index) and runs the {@link ClaudeHook}. Exit codes follow Claude Code's hook
  * protocol: 0 lets the edit go ahead (with a warning on stdout when there is one); a failure of Colony
  * itself exits 1, which Claude Code reports without blocking the edit. This hook never exits 2 (block).
@@ -56,9 +57,13 @@ public final class HookMain {
                     : env.getOrDefault(LaunchSettings.ENV_AGENT, DEFAULT_AGENT);
             LaunchSettings settings = LaunchSettings.resolve(options.get("--db"), options.get("--jdbc-url"),
                     options.get("--user"), agent, null, env, system);
-            ClaudeHook.Outcome outcome;
-            try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
-                outcome = ClaudeHook.run(event.get(), payload, place.get(), colony, settings.user(), settings.agent());
+            Optional<ClaudeHook.Outcome> served = HookSocket.request(HookSocket.store(settings), event.get(),
+                    settings.user().value(),
+                    settings.agent(), payload).flatMap(request -> HookSocket.call(
+                            HookSocket.path(settings, system.getProperty("user.name")), request));
+            ClaudeHook.Outcome outcome = served.filter(answer -> answer.exit() == 0).orElse(null);
+            if (outcome == null) {
+                outcome = direct(event.get(), payload, place.get(), settings);
             }
             if (!outcome.stdout().isEmpty()) {
                 out.println(outcome.stdout());
@@ -77,6 +82,14 @@ public final class HookMain {
             err.println("colony hook: " + e.getClass().getSimpleName() + ": " + e.getMessage());
             err.flush();
             return EXIT_FAILURE;
+        }
+    }
+
+    /** The hook run in this process: the store opened without a search index, then closed. */
+    private static ClaudeHook.Outcome direct(HookEvent event, HookPayload payload, ClaudeHook.Place place,
+            LaunchSettings settings) {
+        try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
+            return ClaudeHook.run(event, payload, place, colony, settings.user(), settings.agent());
         }
     }
 

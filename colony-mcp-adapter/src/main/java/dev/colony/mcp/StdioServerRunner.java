@@ -4,6 +4,7 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.OpenedThread;
 import dev.colony.core.Colony;
+import dev.colony.hook.HookServer;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.transport.StdioServer;
@@ -13,6 +14,7 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,8 +70,13 @@ public final class StdioServerRunner {
      */
     public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
-        OpeningToolHost host = new OpeningToolHost(tools, () -> open(settings, thread, tools));
-        Shutdown shutdown = new Shutdown(host, settings.session() == null);
+        AtomicReference<HookServer> hooks = new AtomicReference<>();
+        OpeningToolHost host = new OpeningToolHost(tools, () -> {
+            ColonyMcpServer server = open(settings, thread, tools);
+            HookServer.start(server.context().colony(), settings).ifPresent(hooks::set);
+            return server;
+        });
+        Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         StdioServer.Outcome outcome;
@@ -133,11 +140,13 @@ public final class StdioServerRunner {
 
         private final OpeningToolHost host;
         private final boolean endSession;
+        private final AtomicReference<HookServer> hooks;
         private boolean done;
 
-        Shutdown(OpeningToolHost host, boolean endSession) {
+        Shutdown(OpeningToolHost host, boolean endSession, AtomicReference<HookServer> hooks) {
             this.host = host;
             this.endSession = endSession;
+            this.hooks = hooks;
         }
 
         synchronized void run() {
@@ -151,6 +160,10 @@ public final class StdioServerRunner {
                 return;
             }
             ColonyMcpServer server = opened.get();
+            HookServer hookServer = hooks.getAndSet(null);
+            if (hookServer != null) {
+                hookServer.close();
+            }
             try {
                 if (!server.awaitIdle(DRAIN_TIMEOUT)) {
                     LOG.warn("closing while tool calls are still running");
