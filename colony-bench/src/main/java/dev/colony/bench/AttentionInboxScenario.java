@@ -8,17 +8,14 @@ import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.tool.TokenBudget;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Map;
 
@@ -48,7 +45,7 @@ final class AttentionInboxScenario implements Scenario {
     @Override
     public Result run(int size, BenchOptions options) {
         Path db = options.workDir().resolve("colony.db");
-        BenchClock clock = new BenchClock(Instant.now());
+        MutableClock clock = new MutableClock(Instant.now());
         int perRound = Math.max(1, size / options.rounds());
         Latencies colonySide = new Latencies(perRound * options.rounds());
         Latencies rawSide = new Latencies(perRound * options.rounds());
@@ -117,34 +114,5 @@ final class AttentionInboxScenario implements Scenario {
 
     private static String text(JsonNode result) {
         return result.path("content").path(0).path("text").asText();
-    }
-
-    /** A clock the busy-store fixture moves forward once, so some lanes read as stalled. */
-    private static final class BenchClock extends Clock {
-
-        private volatile Instant now;
-
-        BenchClock(Instant start) {
-            this.now = start;
-        }
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -73,7 +73,11 @@ public final class StdioServerRunner {
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
             ColonyMcpServer server = open(settings, thread, tools);
-            HookServer.start(server.context().colony(), settings).ifPresent(hooks::set);
+            try {
+                HookServer.start(server.context().colony(), settings).ifPresent(hooks::set);
+            } catch (RuntimeException e) {
+                LOG.warn("not serving hooks: {}", e.toString());
+            }
             return server;
         });
         Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);

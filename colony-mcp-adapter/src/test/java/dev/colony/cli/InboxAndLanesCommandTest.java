@@ -12,17 +12,11 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code colony inbox --agent NAME} and {@code colony lanes} on a real SQLite store, run in-process. */
 class InboxAndLanesCommandTest {
@@ -51,25 +45,13 @@ class InboxAndLanesCommandTest {
         }
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private Run run(String command, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine line = ColonyCli.commandLine(new ColonyCli(Map.of("COLONY_HOME", dir.resolve("home").toString()),
-                new Properties()));
-        line.setOut(new PrintWriter(out));
-        line.setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of(command, "--db", db.toString(), "--user", "alice"));
-        all.addAll(List.of(args));
-        int exit = line.execute(all.toArray(String[]::new));
-        return new Run(exit, out.toString(), err.toString());
+    private CliRun run(String command, String... args) {
+        return CliRun.of(dir, db, command, args);
     }
 
     @Test
     void theInboxShowsWhatNeedsTheAgentAsATableAndAsJson() throws Exception {
-        Run table = run("inbox", "--agent", "codex");
+        CliRun table = run("inbox", "--agent", "codex");
 
         assertThat(table.exit()).as(table.err()).isZero();
         assertThat(table.out()).startsWith("Inbox of codex").contains("Reply to the blocking messages")
@@ -88,7 +70,7 @@ class InboxAndLanesCommandTest {
 
     @Test
     void theInboxOfAnAgentWithoutASessionIsAnErrorNamingTheAgent() {
-        Run none = run("inbox", "--agent", "gemini");
+        CliRun none = run("inbox", "--agent", "gemini");
 
         assertThat(none.exit()).isEqualTo(ColonyCli.EXIT_FAILURE);
         assertThat(none.err()).contains("SESSION_NOT_FOUND").contains("gemini");
@@ -97,7 +79,7 @@ class InboxAndLanesCommandTest {
 
     @Test
     void lanesListEverySessionWithItsActivityBranchAndFiles() throws Exception {
-        Run table = run("lanes");
+        CliRun table = run("lanes");
 
         assertThat(table.exit()).as(table.err()).isZero();
         List<String> lines = table.out().lines().toList();

@@ -12,17 +12,11 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code colony messages --agent NAME} on a real SQLite store, run in-process through the command line. */
 class MessagesCommandTest {
@@ -58,25 +52,13 @@ class MessagesCommandTest {
         }
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine line = ColonyCli.commandLine(new ColonyCli(Map.of("COLONY_HOME", dir.resolve("home").toString()),
-                new Properties()));
-        line.setOut(new PrintWriter(out));
-        line.setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of("messages", "--db", db.toString(), "--user", "alice"));
-        all.addAll(List.of(args));
-        int exit = line.execute(all.toArray(String[]::new));
-        return new Run(exit, out.toString(), err.toString());
+    private CliRun run(String... args) {
+        return CliRun.of(dir, db, "messages", args);
     }
 
     @Test
     void tableShowsUnreadMessagesForTheAgentNewestFirst() {
-        Run result = run("--agent", "codex");
+        CliRun result = run("--agent", "codex");
 
         assertThat(result.exit()).as(result.err()).isZero();
         List<String> lines = result.out().lines().toList();
@@ -92,7 +74,7 @@ class MessagesCommandTest {
 
     @Test
     void jsonWithAllStatusesIncludesReadButNeverRetracted() throws Exception {
-        Run result = run("--agent", "codex", "--all", "--json");
+        CliRun result = run("--agent", "codex", "--all", "--json");
 
         assertThat(result.exit()).as(result.err()).isZero();
         JsonNode array = new ObjectMapper().readTree(result.out());
@@ -112,19 +94,19 @@ class MessagesCommandTest {
 
     @Test
     void badInputIsRefusedBroadcastsReachEveryAgentAndAnEmptyListSaysSo() throws Exception {
-        Run limit = run("--agent", "codex", "--limit", "0");
+        CliRun limit = run("--agent", "codex", "--limit", "0");
         assertThat(limit.exit()).isEqualTo(ColonyCli.EXIT_FAILURE);
         assertThat(limit.err()).contains("INVALID_ARGUMENT").contains("limit");
 
-        Run missing = run();
+        CliRun missing = run();
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("--agent");
 
-        Run cursor = run("--agent", "cursor", "--json");
+        CliRun cursor = run("--agent", "cursor", "--json");
         assertThat(new ObjectMapper().readTree(cursor.out())).as("a broadcast reaches every agent")
                 .extracting(node -> node.get("id").asLong()).containsExactly(broadcast.id().value());
 
-        Run elsewhere = run("--agent", "codex", "--task", "999999");
+        CliRun elsewhere = run("--agent", "codex", "--task", "999999");
         assertThat(elsewhere.exit()).isZero();
         assertThat(elsewhere.out()).startsWith("No unread messages for codex");
     }

@@ -9,16 +9,13 @@ import dev.colony.core.Colony;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +34,7 @@ class TaskToolsTest {
     private ColonyMcpServer server;
     private ColonyMcpServer codex;
 
-    private final MovingClock clock = new MovingClock(Instant.parse("2026-02-01T08:00:00Z"));
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-02-01T08:00:00Z"));
 
     @BeforeEach
     void open() {
@@ -278,34 +275,5 @@ class TaskToolsTest {
         clock.advance(Duration.ofMinutes(5));
         ok("task_list", Map.of());
         assertThat(colony.as(own.actor()).sessions().find(own.id()).orElseThrow().lastSeen()).isEqualTo(clock.instant());
-    }
-
-    /** A clock that tests move by hand. */
-    private static final class MovingClock extends Clock {
-
-        private final AtomicReference<Instant> now;
-
-        MovingClock(Instant start) {
-            this.now = new AtomicReference<>(start);
-        }
-
-        void advance(Duration by) {
-            now.updateAndGet(instant -> instant.plus(by));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
     }
 }
