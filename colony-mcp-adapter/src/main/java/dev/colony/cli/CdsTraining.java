@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The workload {@code colony cds} runs in a child JVM that records every class it loads into a
@@ -72,11 +73,16 @@ public final class CdsTraining {
                 && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db).contains("additionalContext");
         LaunchSettings settings = LaunchSettings.resolve(db, null, "colony-cds", "colony-cds", null, Map.of(),
                 System.getProperties());
-        try (Colony colony = EmbeddedColony.open(settings);
-                HookServer server = HookServer.start(colony, settings).orElse(null)) {
-            boolean served = hook("post-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
-                    && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db).contains("additionalContext");
-            return direct && served;
+        try (Colony colony = EmbeddedColony.open(settings)) {
+            Optional<HookServer> server = HookServer.start(colony, settings);
+            try {
+                boolean served = hook("post-tool-use", "claude-code", "cds-hook-claude", repo, file, db).equals("")
+                        && hook("pre-tool-use", "codex", "cds-hook-codex", repo, file, db)
+                                .contains("additionalContext");
+                return direct && served;
+            } finally {
+                server.ifPresent(HookServer::close);
+            }
         }
     }
 
