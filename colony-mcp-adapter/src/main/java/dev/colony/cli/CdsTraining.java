@@ -24,9 +24,10 @@ import java.util.Optional;
  * <p>Two server runs on one store, each through the same launch path as {@code java -jar
  * colony-mcp.jar}: the first opens a new store and writes memories, the second reopens it and reads
  * them back by search, by id, by session and by timeline; then the Claude Code hooks claim, record
- * and warn on the same store, by themselves and through a running server's socket. What is loaded here is loaded from the
- * archive on every later start, so the workload covers the handshake, every memory tool, the store
- * (migrations included), the search index (indexing and searching) and the hooks' path. It writes nothing to stdout.
+ * and warn on the same store, by themselves and through a running server's hook spool. What is loaded
+ * here is loaded from the archive on every later start, so the workload covers the handshake, every
+ * memory tool, the store (migrations included), the search index (indexing and searching) and the
+ * hooks' path. It writes nothing to stdout.
  */
 public final class CdsTraining {
 

@@ -11,6 +11,7 @@ import dev.colony.api.UserId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.hook.client.HookAnswer;
 import dev.colony.mcp.StartupThread;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -39,17 +40,6 @@ public final class ClaudeHook {
     private ClaudeHook() {
     }
 
-    /**
-     * What the hook prints and how it exits.
-     *
-     * @param exit 0 (the edit goes ahead)
-     * @param stdout JSON for Claude Code, or empty for nothing to say
-     */
-    public record Outcome(int exit, String stdout) {
-
-        static final Outcome QUIET = new Outcome(0, "");
-    }
-
     /** Where an edited file lives: its work tree and branch. */
     record Place(Path file, String repoRoot, String branch) {
     }
@@ -76,7 +66,7 @@ public final class ClaudeHook {
      *
      * @throws ColonyException when the store fails or refuses the session (the caller reports it)
      */
-    public static Outcome run(HookEvent event, HookPayload payload, Place place, Colony colony, UserId user,
+    public static HookAnswer run(HookEvent event, HookPayload payload, Place place, Colony colony, UserId user,
             String agent) {
         SessionId id = SessionId.of(payload.sessionId());
         Session session = colony.sessions().ensure(new SessionStart(user, agent, id, IDE, payload.cwd(),
@@ -90,13 +80,13 @@ public final class ClaudeHook {
             } else {
                 caller.activity().recordEdit(task, file);
             }
-            return Outcome.QUIET;
+            return HookAnswer.QUIET;
         } catch (ColonyException e) {
             if (e.code() == ErrorCode.CLAIM_HELD_BY_ACTIVE_OWNER) {
-                return new Outcome(0, warning(event, e.details(), task, place));
+                return new HookAnswer(0, warning(event, e.details(), task, place));
             }
             if (e.code() == ErrorCode.PROTECTED_BRANCH_CLAIM_REJECTED || e.code() == ErrorCode.INVALID_CLAIM_PATH) {
-                return Outcome.QUIET;
+                return HookAnswer.QUIET;
             }
             throw e;
         }

@@ -2,74 +2,77 @@ package dev.colony.hook;
 
 import dev.colony.api.ColonyException;
 import dev.colony.core.Colony;
+import dev.colony.hook.client.HookAnswer;
+import dev.colony.hook.client.HookClient;
+import dev.colony.hook.client.HookFallback;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The entry of {@code colony hook <event> [--db PATH | --jdbc-url URL] [--user NAME] [--agent NAME]}:
- * reads the payload from stdin, and only when it is an edit of a file in a git work tree hands it to the
- * MCP server that has the store open ({@link HookSocket}), or, when none answers, opens the store itself
- * (without a search index) and runs the {@link ClaudeHook}. Exit codes follow Claude Code's hook
- * protocol: 0 lets the edit go ahead (with a warning on stdout when there is one); a failure of Colony
- * itself exits 1, which Claude Code reports without blocking the edit. This hook never exits 2 (block).
+ * {@code colony hook <event> [--db PATH | --jdbc-url URL] [--user NAME] [--agent NAME]}: the hook run
+ * from {@code colony-mcp.jar}. It first hands the payload to the MCP server serving the store, as
+ * {@code colony-hook.jar} does ({@link HookClient}); when none answers it is the {@link HookFallback}:
+ * only when the payload is an edit of a file in a git work tree does it open the store itself (without
+ * a search index) and run the {@link ClaudeHook}. Exit codes follow Claude Code's hook protocol
+ * ({@link HookAnswer}): this hook never blocks an edit.
  */
-public final class HookMain {
+public final class HookMain implements HookFallback {
 
     /** The agent a hook acts as when neither {@code --agent} nor {@code COLONY_AGENT} names one. */
     public static final String DEFAULT_AGENT = "claude-code";
     /** Exit code of a failure: non-blocking in Claude Code. */
-    public static final int EXIT_FAILURE = 1;
+    public static final int EXIT_FAILURE = HookAnswer.EXIT_FAILURE;
     static final String USAGE = "usage: colony hook pre-tool-use|post-tool-use [--db PATH | --jdbc-url URL] "
             + "[--user NAME] [--agent NAME]  (reads a Claude Code hook payload on stdin)";
 
-    private HookMain() {
+    /** The fallback, as {@code colony-hook.jar} finds it through {@link java.util.ServiceLoader}. */
+    public HookMain() {
     }
 
     /**
-     * Runs a hook.
+     * Runs a hook: through the serving MCP server when there is one, else in this process.
      *
      * @param args the arguments after {@code hook}: the event, then options
      * @return the exit code
      */
     public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err, Map<String, String> env,
             Properties system) {
+        return HookClient.run(args, in, out, err, env, system, new HookMain());
+    }
+
+    @Override
+    public int run(String[] args, byte[] payloadBytes, PrintWriter out, PrintWriter err, Map<String, String> env,
+            Properties system) {
         Optional<HookEvent> event = args.length == 0 ? Optional.empty() : HookEvent.ofCommand(args[0]);
-        Map<String, String> options = event.isPresent() ? options(args) : null;
+        Map<String, String> options = event.isPresent() ? HookClient.options(args) : null;
         if (options == null) {
             err.println("colony hook: " + USAGE);
             err.flush();
             return EXIT_FAILURE;
         }
         try {
-            HookPayload payload = HookPayload.read(in);
+            HookPayload payload = HookPayload.read(new ByteArrayInputStream(payloadBytes));
             Optional<ClaudeHook.Place> place = ClaudeHook.place(payload);
             if (place.isEmpty()) {
                 return 0;
             }
-            String agent = options.containsKey("--agent") ? options.get("--agent")
-                    : env.getOrDefault(LaunchSettings.ENV_AGENT, DEFAULT_AGENT);
-            LaunchSettings settings = LaunchSettings.resolve(options.get("--db"), options.get("--jdbc-url"),
-                    options.get("--user"), agent, null, env, system);
-            Optional<ClaudeHook.Outcome> served = HookSocket.request(HookSocket.store(settings), event.get(),
-                    settings.user().value(),
-                    settings.agent(), payload).flatMap(request -> HookSocket.call(
-                            HookSocket.path(settings, system.getProperty("user.name")), request));
-            ClaudeHook.Outcome outcome = served.filter(answer -> answer.exit() == 0).orElse(null);
-            if (outcome == null) {
-                outcome = direct(event.get(), payload, place.get(), settings);
+            LaunchSettings settings = settings(options, env, system);
+            HookAnswer answer;
+            try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
+                answer = ClaudeHook.run(event.get(), payload, place.get(), colony, settings.user(), settings.agent());
             }
-            if (!outcome.stdout().isEmpty()) {
-                out.println(outcome.stdout());
+            if (!answer.stdout().isEmpty()) {
+                out.println(answer.stdout());
                 out.flush();
             }
-            return outcome.exit();
+            return answer.exit();
         } catch (IOException e) {
             err.println("colony hook: cannot read the hook payload: " + e.getMessage());
             err.flush();
@@ -85,36 +88,16 @@ public final class HookMain {
         }
     }
 
-    /** The hook run in this process: the store opened without a search index, then closed. */
-    private static ClaudeHook.Outcome direct(HookEvent event, HookPayload payload, ClaudeHook.Place place,
-            LaunchSettings settings) {
-        try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
-            return ClaudeHook.run(event, payload, place, colony, settings.user(), settings.agent());
-        }
-    }
-
-    /** {@code --name value} and {@code --name=value} pairs after the event; {@code null} for anything else. */
-    static Map<String, String> options(String[] args) {
-        Map<String, String> options = new HashMap<>();
-        for (int i = 1; i < args.length; i++) {
-            String arg = args[i];
-            String name = arg;
-            String value;
-            int equals = arg.indexOf('=');
-            if (equals > 0) {
-                name = arg.substring(0, equals);
-                value = arg.substring(equals + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                return null;
-            }
-            if (!name.equals("--db") && !name.equals("--jdbc-url") && !name.equals("--user")
-                    && !name.equals("--agent")) {
-                return null;
-            }
-            options.put(name, value);
-        }
-        return options;
+    /**
+     * Whom and where a hook acts, from its options and environment: the agent defaults to
+     * {@value #DEFAULT_AGENT} rather than the server's default.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the option at fault
+     */
+    static LaunchSettings settings(Map<String, String> options, Map<String, String> env, Properties system) {
+        String agent = options.containsKey("--agent") ? options.get("--agent")
+                : env.getOrDefault(LaunchSettings.ENV_AGENT, DEFAULT_AGENT);
+        return LaunchSettings.resolve(options.get("--db"), options.get("--jdbc-url"), options.get("--user"), agent,
+                null, env, system);
     }
 }

@@ -3,8 +3,8 @@ package dev.colony.mcp;
 import dev.colony.api.ColonyException;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.hook.client.StoreLocation;
 import dev.colony.store.postgres.PostgresUrls;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -35,15 +35,15 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         SessionId session) {
 
     /** Environment variable with the JDBC URL of a PostgreSQL store. */
-    public static final String ENV_JDBC_URL = "COLONY_JDBC_URL";
+    public static final String ENV_JDBC_URL = StoreLocation.ENV_JDBC_URL;
     /** Environment variable with the database user of a PostgreSQL store. */
     public static final String ENV_DB_USER = "COLONY_DB_USER";
     /** Environment variable with the database password of a PostgreSQL store. */
     public static final String ENV_DB_PASSWORD = "COLONY_DB_PASSWORD";
     /** Environment variable naming the database file. */
-    public static final String ENV_DB = "COLONY_DB";
+    public static final String ENV_DB = StoreLocation.ENV_DB;
     /** Environment variable naming the directory of the default database. */
-    public static final String ENV_HOME = "COLONY_HOME";
+    public static final String ENV_HOME = StoreLocation.ENV_HOME;
     /** Environment variable naming the user. */
     public static final String ENV_USER = "COLONY_USER";
     /** Environment variable naming the agent. */
@@ -53,7 +53,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     /** The agent name used when none is given. */
     public static final String DEFAULT_AGENT = "agent";
     /** The database file name inside {@code COLONY_HOME}. */
-    public static final String DATABASE_FILE = "colony.db";
+    public static final String DATABASE_FILE = StoreLocation.DATABASE_FILE;
 
     /** Checks the required components: exactly one of {@code database} and {@code jdbcUrl}. */
     public LaunchSettings {
@@ -145,39 +145,26 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
             throw ColonyException.invalid("session", "must be a non-blank id of at most " + SessionId.MAX_LENGTH
                     + " characters without control characters");
         }
-        Path home = home(env, system);
-        String url = jdbcUrl(db, jdbcUrl, env);
+        StoreLocation location;
+        Path home;
+        try {
+            location = StoreLocation.resolve(db, jdbcUrl, env, system);
+            home = StoreLocation.home(env, system);
+        } catch (StoreLocation.InvalidLocation e) {
+            throw ColonyException.invalid(e.field(), e.getMessage());
+        }
         DatabaseLogin login = new DatabaseLogin(first(env.get(ENV_DB_USER), null, null),
                 first(env.get(ENV_DB_PASSWORD), null, null));
-        if (url != null) {
-            return new LaunchSettings(null, url, login, home, userId, agentName, sessionId);
+        if (location.jdbcUrl() != null) {
+            return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
+                    agentName, sessionId);
         }
-        return new LaunchSettings(database(db, env, system, home), null, login, home, userId, agentName, sessionId);
+        return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId);
     }
 
-    /** The JDBC URL the options or the environment name, or {@code null} for a SQLite file. */
-    private static String jdbcUrl(String db, String jdbcUrl, Map<String, String> env) {
-        boolean dbOption = db != null && !db.isBlank();
-        boolean urlOption = jdbcUrl != null && !jdbcUrl.isBlank();
-        if (dbOption && urlOption) {
-            throw ColonyException.invalid("jdbc-url", "give either --db or --jdbc-url, not both");
-        }
-        if (urlOption) {
-            return checkedUrl("jdbc-url", jdbcUrl);
-        }
-        if (dbOption) {
-            return isJdbc(db) ? checkedUrl("db", db) : null;
-        }
-        String fromEnv = first(env.get(ENV_JDBC_URL), null, null);
-        if (fromEnv != null) {
-            return checkedUrl(ENV_JDBC_URL, fromEnv);
-        }
-        String dbFromEnv = first(env.get(ENV_DB), null, null);
-        return dbFromEnv != null && isJdbc(dbFromEnv) ? checkedUrl(ENV_DB, dbFromEnv) : null;
-    }
-
-    private static boolean isJdbc(String value) {
-        return value.strip().regionMatches(true, 0, "jdbc:", 0, 5);
+    /** The store's location as every process names it, the key of its hook spool. */
+    public StoreLocation location() {
+        return new StoreLocation(database == null ? null : database.toAbsolutePath().normalize(), jdbcUrl, null);
     }
 
     private static String checkedUrl(String field, String url) {
@@ -186,37 +173,6 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
                     + "//host:port/database), was '" + PostgresUrls.redact(url.strip()) + "'");
         }
         return url.strip();
-    }
-
-    private static Path home(Map<String, String> env, Properties system) {
-        String home = first(env.get(ENV_HOME), null, null);
-        return home != null
-                ? path(ENV_HOME, home, system)
-                : path("user.home", system.getProperty("user.home", "."), system).resolve(".colony");
-    }
-
-    private static Path database(String option, Map<String, String> env, Properties system, Path home) {
-        String explicit = first(option, env.get(ENV_DB), null);
-        if (explicit != null) {
-            return path("db", explicit, system);
-        }
-        return home.resolve(DATABASE_FILE);
-    }
-
-    private static Path path(String field, String value, Properties system) {
-        String expanded = value.strip();
-        if (expanded.equals("~") || expanded.startsWith("~/")) {
-            expanded = system.getProperty("user.home", ".") + expanded.substring(1);
-        }
-        try {
-            Path path = Path.of(expanded);
-            if (!path.isAbsolute()) {
-                path = Path.of(system.getProperty("user.dir", ".")).resolve(path);
-            }
-            return path.toAbsolutePath().normalize();
-        } catch (InvalidPathException e) {
-            throw ColonyException.invalid(field, "is not a valid path: " + e.getMessage());
-        }
     }
 
     private static String first(String a, String b, String c) {

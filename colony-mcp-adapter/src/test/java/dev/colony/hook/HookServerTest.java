@@ -3,27 +3,29 @@ package dev.colony.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.core.Colony;
+import dev.colony.hook.client.HookRequest;
+import dev.colony.hook.client.HookSpool;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Hooks handed to a running server through the store's local socket: served there when a server
- * listens, done by the hook itself when none does, when the socket is stale, or when the answer comes
- * from a server of another store.
+ * Hooks handed to a running server through the store's spool: served there when a server serves the
+ * store, taken over by a second server when the first stops, done by the hook itself when none does or
+ * its heartbeat stopped; leftovers swept; a request naming another store refused.
  */
 class HookServerTest {
 
@@ -39,14 +41,18 @@ class HookServerTest {
         db = dir.resolve("colony.db");
         repo = dir.resolve("repo");
         Files.createDirectories(repo.resolve(".git"));
-        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/socket\n", StandardCharsets.UTF_8);
+        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/spool\n", StandardCharsets.UTF_8);
         settings = LaunchSettings.resolve(db.toString(), null, "alice", "claude-code", null, Map.of(),
                 System.getProperties());
     }
 
-    private String hook(String agent, String session, String file) {
-        String payload = "{\"session_id\":\"" + session + "\",\"cwd\":\"" + repo + "\",\"tool_name\":\"Edit\","
+    private String payload(String session, String file) {
+        return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + repo + "\",\"tool_name\":\"Edit\","
                 + "\"tool_input\":{\"file_path\":\"" + repo.resolve(file) + "\"}}";
+    }
+
+    private String hook(String agent, String session, String file) {
+        String payload = payload(session, file);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = HookMain.run(new String[] {"pre-tool-use", "--db", db.toString(), "--user", "alice", "--agent",
@@ -57,54 +63,84 @@ class HookServerTest {
     }
 
     @Test
-    void aRunningServerAnswersTheHooksOfItsStoreAndRemovesItsSocketWhenClosed() {
+    void theServingServerAnswersTheHooksOfItsStoreAndASecondTakesOverWhenItStops() throws Exception {
         try (Colony colony = EmbeddedColony.open(settings)) {
-            HookServer server = HookServer.start(colony, settings).orElseThrow();
+            HookServer first = HookServer.start(colony, settings).orElseThrow();
+            HookServer second = HookServer.start(colony, settings).orElseThrow();
             try {
-                assertThat(HookServer.start(colony, settings)).as("one server per store").isEmpty();
+                assertThat(first.serving()).isTrue();
+                assertThat(second.serving()).as("one server per store serves").isFalse();
 
-                assertThat(hook("claude-code", "claude-sock", "src/A.java")).isEmpty();
-                String warning = hook("codex", "codex-sock", "src/A.java");
+                assertThat(hook("claude-code", "claude-spool", "src/A.java")).isEmpty();
+                String warning = hook("codex", "codex-spool", "src/A.java");
 
-                assertThat(server.served()).isEqualTo(2);
-                assertThat(warning).contains("\"hookEventName\":\"PreToolUse\"").contains("claude-sock");
+                assertThat(first.served()).isEqualTo(2);
+                assertThat(warning).contains("\"hookEventName\":\"PreToolUse\"").contains("claude-spool");
+
+                first.close();
+                await(second::serving);
+                assertThat(hook("codex", "codex-spool", "src/A.java")).contains("claude-spool");
+                assertThat(second.served()).isEqualTo(1);
             } finally {
-                server.close();
+                first.close();
+                second.close();
             }
-            assertThat(Files.exists(server.socket())).isFalse();
-            assertThat(hook("codex", "codex-sock", "src/A.java")).as("done by the hook itself")
-                    .contains("claude-sock");
+            assertThat(second.spool().file(HookSpool.ALIVE)).as("no heartbeat once stopped").doesNotExist();
+            assertThat(hook("codex", "codex-spool", "src/A.java")).as("done by the hook itself")
+                    .contains("claude-spool");
+            assertThat(pending(second.spool())).isEmpty();
         }
     }
 
     @Test
-    void aStaleSocketIsTakenOverAndAServerOfAnotherStoreIsNotBelieved() throws Exception {
-        Path socket = HookSocket.path(settings, System.getProperty("user.name"));
-        HookSocket.prepareDirectory(socket);
-        Files.deleteIfExists(socket);
-        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-            dead.bind(UnixDomainSocketAddress.of(socket));
+    void aHeartbeatThatStoppedIsNotBelievedAndNothingIsLeftInTheSpool() throws Exception {
+        HookSpool spool = HookSpool.of(settings.location().key(), System.getProperty("user.name"),
+                System.getProperty("java.io.tmpdir"));
+        spool.prepare();
+        File alive = spool.file(HookSpool.ALIVE);
+        alive.createNewFile();
+        alive.setLastModified(System.currentTimeMillis() - 10 * HookSpool.ALIVE_WITHIN_MILLIS);
+        try {
+            assertThat(hook("claude-code", "claude-dead", "src/B.java")).isEmpty();
+            assertThat(hook("codex", "codex-dead", "src/B.java")).as("the claim was made by the hook itself")
+                    .contains("claude-dead");
+            assertThat(pending(spool)).as("no request handed to a dead server").isEmpty();
+        } finally {
+            alive.delete();
         }
-        assertThat(Files.exists(socket)).as("a socket file whose server is gone").isTrue();
+    }
 
+    @Test
+    void leftoversOfDeadHooksAreSweptAndARequestForAnotherStoreIsRefused() throws Exception {
+        HookSpool spool = HookSpool.of(settings.location().key(), System.getProperty("user.name"),
+                System.getProperty("java.io.tmpdir"));
+        spool.prepare();
+        File leftover = spool.file("deadhook" + HookSpool.ANSWER);
+        Files.writeString(leftover.toPath(), "0\n");
+        leftover.setLastModified(System.currentTimeMillis() - 2 * HookServer.STALE_MILLIS);
         try (Colony colony = EmbeddedColony.open(settings);
                 HookServer server = HookServer.start(colony, settings).orElseThrow()) {
-            assertThat(hook("claude-code", "claude-stale", "src/B.java")).isEmpty();
-            assertThat(server.served()).isEqualTo(1);
+            await(() -> !leftover.exists());
 
-            String otherStore = HookSocket.request("/elsewhere/colony.db", HookEvent.PRE_TOOL_USE, "alice", "codex",
-                    new HookPayload("codex-x", repo.toString(), "Edit", repo.resolve("src/B.java").toString()))
-                    .orElseThrow();
-            assertThat(HookSocket.call(socket, otherStore)).hasValueSatisfying(outcome ->
-                    assertThat(outcome.exit()).isEqualTo(HookMain.EXIT_FAILURE));
+            HookRequest otherStore = new HookRequest("/elsewhere/colony.db", "pre-tool-use", Map.of(), Map.of(),
+                    System.getProperties(), payload("codex-x", "src/C.java").getBytes(StandardCharsets.UTF_8));
+            assertThat(server.answer(otherStore).exit()).isEqualTo(HookMain.EXIT_FAILURE);
+            assertThat(server.served()).isZero();
         }
     }
 
-    @Test
-    void valuesThatCannotTravelOnOneLineAreNotSent() {
-        assertThat(HookSocket.request("/s", HookEvent.POST_TOOL_USE, "alice", "claude-code",
-                new HookPayload("s", "/repo", "Edit", "/repo/a\nb.java"))).isEqualTo(Optional.empty());
-        assertThat(HookSocket.parse("0\n{}")).hasValueSatisfying(o -> assertThat(o.stdout()).isEqualTo("{}"));
-        assertThat(HookSocket.parse("garbage")).isEmpty();
+    /** What a hook left in the spool: requests and answers, not the server's own files. */
+    private static List<String> pending(HookSpool spool) {
+        String[] names = spool.directory().toFile().list((d, name) -> !name.startsWith("server."));
+        return names == null ? List.of() : List.of(names);
+    }
+
+    /** Waits, for at most ten seconds, until {@code condition} holds: the server's loop runs on its own thread. */
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waited too long").isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 }

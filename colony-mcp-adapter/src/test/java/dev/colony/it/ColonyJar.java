@@ -42,9 +42,23 @@ final class ColonyJar {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /** The hook launcher built beside the jar under test (set by failsafe). */
+    static Path hookJar() {
+        String location = System.getProperty("colony.hook.jar");
+        assertThat(location).as("system property colony.hook.jar").isNotBlank();
+        Path jar = Path.of(location);
+        assertThat(jar).exists();
+        return jar;
+    }
+
     /** {@code java -jar colony-mcp.jar args...}. */
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        return command(jar(), args);
+    }
+
+    /** {@code java -jar <jar> args...}. */
+    static List<String> command(Path jar, String... args) {
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar.toString()));
         command.addAll(List.of(args));
         return command;
     }
@@ -54,7 +68,12 @@ final class ColonyJar {
      * but the given ones.
      */
     static ProcessBuilder builder(Map<String, String> env, String... args) {
-        ProcessBuilder builder = new ProcessBuilder(command(args));
+        return builder(jar(), env, args);
+    }
+
+    /** {@link #builder(Map, String...)} for another jar. */
+    static ProcessBuilder builder(Path jar, Map<String, String> env, String... args) {
+        ProcessBuilder builder = new ProcessBuilder(command(jar, args));
         builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
         builder.environment().putAll(env);
         return builder;
@@ -72,10 +91,16 @@ final class ColonyJar {
     /** Runs a command to completion with {@code input} on its stdin. */
     static Result runWithInput(Path workDir, Map<String, String> env, String input, String... args)
             throws IOException, InterruptedException {
+        return runWithInput(jar(), workDir, env, input, args);
+    }
+
+    /** Runs {@code java -jar <jar>} to completion with {@code input} on its stdin. */
+    static Result runWithInput(Path jar, Path workDir, Map<String, String> env, String input, String... args)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path out = Files.createTempFile(workDir, "stdout", ".txt");
         Path err = Files.createTempFile(workDir, "stderr", ".txt");
-        Process process = builder(env, args)
+        Process process = builder(jar, env, args)
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpSyncClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,5 +72,51 @@ class HookIT {
                 .isEqualTo(2);
         ColonyJar.Result lanes = ColonyJar.run(dir, env, "lanes", "--db", db);
         assertThat(lanes.stdout()).contains("claude-hook-it").contains("working").contains("feature/hooks");
+    }
+
+    @Test
+    void theLauncherHandsItsHooksToTheRunningServerAndNeedsTheFullJarOnlyWithoutOne() throws Exception {
+        Path repo = dir.resolve("repo");
+        Files.createDirectories(repo.resolve(".git"));
+        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/launcher\n", StandardCharsets.UTF_8);
+        Path file = repo.resolve("src/Lexer.java");
+        String db = dir.resolve("colony.db").toString();
+        Path alone = Files.createDirectories(dir.resolve("alone")).resolve("colony-hook.jar");
+        Files.copy(ColonyJar.hookJar(), alone);
+        Map<String, String> claude = Map.of("COLONY_HOME", dir.resolve("home").toString(), "COLONY_USER", "alice");
+        Map<String, String> codex = Map.of("COLONY_HOME", dir.resolve("home").toString(), "COLONY_USER", "alice",
+                "COLONY_AGENT", "codex");
+
+        ColonyJar.Result unserved = ColonyJar.runWithInput(alone, dir, claude,
+                payload(repo, "claude-launcher", "Edit", file), "pre-tool-use", "--db", db);
+        assertThat(unserved.exitCode()).as("no server and no colony-mcp.jar beside it").isEqualTo(1);
+        assertThat(unserved.stderr()).contains("no MCP server serves this store");
+
+        List<String> stderr = new CopyOnWriteArrayList<>();
+        McpSyncClient server = ColonyJar.mcpClient(List.of("mcp", "--db", db, "--user", "alice"),
+                dir.resolve("home"), "server", stderr);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (stderr.stream().noneMatch(line -> line.contains("serving Claude Code hooks"))) {
+                assertThat(System.nanoTime()).as("the server serves hooks; stderr: %s", stderr).isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            ColonyJar.Result claim = ColonyJar.runWithInput(alone, dir, claude,
+                    payload(repo, "claude-launcher", "Edit", file), "pre-tool-use", "--db", db);
+            ColonyJar.Result warned = ColonyJar.runWithInput(alone, dir, codex,
+                    payload(repo, "codex-launcher", "Write", file), "pre-tool-use", "--db", db);
+
+            assertThat(claim).as("served by the server alone").isEqualTo(new ColonyJar.Result(0, "", ""));
+            assertThat(warned.exitCode()).as(warned.stderr()).isZero();
+            assertThat(JSON.readTree(warned.stdout()).get("hookSpecificOutput").get("additionalContext").asText())
+                    .contains("src/Lexer.java").contains("claude-launcher");
+        } finally {
+            server.closeGracefully();
+        }
+
+        ColonyJar.Result beside = ColonyJar.runWithInput(ColonyJar.hookJar(), dir, codex,
+                payload(repo, "codex-launcher", "Write", file), "pre-tool-use", "--db", db);
+        assertThat(beside.exitCode()).as("the fallback from colony-mcp.jar: %s", beside.stderr()).isZero();
+        assertThat(beside.stdout()).contains("claude-launcher");
     }
 }
