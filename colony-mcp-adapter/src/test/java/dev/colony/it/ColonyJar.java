@@ -30,11 +30,7 @@ final class ColonyJar {
 
     /** The jar under test (set by failsafe). */
     static Path jar() {
-        String location = System.getProperty("colony.jar");
-        assertThat(location).as("system property colony.jar").isNotBlank();
-        Path jar = Path.of(location);
-        assertThat(jar).exists();
-        return jar;
+        return builtJar("colony.jar");
     }
 
     /** The java launcher of the running JVM. */
@@ -44,8 +40,12 @@ final class ColonyJar {
 
     /** The hook launcher built beside the jar under test (set by failsafe). */
     static Path hookJar() {
-        String location = System.getProperty("colony.hook.jar");
-        assertThat(location).as("system property colony.hook.jar").isNotBlank();
+        return builtJar("colony.hook.jar");
+    }
+
+    private static Path builtJar(String property) {
+        String location = System.getProperty(property);
+        assertThat(location).as("system property " + property).isNotBlank();
         Path jar = Path.of(location);
         assertThat(jar).exists();
         return jar;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.client.McpSyncClient;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +34,17 @@ class HookIT {
                 + "\"tool_use_id\":\"toolu_1\"}";
     }
 
-    @Test
-    void preAndPostToolUseClaimWarnAndRecordThroughTheJar() throws Exception {
+    /** A git work tree on {@code branch}: as much of {@code .git} as the hooks read. */
+    private Path workTree(String branch) throws IOException {
         Path repo = dir.resolve("repo");
         Files.createDirectories(repo.resolve(".git"));
-        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/hooks\n", StandardCharsets.UTF_8);
+        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/" + branch + "\n", StandardCharsets.UTF_8);
+        return repo;
+    }
+
+    @Test
+    void preAndPostToolUseClaimWarnAndRecordThroughTheJar() throws Exception {
+        Path repo = workTree("feature/hooks");
         Path file = repo.resolve("src/Parser.java");
         String db = dir.resolve("colony.db").toString();
         Map<String, String> env = Map.of("COLONY_HOME", dir.resolve("home").toString(), "COLONY_USER", "alice");
@@ -76,9 +83,7 @@ class HookIT {
 
     @Test
     void theLauncherHandsItsHooksToTheRunningServerAndNeedsTheFullJarOnlyWithoutOne() throws Exception {
-        Path repo = dir.resolve("repo");
-        Files.createDirectories(repo.resolve(".git"));
-        Files.writeString(repo.resolve(".git/HEAD"), "ref: refs/heads/feature/launcher\n", StandardCharsets.UTF_8);
+        Path repo = workTree("feature/launcher");
         Path file = repo.resolve("src/Lexer.java");
         String db = dir.resolve("colony.db").toString();
         Path alone = Files.createDirectories(dir.resolve("alone")).resolve("colony-hook.jar");
