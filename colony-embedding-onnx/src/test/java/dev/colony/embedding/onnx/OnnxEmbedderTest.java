@@ -1,0 +1,88 @@
+package dev.colony.embedding.onnx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The real models, run in-process: vectors of the promised shape, batches equal to single texts, a
+ * paraphrase nearer than a text on another subject; and, in a fresh JVM, nothing loaded before the
+ * first text and nothing left behind but the native directory Colony names.
+ */
+class OnnxEmbedderTest {
+
+    @TempDir
+    Path dir;
+
+    private static double cosine(float[] a, float[] b) {
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += a[i] * b[i];
+            na += a[i] * a[i];
+            nb += b[i] * b[i];
+        }
+        return dot / Math.sqrt(na * nb);
+    }
+
+    @ParameterizedTest
+    @EnumSource(OnnxModel.class)
+    void aParaphraseIsNearerThanAnotherSubjectAndABatchEqualsSingleTexts(OnnxModel model) {
+        OnnxEmbedder embedder = OnnxEmbedder.of(model, dir.resolve("native"));
+        String decision = "We decided to retry flaky dependency downloads three times before failing the build.";
+        String paraphrase = "The CI job now tries fetching artifacts again up to 3 attempts when the network "
+                + "hiccups.";
+        String unrelated = "The login form rejects passwords shorter than twelve characters.";
+
+        List<float[]> batch = embedder.embed(List.of(decision, paraphrase, unrelated));
+
+        assertThat(embedder.modelId()).isEqualTo("onnx/" + model.id());
+        assertThat(batch).hasSize(3).allSatisfy(vector -> {
+            assertThat(vector).hasSize(embedder.dimension());
+            assertThat(cosine(vector, vector)).isCloseTo(1.0, within(1e-4));
+        });
+        assertThat(cosine(batch.get(0), batch.get(1))).isGreaterThan(cosine(batch.get(0), batch.get(2)) + 0.1);
+        float[] single = embedder.embed(List.of(paraphrase)).get(0);
+        assertThat(cosine(single, batch.get(1))).isCloseTo(1.0, within(1e-4));
+        float[] query = embedder.embedQuery("how many times do downloads get retried");
+        assertThat(cosine(query, batch.get(0))).isGreaterThan(cosine(query, batch.get(2)));
+        assertThat(embedder.embed(List.of())).isEmpty();
+    }
+
+    @Test
+    void aFreshJvmLoadsNothingBeforeTheFirstTextAndLeavesOnlyTheNativeDirectory() throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path natives = dir.resolve("native");
+        Path log = dir.resolve("child.log");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home, "-cp",
+                System.getProperty("java.class.path"), EmbedOnce.class.getName(), natives.toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
+
+        assertThat(child.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log)).contains("loaded before: false").contains("loaded after: true");
+        assertThat(list(tmp)).as("nothing left in the temporary directory").isEmpty();
+        assertThat(list(home)).as("nothing written under the home directory").isEmpty();
+        assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl");
+    }
+
+    private static List<String> list(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(path -> path.getFileName().toString()).toList();
+        }
+    }
+}
