@@ -63,7 +63,8 @@ class EmbedderWiringTest {
             MemoryDocument stored = colony.storage().read(tx -> tx.memories().changedSince(0, 10)).get(0);
 
             assertThat(stored.memory().id()).isEqualTo(memory.id());
-            assertThat(stored.vector()).containsExactly(embedder.embed(List.of("Vectors are stored")).get(0));
+            assertThat(stored.vector().model()).isEqualTo(embedder.modelId());
+            assertThat(stored.vector().values()).containsExactly(embedder.embed(List.of("Vectors are stored")).get(0));
         }
     }
 

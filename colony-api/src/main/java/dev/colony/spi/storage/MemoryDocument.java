@@ -7,11 +7,11 @@ import java.util.Objects;
  * A memory together with its stored embedding, as a search index consumes it.
  *
  * @param memory the memory
- * @param vector its embedding, or {@code null} when none was stored
+ * @param vector its embedding with the model that computed it, or {@code null} when none was stored
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryRecords#changedSince})
  */
-public record MemoryDocument(Memory memory, float[] vector, long rev) {
+public record MemoryDocument(Memory memory, StoredVector vector, long rev) {
 
     /** Checks that the memory is present and the rev positive. */
     public MemoryDocument {

@@ -3,10 +3,13 @@ package dev.colony.spi.storage;
 import dev.colony.api.MemoryId;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.TimelineEntry;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reads and writes memories. */
 public interface MemoryRecords {
@@ -23,10 +26,10 @@ public interface MemoryRecords {
      * vector; id, namespace, session, kind, task, reply target and creation time stay as stored. The
      * memory takes the next rev, so the change feed reports it again. Must run in a write transaction.
      *
-     * @param vector the embedding of the new search text, or {@code null}
+     * @param vector the embedding of the new search text with its model, or {@code null}
      * @return whether a memory with {@code memory.id()} exists
      */
-    boolean update(Memory memory, float[] vector);
+    boolean update(Memory memory, StoredVector vector);
 
     /** The memory with this id. */
     Optional<Memory> find(MemoryId id);
@@ -57,4 +60,31 @@ public interface MemoryRecords {
 
     /** The largest rev, or 0 when no memory exists. */
     long latestRev();
+
+    /** The model id under which {@link #vectorModels()} counts vectors stored before models were recorded. */
+    String UNKNOWN_MODEL = "unknown";
+
+    /**
+     * How many memories carry a vector, by the model that computed it; vectors stored before models
+     * were recorded count under {@link #UNKNOWN_MODEL}. Tells whether the store's vectors are all of
+     * the configured model.
+     */
+    Map<String, Long> vectorModels();
+
+    /**
+     * Memories with no vector of {@code model} and {@code dimension} (none at all, or another model's),
+     * of any kind but {@code excludedKinds}, with an id greater than {@code afterId}, in ascending id
+     * order, at most {@code limit}: what a re-embedding pages through.
+     */
+    List<MemoryDocument> withoutVector(String model, int dimension, Set<MemoryKind> excludedKinds, long afterId,
+            int limit);
+
+    /**
+     * Stores {@code vector} as the embedding of memory {@code id} if the memory is still at {@code rev}
+     * (compare-and-set: an edit made meanwhile wins, and brings its own vector); the memory then takes
+     * the next rev, so the change feed hands the vector to every index. Must run in a write transaction.
+     *
+     * @return whether the vector was stored
+     */
+    boolean storeVector(MemoryId id, long rev, StoredVector vector);
 }

@@ -26,7 +26,7 @@ import java.util.Objects;
  * @param createdAt creation time; also the initial {@code updated_at}
  * @param expiresAt expiry or {@code null}
  * @param metadata JSON-compatible metadata
- * @param vector the embedding of the memory's search text, or {@code null}
+ * @param vector the embedding of the memory's search text with its model, or {@code null}
  */
 public record NewMemory(
         NamespaceId namespace,
@@ -42,7 +42,7 @@ public record NewMemory(
         Instant createdAt,
         Instant expiresAt,
         Map<String, Object> metadata,
-        float[] vector) {
+        StoredVector vector) {
 
     /** Checks the required components and copies the collections. */
     public NewMemory {

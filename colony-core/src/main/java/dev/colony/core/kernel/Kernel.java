@@ -1,10 +1,15 @@
 package dev.colony.core.kernel;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.access.Access;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StoredVector;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,5 +39,37 @@ public record Kernel(
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(claimPolicy, "claimPolicy");
+    }
+
+    /**
+     * The embeddings of {@code texts}, in order, embedded as one batch and named by their model; empty
+     * without an embedder.
+     *
+     * @throws ColonyException {@code INTERNAL} when the embedder returns vectors of the wrong count or shape
+     */
+    public Optional<List<StoredVector>> embed(List<String> texts) {
+        if (embedder.isEmpty()) {
+            return Optional.empty();
+        }
+        Embedder model = embedder.get();
+        List<float[]> vectors = texts.isEmpty() ? List.of() : model.embed(texts);
+        if (vectors.size() != texts.size()) {
+            throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId() + " returned "
+                    + vectors.size() + " vectors for " + texts.size() + " texts");
+        }
+        List<StoredVector> stored = new ArrayList<>(vectors.size());
+        for (float[] vector : vectors) {
+            if (vector == null || vector.length != model.dimension()) {
+                throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId()
+                        + " returned a vector of the wrong shape");
+            }
+            stored.add(new StoredVector(model.modelId(), vector));
+        }
+        return Optional.of(stored);
+    }
+
+    /** The embedding of {@code content} named by its model, or {@code null} without an embedder. */
+    public StoredVector embed(String content) {
+        return embed(List.of(content)).map(vectors -> vectors.get(0)).orElse(null);
     }
 }

@@ -20,7 +20,7 @@ import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
@@ -68,7 +68,7 @@ public final class MemoryService implements MemoryStore {
     public Memory add(MemoryDraft draft) {
         Instant now = kernel.time().now();
         MemoryDraft valid = DraftCheck.validate(draft, now);
-        float[] vector = embed(valid);
+        StoredVector vector = kernel.embed(valid.content());
         return kernel.storage().write(tx -> insert(tx, valid, vector, now));
     }
 
@@ -80,7 +80,7 @@ public final class MemoryService implements MemoryStore {
      */
     public Prepared prepare(MemoryDraft draft, Instant now) {
         MemoryDraft valid = DraftCheck.validate(draft, now);
-        return new Prepared(valid, embed(valid));
+        return new Prepared(valid, kernel.embed(valid.content()));
     }
 
     /**
@@ -98,7 +98,7 @@ public final class MemoryService implements MemoryStore {
      * @param draft the normalised draft
      * @param vector its embedding, or {@code null} without an embedder
      */
-    public record Prepared(MemoryDraft draft, float[] vector) {
+    public record Prepared(MemoryDraft draft, StoredVector vector) {
 
         /** This prepared memory, posted on {@code task}. */
         public Prepared onTask(TaskId task) {
@@ -106,7 +106,7 @@ public final class MemoryService implements MemoryStore {
         }
     }
 
-    private Memory insert(StorageTransaction tx, MemoryDraft draft, float[] vector, Instant now) {
+    private Memory insert(StorageTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
         NamespaceId namespace = access.writable(tx, actor.user());
         if (draft.task() != null) {
@@ -129,19 +129,6 @@ public final class MemoryService implements MemoryStore {
         tx.sessions().touch(actor.session(), now);
         kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored;
-    }
-
-    private float[] embed(MemoryDraft draft) {
-        if (kernel.embedder().isEmpty()) {
-            return null;
-        }
-        Embedder embedder = kernel.embedder().get();
-        List<float[]> vectors = embedder.embed(List.of(draft.content()));
-        if (vectors.size() != 1 || vectors.get(0).length != embedder.dimension()) {
-            throw new ColonyException(ErrorCode.INTERNAL, "embedder " + embedder.modelId()
-                    + " returned a vector of the wrong shape");
-        }
-        return vectors.get(0);
     }
 
     @Override

@@ -22,7 +22,7 @@ import dev.colony.core.access.Access;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.MessageRecords.NewMessage;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
@@ -95,13 +95,13 @@ public final class MessageService implements Messages {
         }
         Instant now = kernel.time().now();
         Instant expiresAt = ttl == null ? null : now.plus(ttl);
-        float[] vector = embed(content);
+        StoredVector vector = kernel.embed(content);
         return kernel.storage().write(tx -> sendIn(tx, task, content, toAgent, draft.toSession(), urgency,
                 draft.replyTo(), expiresAt, vector, now)).get();
     }
 
     private Outcome<Message> sendIn(StorageTransaction tx, TaskId taskId, String content, String toAgent,
-            SessionId toSession, MessageUrgency urgency, MemoryId replyTo, Instant expiresAt, float[] vector,
+            SessionId toSession, MessageUrgency urgency, MemoryId replyTo, Instant expiresAt, StoredVector vector,
             Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
         StoredTask task = visibleTask(tx, taskId);
@@ -489,19 +489,6 @@ public final class MessageService implements Messages {
                     + " characters, was " + content.length());
         }
         return content;
-    }
-
-    private float[] embed(String content) {
-        if (kernel.embedder().isEmpty()) {
-            return null;
-        }
-        Embedder embedder = kernel.embedder().get();
-        List<float[]> vectors = embedder.embed(List.of(content));
-        if (vectors.size() != 1 || vectors.get(0).length != embedder.dimension()) {
-            throw new ColonyException(ErrorCode.INTERNAL, "embedder " + embedder.modelId()
-                    + " returned a vector of the wrong shape");
-        }
-        return vectors.get(0);
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.colony.api.memory.TimelineEntry;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StoredVector;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,7 +21,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.Query;
@@ -34,7 +38,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
     /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
     private static final String INSERT = "INSERT INTO memories (namespace_id, session_id, kind, content, topics, "
             + "macro_topics, ref, artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata, "
-            + "vector, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, " + JdbcMemoryRecords.NEXT_REV + ")";
+            + "vector, vector_model, vector_dim, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?, ?, "
+            + JdbcMemoryRecords.NEXT_REV + ")";
     /**
      * The next rev of the change feed. Write transactions are serialised by every dialect (SQLite's
      * single writer, a gate row elsewhere), so the largest rev plus one is unique and revs become
@@ -43,8 +48,12 @@ final class JdbcMemoryRecords implements MemoryRecords {
      */
     static final String NEXT_REV = "(SELECT COALESCE(MAX(rev), 0) + 1 FROM memories)";
     private static final String UPDATE = "UPDATE memories SET content = ?, topics = ?, macro_topics = ?, ref = ?, "
-            + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, updated_at = ?, rev = " + NEXT_REV
-            + " WHERE id = ?";
+            + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, vector_dim = ?, "
+            + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ?";
+    private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
+            + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
+    /** The columns a change-feed document is read from. */
+    private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev";
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -76,7 +85,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
             insert.setLong(12, createdAt.toEpochMilli());
             setLong(insert, 13, Codec.millis(memory.expiresAt()));
             insert.setString(14, metadata);
-            setBytes(insert, 15, Codec.writeVector(memory.vector()));
+            setVector(insert, 15, memory.vector());
             insert.executeUpdate();
             try (ResultSet keys = insert.getGeneratedKeys()) {
                 if (!keys.next()) {
@@ -94,7 +103,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     }
 
     @Override
-    public boolean update(Memory memory, float[] vector) {
+    public boolean update(Memory memory, StoredVector vector) {
         StoreConnection connection = tx.writeConnection("memories.update");
         try {
             PreparedStatement update = connection.prepared(UPDATE, false);
@@ -106,13 +115,72 @@ final class JdbcMemoryRecords implements MemoryRecords {
             setLong(update, 6, Codec.millis(memory.expiresAt()));
             update.setBoolean(7, memory.retracted());
             update.setString(8, Codec.writeMap(memory.metadata()));
-            setBytes(update, 9, Codec.writeVector(vector));
-            update.setLong(10, Codec.stored(memory.updatedAt()).toEpochMilli());
-            update.setLong(11, memory.id().value());
+            setVector(update, 9, vector);
+            update.setLong(12, Codec.stored(memory.updatedAt()).toEpochMilli());
+            update.setLong(13, memory.id().value());
             return update.executeUpdate() == 1;
         } catch (SQLException e) {
             throw new JdbcFailure(UPDATE, e);
         }
+    }
+
+    @Override
+    public boolean storeVector(MemoryId id, long rev, StoredVector vector) {
+        StoreConnection connection = tx.writeConnection("memories.storeVector");
+        try {
+            PreparedStatement store = connection.prepared(STORE_VECTOR, false);
+            setVector(store, 1, vector);
+            store.setLong(4, id.value());
+            store.setLong(5, rev);
+            return store.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new JdbcFailure(STORE_VECTOR, e);
+        }
+    }
+
+    @Override
+    public Map<String, Long> vectorModels() {
+        try (Query query = tx.handle().createQuery("SELECT COALESCE(vector_model, '" + UNKNOWN_MODEL + "') AS model, "
+                + "COUNT(*) AS memories FROM memories WHERE vector IS NOT NULL GROUP BY COALESCE(vector_model, '"
+                + UNKNOWN_MODEL + "')")) {
+            Map<String, Long> models = new TreeMap<>();
+            query.map((rs, ctx) -> Map.entry(rs.getString("model"), rs.getLong("memories")))
+                    .forEach(entry -> models.put(entry.getKey(), entry.getValue()));
+            return models;
+        }
+    }
+
+    @Override
+    public List<MemoryDocument> withoutVector(String model, int dimension, Set<MemoryKind> excludedKinds,
+            long afterId, int limit) {
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
+        }
+        String excluded = excludedKinds.isEmpty() ? "" : " AND kind NOT IN (<excluded>)";
+        try (Query query = tx.handle().createQuery("SELECT " + DOCUMENT_COLUMNS + " FROM memories WHERE id > :after "
+                + "AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
+                + excluded + " ORDER BY id LIMIT :limit")) {
+            query.bind("after", afterId).bind("model", model).bind("dimension", dimension).bind("limit", limit);
+            if (!excludedKinds.isEmpty()) {
+                query.bindList("excluded", excludedKinds.stream().map(MemoryKind::name).sorted().toList());
+            }
+            return query.map(JdbcMemoryRecords::document).list();
+        }
+    }
+
+    /** A change-feed document from a row of {@link #DOCUMENT_COLUMNS}. */
+    private static MemoryDocument document(ResultSet rs, StatementContext ctx) throws SQLException {
+        float[] values = Codec.readVector(rs.getBytes("vector"));
+        String model = rs.getString("vector_model");
+        StoredVector vector = values == null ? null : new StoredVector(model == null ? UNKNOWN_MODEL : model, values);
+        return new MemoryDocument(map(rs, ctx), vector, rs.getLong("rev"));
+    }
+
+    /** Binds a vector's bytes, model and dimension to three parameters from {@code index}. */
+    private static void setVector(PreparedStatement statement, int index, StoredVector vector) throws SQLException {
+        setBytes(statement, index, vector == null ? null : Codec.writeVector(vector.values()));
+        setString(statement, index + 1, vector == null ? null : vector.model());
+        setLong(statement, index + 2, vector == null ? null : (long) vector.dimension());
     }
 
     private static void setBytes(PreparedStatement statement, int index, byte[] value) throws SQLException {
@@ -199,11 +267,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
         try (Query query = tx.handle().createQuery(
-                "SELECT " + COLUMNS + ", vector, rev FROM memories WHERE rev > :after ORDER BY rev LIMIT :limit")) {
-            return query.bind("after", afterRev).bind("limit", limit)
-                    .map((rs, ctx) -> new MemoryDocument(map(rs, ctx), Codec.readVector(rs.getBytes("vector")),
-                            rs.getLong("rev")))
-                    .list();
+                "SELECT " + DOCUMENT_COLUMNS + " FROM memories WHERE rev > :after ORDER BY rev LIMIT :limit")) {
+            return query.bind("after", afterRev).bind("limit", limit).map(JdbcMemoryRecords::document).list();
         }
     }
 

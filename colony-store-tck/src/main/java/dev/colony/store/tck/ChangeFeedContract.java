@@ -6,6 +6,7 @@ import dev.colony.api.MemoryId;
 import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,7 @@ public interface ChangeFeedContract extends StoreUnderTest {
         Memory edited = new Memory(first.id(), first.namespace(), first.session(), first.kind(), "edited content",
                 List.of("edited"), List.of("project"), "ref-1", "src/A.java", first.task(), first.replyTo(),
                 first.createdAt(), later, later.plusSeconds(3600), true, Map.of("k", "v"));
-        float[] vector = {0.25f, -0.5f};
+        StoredVector vector = new StoredVector("test/model-1", new float[] {0.25f, -0.5f});
 
         Memory missing = new Memory(MemoryId.of(first.id().value() + 1_000), first.namespace(), first.session(),
                 first.kind(), "x", List.of(), List.of(), null, null, null, null, first.createdAt(), later, null, false,
@@ -68,7 +69,8 @@ public interface ChangeFeedContract extends StoreUnderTest {
         MemoryDocument last = feed.get(2);
         long latest = store.read(tx -> tx.memories().latestRev());
         assertThat(last.rev()).isEqualTo(before + 1).isEqualTo(latest);
-        assertThat(last.vector()).containsExactly(vector);
+        assertThat(last.vector().model()).isEqualTo(vector.model());
+        assertThat(last.vector().values()).containsExactly(vector.values());
         List<MemoryDocument> changed = store.read(tx -> tx.memories().changedSince(before, 10));
         assertThat(changed).extracting(d -> d.memory().content()).containsExactly("edited content");
     }

@@ -15,6 +15,7 @@ import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ public interface MemoryContract extends StoreUnderTest {
      * A memory with every field set. Its metadata uses the JSON value types as they read back: whole
      * numbers as {@code Long}, decimals as {@code Double}.
      */
-    private static NewMemory everyField(Fixtures.Writer writer, TaskId task, MemoryId replyTo, float[] vector) {
+    private static NewMemory everyField(Fixtures.Writer writer, TaskId task, MemoryId replyTo, StoredVector vector) {
         Map<String, Object> metadata = Map.of(
                 "source", "unit-test",
                 "count", 3L,
@@ -49,7 +50,8 @@ public interface MemoryContract extends StoreUnderTest {
         Fixtures.Writer writer = Fixtures.writer(store);
         Memory parent = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "the question")));
         StoredTask task = store.write(tx -> tx.tasks().insert(writer.namespace().id(), "thread", null, null, null, Fixtures.T0));
-        NewMemory memory = everyField(writer, task.id(), parent.id(), new float[] {0.25f, -1.5f, 3.0e-7f, 42f});
+        NewMemory memory = everyField(writer, task.id(), parent.id(), new StoredVector("test/model-1",
+                new float[] {0.25f, -1.5f, 3.0e-7f, 42f}));
 
         Memory inserted = store.write(tx -> tx.memories().insert(memory));
 
@@ -184,7 +186,8 @@ public interface MemoryContract extends StoreUnderTest {
         Fixtures.Writer writer = Fixtures.writer(store);
         boolean vectors = store.capabilities().contains(StorageCapability.VECTORS);
         long start = store.read(tx -> tx.memories().latestRev());
-        NewMemory withVector = everyField(writer, null, null, new float[] {1f, 2f, 3f});
+        NewMemory withVector = everyField(writer, null, null, new StoredVector("test/model-1",
+                new float[] {1f, 2f, 3f}));
         Memory first = store.write(tx -> tx.memories().insert(withVector));
         List<Memory> rest = Fixtures.insertMany(store, writer, 4);
 
@@ -194,7 +197,8 @@ public interface MemoryContract extends StoreUnderTest {
         assertThat(all).extracting(MemoryDocument::memory)
                 .containsExactly(first, rest.get(0), rest.get(1), rest.get(2), rest.get(3));
         if (vectors) {
-            assertThat(all.get(0).vector()).containsExactly(1f, 2f, 3f);
+            assertThat(all.get(0).vector().model()).isEqualTo("test/model-1");
+            assertThat(all.get(0).vector().values()).containsExactly(1f, 2f, 3f);
         } else {
             assertThat(all.get(0).vector()).isNull();
         }
@@ -216,15 +220,17 @@ public interface MemoryContract extends StoreUnderTest {
         vector[1] = -0.0f;
         vector[2] = Float.MAX_VALUE;
         long start = store.read(tx -> tx.memories().latestRev());
-        store.write(tx -> tx.memories().insert(everyField(writer, null, null, vector)));
+        store.write(tx -> tx.memories().insert(everyField(writer, null, null, new StoredVector("test/model-1",
+                vector))));
 
-        float[] stored = store.read(tx -> tx.memories().changedSince(start, 1)).get(0).vector();
+        StoredVector read = store.read(tx -> tx.memories().changedSince(start, 1)).get(0).vector();
 
         if (!store.capabilities().contains(StorageCapability.VECTORS)) {
-            assertThat(stored).as("a store without VECTORS returns no vector").isNull();
+            assertThat(read).as("a store without VECTORS returns no vector").isNull();
             return;
         }
-        assertThat(stored).hasSize(vector.length);
+        float[] stored = read.values();
+        assertThat(read.dimension()).isEqualTo(vector.length);
         for (int i = 0; i < vector.length; i++) {
             assertThat(Float.floatToRawIntBits(stored[i])).as("float %d", i).isEqualTo(Float.floatToRawIntBits(vector[i]));
         }

@@ -1,0 +1,105 @@
+package dev.colony.store.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StoredVector;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stored vectors name their model: the store counts its vectors by model, pages through the memories
+ * that lack a vector of a given model and dimension (what re-embedding reads), and stores a new vector
+ * only while the memory is unchanged (compare-and-set on its rev), handing it to the change feed.
+ */
+public interface VectorContract extends StoreUnderTest {
+
+    private static Memory insert(StorageProvider store, Fixtures.Writer writer, MemoryKind kind, String content,
+            StoredVector vector) {
+        NewMemory memory = Fixtures.memory(writer, content);
+        return store.write(tx -> tx.memories().insert(new NewMemory(memory.namespace(), memory.session(), kind,
+                memory.content(), memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(),
+                memory.task(), memory.replyTo(), memory.createdAt(), memory.expiresAt(), memory.metadata(), vector)));
+    }
+
+    private static List<Long> ids(List<MemoryDocument> documents, Set<Long> mine) {
+        return documents.stream().map(document -> document.memory().id().value()).filter(mine::contains).toList();
+    }
+
+    @Test
+    default void vectorsAreCountedByTheirModel() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        String a = Fixtures.unique("test/a");
+        String b = Fixtures.unique("test/b");
+        insert(store, writer, MemoryKind.FACT, "one", new StoredVector(a, new float[] {1f, 0f}));
+        insert(store, writer, MemoryKind.FACT, "two", new StoredVector(a, new float[] {0f, 1f}));
+        insert(store, writer, MemoryKind.FACT, "three", new StoredVector(b, new float[] {1f, 1f, 1f}));
+        insert(store, writer, MemoryKind.FACT, "four", null);
+
+        Map<String, Long> models = store.read(tx -> tx.memories().vectorModels());
+
+        assertThat(models).containsEntry(a, 2L).containsEntry(b, 1L);
+    }
+
+    @Test
+    default void memoriesWithoutTheModelsVectorArePagedInIdOrder() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        String a = Fixtures.unique("test/a");
+        long before = insert(store, writer, MemoryKind.FACT, "marker", null).id().value();
+        Memory current = insert(store, writer, MemoryKind.FACT, "current",
+                new StoredVector(a, new float[] {1f, 2f, 3f}));
+        Memory other = insert(store, writer, MemoryKind.FACT, "other model",
+                new StoredVector(Fixtures.unique("test/b"), new float[] {1f, 2f, 3f}));
+        Memory none = insert(store, writer, MemoryKind.DECISION, "no vector", null);
+        Memory shorter = insert(store, writer, MemoryKind.FACT, "other dimension",
+                new StoredVector(a, new float[] {1f}));
+        Memory excluded = insert(store, writer, MemoryKind.RECALL, "an excluded kind", null);
+        Set<Long> mine = Set.of(current.id().value(), other.id().value(), none.id().value(), shorter.id().value(),
+                excluded.id().value());
+
+        List<MemoryDocument> all = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+                before, 1000));
+        List<MemoryDocument> first = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+                before, 1));
+        List<MemoryDocument> next = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+                other.id().value(), 1));
+        List<MemoryDocument> everyKind = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(), before, 1000));
+
+        assertThat(ids(all, mine)).containsExactly(other.id().value(), none.id().value(), shorter.id().value());
+        assertThat(first).extracting(document -> document.memory().id()).containsExactly(other.id());
+        assertThat(first.get(0).vector().model()).as("the vector it has now").startsWith("test/b");
+        assertThat(next).extracting(document -> document.memory().id()).containsExactly(none.id());
+        assertThat(ids(everyKind, mine)).contains(excluded.id().value());
+    }
+
+    @Test
+    default void aVectorIsStoredOnlyWhileTheMemoryIsUnchangedAndReachesTheChangeFeed() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Memory memory = insert(store, writer, MemoryKind.FACT, "embed me later", null);
+        long rev = store.read(tx -> tx.memories().latestRev());
+        StoredVector vector = new StoredVector(Fixtures.unique("test/a"), new float[] {0.5f, -0.5f});
+
+        boolean stored = store.write(tx -> tx.memories().storeVector(memory.id(), rev, vector));
+        boolean stale = store.write(tx -> tx.memories().storeVector(memory.id(), rev,
+                new StoredVector("test/late", new float[] {1f, 1f})));
+
+        assertThat(stored).isTrue();
+        assertThat(stale).as("the rev moved on with the first vector").isFalse();
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(rev, 10));
+        assertThat(feed).singleElement().satisfies(document -> {
+            assertThat(document.memory()).isEqualTo(memory);
+            assertThat(document.rev()).isGreaterThan(rev);
+            assertThat(document.vector().model()).isEqualTo(vector.model());
+            assertThat(document.vector().values()).containsExactly(0.5f, -0.5f);
+        });
+    }
+}
