@@ -10,6 +10,7 @@ import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.kernel.VectorState;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.session.SessionLauncher;
@@ -60,8 +61,9 @@ public final class Colony implements AutoCloseable {
             throw e;
         }
         this.index = opened;
-        this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened),
-                Optional.ofNullable(builder.embedder), builder.claimPolicy);
+        Optional<Embedder> embedder = Optional.ofNullable(builder.embedder);
+        this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened), embedder,
+                builder.claimPolicy, new VectorState(storage, embedder));
         this.sessions = new SessionLauncher(kernel);
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }

@@ -52,6 +52,12 @@ public interface MemoryStore {
     List<SearchHit> search(SearchQuery query);
 
     /**
+     * The mode a search asked for {@code requested} ranks by: {@code requested}, except that a hybrid
+     * search ranks by keyword when this Colony has no embedder.
+     */
+    SearchMode searchMode(SearchMode requested);
+
+    /**
      * Reads a compact window of another (or the same) session and records that read as a
      * {@code recall} memory in the actor's session, whose metadata names the recalled session, its
      * client and the ids read.

@@ -16,16 +16,26 @@ import java.util.Set;
  * @param task only memories on this task thread, or {@code null}
  * @param since only memories written at or after this instant, or {@code null}
  * @param until only memories written before this instant, or {@code null}
+ * @param mode how to rank; {@link SearchMode#HYBRID} by default, which is keyword ranking when the
+ *     Colony has no embedder
  */
 public record SearchQuery(
-        String text, int limit, Set<MemoryKind> kinds, SessionId session, TaskId task, Instant since, Instant until) {
+        String text, int limit, Set<MemoryKind> kinds, SessionId session, TaskId task, Instant since, Instant until,
+        SearchMode mode) {
 
     /** Default number of hits. */
     public static final int DEFAULT_LIMIT = 10;
 
-    /** A null set of kinds means all kinds. */
+    /** A null set of kinds means all kinds; a null mode is {@link SearchMode#HYBRID}. */
     public SearchQuery {
         kinds = kinds == null ? Set.of() : Set.copyOf(kinds);
+        mode = mode == null ? SearchMode.HYBRID : mode;
+    }
+
+    /** A hybrid query. */
+    public SearchQuery(String text, int limit, Set<MemoryKind> kinds, SessionId session, TaskId task, Instant since,
+            Instant until) {
+        this(text, limit, kinds, session, task, since, until, SearchMode.HYBRID);
     }
 
     /** A query for {@code text} with the default limit and no filters. */
@@ -35,26 +45,31 @@ public record SearchQuery(
 
     /** A copy with this limit. */
     public SearchQuery withLimit(int newLimit) {
-        return new SearchQuery(text, newLimit, kinds, session, task, since, until);
+        return new SearchQuery(text, newLimit, kinds, session, task, since, until, mode);
     }
 
     /** A copy restricted to these kinds. */
     public SearchQuery withKinds(Set<MemoryKind> newKinds) {
-        return new SearchQuery(text, limit, newKinds, session, task, since, until);
+        return new SearchQuery(text, limit, newKinds, session, task, since, until, mode);
     }
 
     /** A copy restricted to one session. */
     public SearchQuery withSession(SessionId newSession) {
-        return new SearchQuery(text, limit, kinds, newSession, task, since, until);
+        return new SearchQuery(text, limit, kinds, newSession, task, since, until, mode);
     }
 
     /** A copy restricted to one task thread. */
     public SearchQuery withTask(TaskId newTask) {
-        return new SearchQuery(text, limit, kinds, session, newTask, since, until);
+        return new SearchQuery(text, limit, kinds, session, newTask, since, until, mode);
     }
 
     /** A copy restricted to a time range; either end may be {@code null}. */
     public SearchQuery withTimeRange(Instant newSince, Instant newUntil) {
-        return new SearchQuery(text, limit, kinds, session, task, newSince, newUntil);
+        return new SearchQuery(text, limit, kinds, session, task, newSince, newUntil, mode);
+    }
+
+    /** A copy ranked by {@code newMode}. */
+    public SearchQuery withMode(SearchMode newMode) {
+        return new SearchQuery(text, limit, kinds, session, task, since, until, newMode);
     }
 }

@@ -4,6 +4,8 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
@@ -21,6 +23,10 @@ import java.util.Set;
  * @param since only memories created at or after this, or {@code null}
  * @param until only memories created before this, or {@code null}
  * @param limit maximum number of hits, positive
+ * @param mode how to rank: {@link SearchMode#KEYWORD} needs no vector, the other modes need
+ *     {@code queryVector}
+ * @param queryVector the embedding of {@code text} named by its model, or {@code null} for a keyword search;
+ *     only memories whose stored vector is of the same model and dimension are near it
  */
 public record SearchRequest(
         String text,
@@ -31,7 +37,9 @@ public record SearchRequest(
         TaskId task,
         Instant since,
         Instant until,
-        int limit) {
+        int limit,
+        SearchMode mode,
+        StoredVector queryVector) {
 
     /** Checks the invariants. */
     public SearchRequest {
@@ -45,6 +53,16 @@ public record SearchRequest(
         if (limit <= 0) {
             throw new IllegalArgumentException("limit must be positive");
         }
+        Objects.requireNonNull(mode, "mode");
+        if (mode != SearchMode.KEYWORD && queryVector == null) {
+            throw new IllegalArgumentException("a " + mode.id() + " search needs the query's vector");
+        }
+    }
+
+    /** A keyword search. */
+    public SearchRequest(String text, Set<NamespaceId> namespaces, Set<MemoryKind> kinds,
+            Set<MemoryKind> excludedKinds, SessionId session, TaskId task, Instant since, Instant until, int limit) {
+        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, SearchMode.KEYWORD, null);
     }
 
     /** A request that excludes no kind. */

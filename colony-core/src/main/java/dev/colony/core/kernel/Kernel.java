@@ -26,10 +26,11 @@ import java.util.Optional;
  * @param index the search index, when configured
  * @param embedder the embedder, when configured
  * @param claimPolicy the rules for file claims (age classes, idle owners, protected branches)
+ * @param vectors whether the store's vectors are all of the embedder's model
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
-        Optional<Embedder> embedder, ClaimPolicy claimPolicy) {
+        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -39,6 +40,7 @@ public record Kernel(
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(claimPolicy, "claimPolicy");
+        Objects.requireNonNull(vectors, "vectors");
     }
 
     /**

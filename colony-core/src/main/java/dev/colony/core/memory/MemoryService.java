@@ -14,17 +14,19 @@ import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.memory.RecallResult;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.spi.storage.StoredVector;
+import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -186,6 +188,19 @@ public final class MemoryService implements MemoryStore {
     }
 
     @Override
+    public SearchMode searchMode(SearchMode requested) {
+        Check.required("mode", requested);
+        if (kernel.embedder().isPresent() || requested == SearchMode.KEYWORD) {
+            return requested;
+        }
+        if (requested == SearchMode.VECTOR) {
+            throw new ColonyException(ErrorCode.UNAVAILABLE, "search by meaning needs an embedder, and this Colony "
+                    + "has none; search with mode keyword or hybrid");
+        }
+        return SearchMode.KEYWORD;
+    }
+
+    @Override
     public List<SearchHit> search(SearchQuery query) {
         Check.required("query", query);
         String text = Check.required("query", query.text());
@@ -209,8 +224,15 @@ public final class MemoryService implements MemoryStore {
         }
         Set<MemoryKind> excluded = new LinkedHashSet<>(AUDIT_KINDS);
         excluded.removeAll(query.kinds());
+        SearchMode mode = searchMode(query.mode());
+        StoredVector queryVector = null;
+        if (mode != SearchMode.KEYWORD) {
+            kernel.vectors().requireOneModel();
+            Embedder embedder = kernel.embedder().orElseThrow();
+            queryVector = new StoredVector(embedder.modelId(), embedder.embedQuery(text.strip()));
+        }
         SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),
-                query.task(), query.since(), query.until(), query.limit());
+                query.task(), query.since(), query.until(), query.limit(), mode, queryVector);
         try {
             return index.search(request);
         } catch (ColonyException e) {

@@ -2,6 +2,8 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,11 +12,13 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -38,9 +42,13 @@ import org.apache.lucene.util.BytesRef;
  *       postings (so snippets need no re-analysis), and kept as a binary doc value for snippets (one
  *       slice read per hit, where stored fields would decompress a block).</li>
  * </ul>
- * The name {@value #VECTOR} is reserved for the embedding ({@code KnnFloatVectorField}) that hybrid
- * ranking will add; a change to this layout bumps {@link LuceneSearch#FORMAT_VERSION} so that existing
- * indexes are rebuilt.
+ * <ul>
+ *   <li>{@code vector/<model>/<dimension>}: the memory's stored embedding, when it has one
+ *       ({@code KnnFloatVectorField}, cosine), in a field of its model and dimension: vectors of
+ *       different models never meet in one graph, and a query reads only its own model's field.</li>
+ * </ul>
+ * A change to this layout bumps {@link LuceneSearch#FORMAT_VERSION} so that existing indexes are
+ * rebuilt.
  */
 final class IndexLayout {
 
@@ -55,7 +63,7 @@ final class IndexLayout {
     static final String CREATED_EXACT = "created_at";
     static final String DEMOTED = "demoted";
     static final String TEXT = "text";
-    /** Reserved for the memory's embedding vector. */
+    /** The prefix of the fields of embedding vectors, one field per model and dimension. */
     static final String VECTOR = "vector";
 
     /** Commit user data: the index format version. */
@@ -109,7 +117,28 @@ final class IndexLayout {
         String text = searchableText(memory);
         doc.add(new Field(TEXT, text, TEXT_TYPE));
         doc.add(new BinaryDocValuesField(TEXT, new BytesRef(text)));
+        StoredVector vector = source.vector();
+        if (vector != null && !vector.model().equals(MemoryRecords.UNKNOWN_MODEL) && indexable(vector.values())) {
+            doc.add(new KnnFloatVectorField(vectorField(vector), vector.values(), VectorSimilarityFunction.COSINE));
+        }
         return doc;
+    }
+
+    /** Whether cosine similarity is defined for {@code values}: finite, and not all zero. */
+    static boolean indexable(float[] values) {
+        boolean nonZero = false;
+        for (float value : values) {
+            if (!Float.isFinite(value)) {
+                return false;
+            }
+            nonZero |= value != 0f;
+        }
+        return nonZero;
+    }
+
+    /** The field that holds vectors of {@code vector}'s model and dimension. */
+    static String vectorField(StoredVector vector) {
+        return VECTOR + "/" + vector.model() + "/" + vector.dimension();
     }
 
     /** The {@value #UID} term of a memory id. */

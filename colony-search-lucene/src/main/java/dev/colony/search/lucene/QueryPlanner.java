@@ -2,7 +2,9 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.StoredVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -54,36 +56,55 @@ final class QueryPlanner {
      * @param namespaces the namespaces the caller may read, the only documents to search and to take
      *     statistics from
      * @param limit how many hits
+     * @param mode how to rank
+     * @param vector the query's embedding, for the vector leg; {@code null} for a keyword search
+     * @param filter every restriction, the namespaces included, as one non-scoring query: what the
+     *     vector leg may return
      */
-    record Plan(Query text, Query full, Set<NamespaceId> namespaces, int limit) {
+    record Plan(Query text, Query full, Set<NamespaceId> namespaces, int limit, SearchMode mode, StoredVector vector,
+            Query filter) {
+
+        /** Whether the keyword leg runs: the mode asks for it and the text has terms. */
+        boolean keyword() {
+            return mode != SearchMode.VECTOR && text != null;
+        }
+
+        /** Whether the vector leg runs. */
+        boolean semantic() {
+            return mode != SearchMode.KEYWORD && vector != null;
+        }
     }
 
     /** The plan for a request, or empty when it cannot match anything (no terms, empty time range). */
     Optional<Plan> plan(SearchRequest request) {
         List<String> terms = terms(request.text());
-        if (terms.isEmpty()) {
+        boolean semantic = request.mode() != SearchMode.KEYWORD;
+        if (terms.isEmpty() && !semantic) {
             return Optional.empty();
         }
-        BooleanQuery.Builder text = new BooleanQuery.Builder();
-        for (String term : terms) {
-            text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+        Query textQuery = null;
+        if (!terms.isEmpty()) {
+            BooleanQuery.Builder text = new BooleanQuery.Builder();
+            for (String term : terms) {
+                text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+            }
+            textQuery = text.build();
         }
-        Query textQuery = text.build();
 
-        BooleanQuery.Builder full = new BooleanQuery.Builder();
-        full.add(textQuery, BooleanClause.Occur.MUST);
+        BooleanQuery.Builder restrictions = new BooleanQuery.Builder();
         if (!request.kinds().isEmpty()) {
-            full.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
+            restrictions.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
         }
         if (!request.excludedKinds().isEmpty()) {
-            full.add(kinds(request.excludedKinds()), BooleanClause.Occur.MUST_NOT);
+            restrictions.add(kinds(request.excludedKinds()), BooleanClause.Occur.MUST_NOT);
         }
         if (request.session() != null) {
-            full.add(KeywordField.newExactQuery(IndexLayout.SESSION, request.session().value()),
+            restrictions.add(KeywordField.newExactQuery(IndexLayout.SESSION, request.session().value()),
                     BooleanClause.Occur.FILTER);
         }
         if (request.task() != null) {
-            full.add(LongField.newExactQuery(IndexLayout.TASK, request.task().value()), BooleanClause.Occur.FILTER);
+            restrictions.add(LongField.newExactQuery(IndexLayout.TASK, request.task().value()),
+                    BooleanClause.Occur.FILTER);
         }
         if (request.since() != null || request.until() != null) {
             long from = request.since() == null ? Long.MIN_VALUE : IndexLayout.epochNanos(request.since());
@@ -98,10 +119,25 @@ final class QueryPlanner {
             if (from > to) {
                 return Optional.empty();
             }
-            full.add(LongField.newRangeQuery(IndexLayout.CREATED, from, to), BooleanClause.Occur.FILTER);
+            restrictions.add(LongField.newRangeQuery(IndexLayout.CREATED, from, to), BooleanClause.Occur.FILTER);
         }
-        return Optional.of(new Plan(textQuery, new DemotedQuery(full.build(), resultDemotion), request.namespaces(),
-                request.limit()));
+        Query full = null;
+        if (textQuery != null) {
+            BooleanQuery.Builder scored = new BooleanQuery.Builder();
+            scored.add(textQuery, BooleanClause.Occur.MUST);
+            for (BooleanClause clause : restrictions.build().clauses()) {
+                scored.add(clause);
+            }
+            full = new DemotedQuery(scored.build(), resultDemotion);
+        }
+        Query filter = null;
+        if (semantic) {
+            long[] namespaces = request.namespaces().stream().mapToLong(NamespaceId::value).sorted().toArray();
+            restrictions.add(LongField.newSetQuery(IndexLayout.NAMESPACE, namespaces), BooleanClause.Occur.FILTER);
+            filter = restrictions.build();
+        }
+        return Optional.of(new Plan(textQuery, full, request.namespaces(), request.limit(), request.mode(),
+                semantic ? request.queryVector() : null, filter));
     }
 
     /** The distinct terms of {@code text} after analysis, in order of appearance. */

@@ -1,19 +1,25 @@
 package dev.colony.search.lucene;
 
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
 import org.apache.lucene.search.uhighlight.WholeBreakIterator;
 
@@ -59,26 +65,63 @@ final class Snapshot {
     }
 
     /**
-     * The hits of {@code plan} in this snapshot, best first, each with its snippet: only documents of
-     * the plan's namespaces are searched, and scored by statistics over them alone.
+     * The hits of {@code plan} in this snapshot, best first, each with its snippet. The keyword leg
+     * searches only documents of the plan's namespaces, scored by statistics over them alone; the
+     * vector leg takes the nearest documents that pass the plan's filter (namespaces included); a
+     * hybrid plan fuses the two (see {@link RankFusion}).
      */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
-        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
-        // No total hit count is needed, so pruning of non-competitive documents starts at once.
-        TopDocs top = scoped.search(plan.full(),
-                new TopScoreDocCollectorManager(plan.limit(), null, plan.limit()));
-        if (top.scoreDocs.length == 0) {
+        int depth = plan.mode() == SearchMode.HYBRID ? RankFusion.depth(plan.limit()) : plan.limit();
+        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(plan, depth) : new ScoreDoc[0];
+        ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, depth) : new ScoreDoc[0];
+        ScoreDoc[] ranked = plan.mode() == SearchMode.HYBRID
+                ? RankFusion.fuse(keyword, semantic, plan.limit(), RankFusion.ALPHA)
+                : plan.mode() == SearchMode.VECTOR ? semantic : keyword;
+        if (ranked.length == 0) {
             return List.of();
         }
-        String[] snippets = highlighter.highlight(IndexLayout.TEXT, plan.text(), top, 1);
+        TopDocs top = new TopDocs(new TotalHits(ranked.length, TotalHits.Relation.EQUAL_TO), ranked);
+        String[] snippets = highlighter.highlight(IndexLayout.TEXT,
+                plan.text() == null ? new MatchNoDocsQuery() : plan.text(), top, 1);
         List<LeafReaderContext> leaves = reader.leaves();
-        List<SearchHit> hits = new ArrayList<>(top.scoreDocs.length);
-        for (int i = 0; i < top.scoreDocs.length; i++) {
-            ScoreDoc scoreDoc = top.scoreDocs[i];
+        List<SearchHit> hits = new ArrayList<>(ranked.length);
+        for (int i = 0; i < ranked.length; i++) {
+            ScoreDoc scoreDoc = ranked[i];
             LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(scoreDoc.doc, leaves));
             hits.add(HitReader.read(leaf.reader(), scoreDoc.doc - leaf.docBase,
                     snippets[i] == null ? "" : snippets[i], scoreDoc.score));
         }
         return hits;
+    }
+
+    /** The best {@code depth} documents by BM25 (demoted kinds scaled down). */
+    private ScoreDoc[] keywordLeg(QueryPlanner.Plan plan, int depth) throws IOException {
+        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
+        // No total hit count is needed, so pruning of non-competitive documents starts at once.
+        return scoped.search(plan.full(), new TopScoreDocCollectorManager(depth, null, depth)).scoreDocs;
+    }
+
+    /**
+     * The {@code depth} documents whose vectors of the query's model are nearest the query's (cosine),
+     * among those the plan's filter accepts; demoted kinds scaled down like in the keyword leg.
+     */
+    private ScoreDoc[] vectorLeg(QueryPlanner.Plan plan, int depth) throws IOException {
+        KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
+                plan.vector().values(), depth, plan.filter());
+        ScoreDoc[] found = searcher.search(nearest, depth).scoreDocs;
+        List<LeafReaderContext> leaves = reader.leaves();
+        boolean demoted = false;
+        for (ScoreDoc doc : found) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc.doc, leaves));
+            NumericDocValues flag = leaf.reader().getNumericDocValues(IndexLayout.DEMOTED);
+            if (flag != null && flag.advanceExact(doc.doc - leaf.docBase)) {
+                doc.score *= LuceneSearch.RESULT_DEMOTION;
+                demoted = true;
+            }
+        }
+        if (demoted) {
+            Arrays.sort(found, RankFusion.BEST_FIRST);
+        }
+        return found;
     }
 }

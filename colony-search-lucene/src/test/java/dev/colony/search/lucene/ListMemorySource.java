@@ -8,6 +8,7 @@ import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.StoredVector;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -136,7 +137,7 @@ final class ListMemorySource implements MemorySource {
         Memory memory = new Memory(MemoryId.of(id), draft.namespace, draft.session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
                 draft.created, null, false, Map.of());
-        memories.add(new MemoryDocument(memory, null, ++rev));
+        memories.add(new MemoryDocument(memory, draft.vector, ++rev));
         return id;
     }
 
@@ -152,6 +153,7 @@ final class ListMemorySource implements MemorySource {
         private String artifact;
         private TaskId task;
         private Instant created = T0;
+        private StoredVector vector;
 
         private Draft(String content) {
             this.content = content;
@@ -195,6 +197,11 @@ final class ListMemorySource implements MemorySource {
 
         Draft created(Instant at) {
             created = at;
+            return this;
+        }
+
+        Draft vector(StoredVector value) {
+            vector = value;
             return this;
         }
 

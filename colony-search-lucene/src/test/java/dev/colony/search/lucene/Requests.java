@@ -6,7 +6,9 @@ import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +27,8 @@ final class Requests {
     private Instant since;
     private Instant until;
     private int limit = 10;
+    private SearchMode mode = SearchMode.KEYWORD;
+    private StoredVector vector;
 
     private Requests(String text) {
         this.text = text;
@@ -78,7 +82,14 @@ final class Requests {
         return this;
     }
 
+    Requests mode(SearchMode newMode, StoredVector queryVector) {
+        mode = newMode;
+        vector = queryVector;
+        return this;
+    }
+
     SearchRequest build() {
-        return new SearchRequest(text, namespaces, kinds, excludedKinds, session, task, since, until, limit);
+        return new SearchRequest(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, mode,
+                vector);
     }
 }

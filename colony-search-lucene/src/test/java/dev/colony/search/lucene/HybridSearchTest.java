@@ -1,0 +1,118 @@
+package dev.colony.search.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.spi.storage.StoredVector;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Search by meaning and hybrid ranking with the real in-process model: the vector leg answers what no
+ * word matches, under the same filters as the keyword leg (namespaces first); vectors of another model
+ * are never compared; and on the labeled dialog set, fusion ranks at least as well as either leg alone
+ * (the three rows are printed).
+ */
+class HybridSearchTest {
+
+    @TempDir
+    static Path natives;
+
+    private static OnnxEmbedder embedder;
+
+    @BeforeAll
+    static void model() {
+        embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, natives);
+    }
+
+    private static StoredVector passage(String text) {
+        return new StoredVector(embedder.modelId(), embedder.embed(List.of(text)).get(0));
+    }
+
+    private static StoredVector query(String text) {
+        return new StoredVector(embedder.modelId(), embedder.embedQuery(text));
+    }
+
+    private static Requests by(SearchMode mode, String text) {
+        return Requests.query(text).mode(mode, query(text));
+    }
+
+    @Test
+    void meaningFindsWhatNoWordMatchesUnderTheSameFilters() {
+        ListMemorySource source = new ListMemorySource("hybrid-behaviour");
+        String retry = "The CI pipeline fetches artifacts again up to three times when the network hiccups.";
+        long mine = source.memory(retry).vector(passage(retry)).add();
+        long hidden = source.memory(retry).namespace(2).vector(passage(retry)).add();
+        String login = "Passwords shorter than twelve characters are rejected by the sign-up form.";
+        long other = source.memory(login).vector(passage(login)).add();
+        long decision = source.memory(retry).kind(MemoryKind.DECISION).vector(passage(retry)).add();
+        String foreign = "Downloads are retried when the build cannot reach the repository.";
+        long otherModel = source.memory(foreign).vector(new StoredVector("test/other-model",
+                passage(foreign).values())).add();
+        long unembedded = source.add("Flaky downloads: retry them, do not fail the build at once.");
+        String question = "how often do we retry flaky dependency downloads";
+
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            List<Long> keyword = Requests.ids(index.search(Requests.query(question).build()));
+            List<Long> vector = Requests.ids(index.search(by(SearchMode.VECTOR, question).build()));
+            List<Long> hybrid = Requests.ids(index.search(by(SearchMode.HYBRID, question).build()));
+            List<Long> facts = Requests.ids(index.search(by(SearchMode.VECTOR, question).kinds(MemoryKind.FACT)
+                    .build()));
+            List<SearchHit> top = index.search(by(SearchMode.VECTOR, question).limit(1).build());
+
+            assertThat(keyword).as("words alone find only the memories that share them")
+                    .containsExactlyInAnyOrder(unembedded, otherModel);
+            assertThat(vector).as("meaning, never another namespace's or another model's vectors")
+                    .startsWith(mine).contains(decision, other).doesNotContain(hidden, otherModel, unembedded);
+            assertThat(facts).contains(mine).doesNotContain(decision);
+            assertThat(hybrid).as("both legs").contains(mine, decision, unembedded).doesNotContain(hidden);
+            assertThat(top).singleElement().satisfies(hit -> assertThat(hit.snippet()).startsWith("The CI pipeline"));
+        }
+    }
+
+    @Test
+    void fusionRanksTheLabeledDialogsAtLeastAsWellAsEitherLeg() {
+        LabeledDialogs set = LabeledDialogs.load();
+        ListMemorySource source = new ListMemorySource("hybrid-quality");
+        Map<Long, String> turnOfMemory = new HashMap<>();
+        List<String> turns = new ArrayList<>(set.turns().keySet());
+        List<float[]> vectors = embedder.embed(turns.stream().map(turn -> set.turns().get(turn)).toList());
+        for (int i = 0; i < turns.size(); i++) {
+            String turn = turns.get(i);
+            turnOfMemory.put(source.memory(set.turns().get(turn)).session(LabeledDialogs.session(turn))
+                    .vector(new StoredVector(embedder.modelId(), vectors.get(i))).add(), turn);
+        }
+        Map<SearchMode, KeywordQualityTest.Quality> quality = new HashMap<>();
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            for (SearchMode mode : SearchMode.values()) {
+                quality.put(mode, KeywordQualityTest.Quality.of(set, question -> {
+                    List<String> ranked = new ArrayList<>();
+                    for (SearchHit hit : index.search(by(mode, question).limit(50).build())) {
+                        ranked.add(turnOfMemory.get(hit.id().value()));
+                    }
+                    return ranked;
+                }));
+            }
+        }
+        System.out.printf(Locale.ROOT, "ranking quality (%s, alpha %.2f) on %d turns, %d questions%n  keyword %s%n  vector  %s%n"
+                + "  hybrid  %s%n", embedder.modelId(), RankFusion.ALPHA, set.turns().size(), set.questions().size(),
+                quality.get(SearchMode.KEYWORD), quality.get(SearchMode.VECTOR), quality.get(SearchMode.HYBRID));
+        KeywordQualityTest.Quality hybrid = quality.get(SearchMode.HYBRID);
+        for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
+            assertThat(hybrid.turnHitAt5()).as("hybrid hit@5 vs " + leg)
+                    .isGreaterThanOrEqualTo(quality.get(leg).turnHitAt5());
+            assertThat(hybrid.meanReciprocalRank()).as("hybrid MRR vs " + leg)
+                    .isGreaterThanOrEqualTo(quality.get(leg).meanReciprocalRank());
+        }
+    }
+}
