@@ -29,7 +29,7 @@ public final class BenchMain implements Callable<Integer> {
 
     static {
         for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
-                new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
+                new HybridSearchScenario(), new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),

@@ -10,8 +10,9 @@ import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.core.kernel.VectorState;
 import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.kernel.VectorState;
+import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.session.SessionLauncher;
 import dev.colony.spi.embedding.Embedder;
@@ -109,6 +110,14 @@ public final class Colony implements AutoCloseable {
     /** The clock every timestamp of this Colony comes from. */
     public Clock clock() {
         return kernel.time().clock();
+    }
+
+    /**
+     * Re-embeds the store's memories with this Colony's embedder (what {@code colony reindex} runs):
+     * needed after the embedding model changes, or when a store filled without an embedder gets one.
+     */
+    public Reembedder reembedder() {
+        return new Reembedder(kernel);
     }
 
     /** The storage provider, for tools and diagnostics. */

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
         versionProvider = ColonyCli.Version.class,
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
                 + "'colony mcp').",
-        subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, TasksCommand.class,
+        subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
+                TasksCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, HookCommand.class,
                 CdsCommand.class,
                 CommandLine.HelpCommand.class})

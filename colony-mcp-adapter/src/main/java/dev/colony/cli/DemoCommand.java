@@ -82,7 +82,7 @@ public final class DemoCommand implements Callable<Integer> {
             LaunchSettings settings = parent.settings(StoreOptions.of(
                     temporary == null ? explicit : temporary.resolve(LaunchSettings.DATABASE_FILE).toString(), user),
                     null);
-            return run(settings, temporary);
+            return run(temporary == null ? settings : settings.withHome(temporary), temporary);
         } finally {
             if (temporary != null && !keep) {
                 deleteTree(temporary);

@@ -2,15 +2,18 @@ package dev.colony.cli;
 
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -45,6 +48,11 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = {"--type", "--kind"}, paramLabel = "TYPE", description = "Only hits of this type (repeatable).")
     List<String> kinds;
 
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid",
+            description = "hybrid (words and meaning, the default), keyword (words only) or vector (meaning only). "
+                    + "Without an embedder (COLONY_EMBEDDING_MODEL=none) hybrid ranks by words.")
+    String mode;
+
     @Mixin
     StoreOptions store;
 
@@ -65,16 +73,24 @@ public final class SearchCommand implements Callable<Integer> {
             throw ColonyException.invalid("limit", "must be between 1 and " + MemoryLimits.MAX_SEARCH_LIMIT
                     + ", was " + limit);
         }
+        SearchMode requested = switch (mode.strip().toLowerCase(Locale.ROOT)) {
+            case "hybrid" -> SearchMode.HYBRID;
+            case "keyword" -> SearchMode.KEYWORD;
+            case "vector" -> SearchMode.VECTOR;
+            default -> throw ColonyException.invalid("mode", "must be hybrid, keyword or vector, was "
+                    + Echo.quoted(mode));
+        };
         PrintWriter out = spec.commandLine().getOut();
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
             Actor reader = Printing.reader(settings);
+            SearchMode ranked = colony.as(reader).memories().searchMode(requested);
             List<SearchHit> hits = colony.as(reader).memories()
-                    .search(SearchQuery.of(text).withLimit(limit).withKinds(filter));
+                    .search(SearchQuery.of(text).withLimit(limit).withKinds(filter).withMode(ranked));
             if (hits.isEmpty()) {
                 out.println("No memories of " + settings.user() + " match \"" + text + "\".");
             } else {
                 out.println(hits.size() + (hits.size() == 1 ? " hit" : " hits") + " for \"" + text + "\" ("
-                        + settings.storeLabel() + ", user " + settings.user() + "):");
+                        + settings.storeLabel() + ", user " + settings.user() + ", " + ranked.id() + "):");
                 for (int i = 0; i < hits.size(); i++) {
                     SearchHit hit = hits.get(i);
                     out.println(Printing.hitLine(i + 1, hit));

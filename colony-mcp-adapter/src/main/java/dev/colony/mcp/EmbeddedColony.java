@@ -3,17 +3,20 @@ package dev.colony.mcp;
 import dev.colony.api.ColonyException;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.postgres.PostgresOptions;
 import dev.colony.store.postgres.PostgresStorageProvider;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Opens the Colony the MCP server and the command line run on: by default a SQLite database file with
  * a Lucene index beside it, so that every agent process of a machine shares one store; or, for agents
  * on several machines, a PostgreSQL database with the index as a per-machine cache under Colony's home
- * directory.
+ * directory. The embedder the settings name ranks searches by meaning too; it loads on first use.
  */
 public final class EmbeddedColony {
 
@@ -29,9 +32,10 @@ public final class EmbeddedColony {
      */
     public static Colony open(LaunchSettings settings) {
         if (settings.onServer()) {
-            return openServer(settings.jdbcUrl(), settings.login(), settings.home());
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder());
         }
-        return open(settings.database());
+        StoreFiles.prepareToCreate(settings.database());
+        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder());
     }
 
     /**
@@ -44,16 +48,23 @@ public final class EmbeddedColony {
      *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
      */
     public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
-        return openServer(jdbcUrl, login, home, false);
+        return openServer(jdbcUrl, login, home, false, Optional.empty());
     }
 
     private static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home,
-            boolean existingOnly) {
+            boolean existingOnly, Optional<Embedder> embedder) {
         PostgresOptions options = PostgresOptions.defaults().withCredentials(login.user(), login.password());
         StorageProvider storage = existingOnly ? PostgresStorageProvider.openExisting(jdbcUrl, options)
                 : PostgresStorageProvider.open(jdbcUrl, options);
+        return build(storage, LuceneSearch.cachedUnder(home), embedder);
+    }
+
+    /** A Colony on {@code storage} with {@code search} and {@code embedder}; closes the store on failure. */
+    private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder) {
         try {
-            return Colony.builder().storage(storage).search(LuceneSearch.cachedUnder(home)).build();
+            Colony.Builder builder = Colony.builder().storage(storage).search(search);
+            embedder.ifPresent(builder::embedder);
+            return builder.build();
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -96,34 +107,33 @@ public final class EmbeddedColony {
      */
     public static Colony openExisting(LaunchSettings settings) {
         if (settings.onServer()) {
-            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true);
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder());
         }
-        return openExisting(settings.database());
+        StoreFiles.requireExisting(settings.database());
+        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder());
     }
 
     /**
-     * Opens (creating when missing, migrating when old) the Colony stored in {@code database}: what the
-     * MCP server and {@code colony demo} run on. The caller owns the result and must close it.
+     * Opens (creating when missing, migrating when old) the Colony stored in {@code database}, searched
+     * by keyword only (no embedder). The caller owns the result and must close it.
      *
      * @throws ColonyException {@code STORAGE_FAILURE} when the directory or database cannot be opened,
      *     with the path and the operating system's reason
      */
     public static Colony open(Path database) {
         StoreFiles.prepareToCreate(database);
-        StorageProvider storage = SqliteStorageProvider.open(database);
-        return Colony.builder().storage(storage).search(LuceneSearch.besideStore()).build();
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty());
     }
 
     /**
-     * Opens the Colony stored in an existing {@code database} file and never creates one: what
-     * read-only commands run on, so that a mistyped path is an error rather than a new, empty store.
+     * Opens the Colony stored in an existing {@code database} file and never creates one, searched by
+     * keyword only (no embedder): a mistyped path is an error rather than a new, empty store.
      *
      * @throws ColonyException {@code NOT_FOUND} naming the path when there is no such file or directory;
      *     {@code STORAGE_FAILURE} when it cannot be read or opened
      */
     public static Colony openExisting(Path database) {
         StoreFiles.requireExisting(database);
-        StorageProvider storage = SqliteStorageProvider.open(database);
-        return Colony.builder().storage(storage).search(LuceneSearch.besideStore()).build();
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty());
     }
 }

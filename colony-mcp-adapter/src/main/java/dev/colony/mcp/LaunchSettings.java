@@ -1,14 +1,22 @@
 package dev.colony.mcp;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
+import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.postgres.PostgresUrls;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
 /**
  * Where the store lives and who the server or command acts as, resolved from command-line options,
@@ -30,9 +38,12 @@ import java.util.Properties;
  * @param user the user to act for
  * @param agent the agent name of the session
  * @param session the session to re-announce, or {@code null} to start a fresh one
+ * @param embedding the in-process embedding model that ranks searches by meaning (an {@link OnnxModel}
+ *     id), or {@value #NO_EMBEDDING} for keyword search only; from {@value #ENV_EMBEDDING_MODEL}, by
+ *     default {@link OnnxEmbedder#DEFAULT_MODEL}
  */
 public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
-        SessionId session) {
+        SessionId session, String embedding) {
 
     /** Environment variable with the JDBC URL of a PostgreSQL store. */
     public static final String ENV_JDBC_URL = StoreLocation.ENV_JDBC_URL;
@@ -50,6 +61,10 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     public static final String ENV_AGENT = "COLONY_AGENT";
     /** Environment variable naming the session to re-announce. */
     public static final String ENV_SESSION = "COLONY_SESSION";
+    /** Environment variable naming the embedding model, or {@value #NO_EMBEDDING}. */
+    public static final String ENV_EMBEDDING_MODEL = "COLONY_EMBEDDING_MODEL";
+    /** The embedding setting that turns search by meaning off. */
+    public static final String NO_EMBEDDING = "none";
     /** The agent name used when none is given. */
     public static final String DEFAULT_AGENT = "agent";
     /** The database file name inside {@code COLONY_HOME}. */
@@ -64,6 +79,22 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         Objects.requireNonNull(home, "home");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(agent, "agent");
+        Objects.requireNonNull(embedding, "embedding");
+    }
+
+    /**
+     * These settings with another home directory: where a per-machine index cache and the embedding
+     * model's native libraries go (a demo on a temporary store keeps them in its temporary directory).
+     */
+    public LaunchSettings withHome(Path newHome) {
+        return new LaunchSettings(database, jdbcUrl, login, newHome.toAbsolutePath().normalize(), user, agent, session,
+                embedding);
+    }
+
+    /** The embedder these settings name, none when they turn search by meaning off. */
+    public Optional<Embedder> embedder() {
+        return embedding.equals(NO_EMBEDDING) ? Optional.empty()
+                : OnnxModel.byId(embedding).map(model -> (Embedder) OnnxEmbedder.of(model, home.resolve("native")));
     }
 
     /**
@@ -145,6 +176,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
             throw ColonyException.invalid("session", "must be a non-blank id of at most " + SessionId.MAX_LENGTH
                     + " characters without control characters");
         }
+        String embedding = embedding(env);
         StoreLocation location;
         Path home;
         try {
@@ -157,9 +189,24 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
                 first(env.get(ENV_DB_PASSWORD), null, null));
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
-                    agentName, sessionId);
+                    agentName, sessionId, embedding);
         }
-        return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId);
+        return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId, embedding);
+    }
+
+    /** The embedding model {@value #ENV_EMBEDDING_MODEL} names, checked. */
+    private static String embedding(Map<String, String> env) {
+        String named = first(env.get(ENV_EMBEDDING_MODEL), null, null);
+        if (named == null) {
+            return OnnxEmbedder.DEFAULT_MODEL.id();
+        }
+        String wanted = named.strip().toLowerCase(Locale.ROOT);
+        if (wanted.equals(NO_EMBEDDING) || OnnxModel.byId(wanted).isPresent()) {
+            return wanted;
+        }
+        throw ColonyException.invalid(ENV_EMBEDDING_MODEL, "must be one of " + Arrays.stream(OnnxModel.values())
+                .map(OnnxModel::id).collect(Collectors.joining(", ")) + " or " + NO_EMBEDDING + ", was "
+                + Echo.quoted(named));
     }
 
     /** The store's location as every process names it, the key of its hook spool. */

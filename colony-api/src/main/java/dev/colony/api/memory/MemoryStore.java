@@ -57,6 +57,24 @@ public interface MemoryStore {
      */
     SearchMode searchMode(SearchMode requested);
 
+    /** The most memories one clustering takes. */
+    int MAX_CLUSTER_IDS = 500;
+    /** The similarity that links two memories when none is given. */
+    double DEFAULT_CLUSTER_THRESHOLD = 0.85;
+
+    /**
+     * Groups memories by meaning: every pair whose embeddings' cosine similarity is at least
+     * {@code threshold} is linked, and each connected group of two or more is a cluster named by its
+     * earliest memory (greedy single linkage).
+     *
+     * @param ids 1 to {@value #MAX_CLUSTER_IDS} memories the caller may read
+     * @param threshold the similarity that links two memories, above 0 and at most 1
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code ids} or
+     *     {@code threshold}; {@code NOT_FOUND} naming the ids the caller cannot read or that do not
+     *     exist; {@code UNAVAILABLE} without an embedder
+     */
+    Clustering cluster(List<MemoryId> ids, double threshold);
+
     /**
      * Reads a compact window of another (or the same) session and records that read as a
      * {@code recall} memory in the actor's session, whose metadata names the recalled session, its

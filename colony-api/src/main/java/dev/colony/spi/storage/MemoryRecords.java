@@ -37,6 +37,9 @@ public interface MemoryRecords {
     /** The memories with these ids that exist, in ascending id order. */
     List<Memory> findAll(Collection<MemoryId> ids);
 
+    /** The memories with these ids that exist, with their stored vectors and revs, in ascending id order. */
+    List<MemoryDocument> documents(Collection<MemoryId> ids);
+
     /**
      * A window of one session's memories, newest first (by id).
      *
@@ -78,6 +81,9 @@ public interface MemoryRecords {
      */
     List<MemoryDocument> withoutVector(String model, int dimension, Set<MemoryKind> excludedKinds, long afterId,
             int limit);
+
+    /** How many memories {@link #withoutVector} would page through from the start. */
+    long countWithoutVector(String model, int dimension, Set<MemoryKind> excludedKinds);
 
     /**
      * Stores {@code vector} as the embedding of memory {@code id} if the memory is still at {@code rev}

@@ -7,6 +7,7 @@ import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.memory.Clustering;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -24,17 +25,20 @@ import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -185,6 +189,46 @@ public final class MemoryService implements MemoryStore {
             }
         }
         return tx.memories().timeline(session, aroundId, limit);
+    }
+
+    @Override
+    public Clustering cluster(List<MemoryId> ids, double threshold) {
+        Check.required("ids", ids);
+        if (ids.isEmpty() || ids.size() > MAX_CLUSTER_IDS) {
+            throw ColonyException.invalid("ids", "must hold 1 to " + MAX_CLUSTER_IDS + " ids, held " + ids.size());
+        }
+        if (!(threshold > 0 && threshold <= 1)) {
+            throw ColonyException.invalid("threshold", "must be above 0 and at most 1, was " + threshold);
+        }
+        Set<MemoryId> wanted = new TreeSet<>(Comparator.comparingLong(MemoryId::value));
+        for (int i = 0; i < ids.size(); i++) {
+            wanted.add(Check.required("ids[" + i + "]", ids.get(i)));
+        }
+        Embedder embedder = kernel.embedder().orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
+                "clustering by meaning needs an embedder, and this Colony has none"));
+        List<MemoryDocument> readable = kernel.storage().read(tx -> {
+            Set<NamespaceId> namespaces = access.readable(tx, actor.user());
+            return tx.memories().documents(wanted).stream()
+                    .filter(document -> namespaces.contains(document.memory().namespace())).toList();
+        });
+        if (readable.size() < wanted.size()) {
+            Set<MemoryId> found = readable.stream().map(document -> document.memory().id()).collect(Collectors.toSet());
+            throw ColonyException.about(ErrorCode.NOT_FOUND, "ids", "no memory with id " + wanted.stream()
+                    .filter(id -> !found.contains(id)).map(MemoryId::toString).collect(Collectors.joining(", ")));
+        }
+        List<MemoryId> embedded = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        List<MemoryId> withoutVector = new ArrayList<>();
+        for (MemoryDocument document : readable) {
+            StoredVector vector = document.vector();
+            if (vector != null && vector.isOf(embedder.modelId(), embedder.dimension())) {
+                embedded.add(document.memory().id());
+                vectors.add(vector.values());
+            } else {
+                withoutVector.add(document.memory().id());
+            }
+        }
+        return SingleLinkage.cluster(embedded, vectors, threshold, withoutVector);
     }
 
     @Override

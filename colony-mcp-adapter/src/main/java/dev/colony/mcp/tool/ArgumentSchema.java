@@ -36,10 +36,10 @@ import java.util.function.Supplier;
  *
  * <p>Each record component is one argument: its wire name is the component name in snake_case, its
  * type one of {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
- * {@code boolean}/{@code Boolean}, {@code List<String>}, {@code List<Long>} or another record declared
+ * {@code double}/{@code Double}, {@code boolean}/{@code Boolean}, {@code List<String>}, {@code List<Long>} or another record declared
  * the same way (an optional nested object, checked by its own schema, whose errors name the field as
  * {@code outer.inner}), and its annotations
- * ({@link Param}, {@link Range}, {@link Size}, {@link Choices}) give the description, whether it is
+ * ({@link Param}, {@link Range}, {@link Between}, {@link Size}, {@link Choices}) give the description, whether it is
  * required, the default and the constraints. The schema and the check are both derived from these
  * annotations, so a bound is stated in exactly one place and what the schema promises is what the
  * server enforces.
@@ -195,7 +195,7 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The value types an argument may have. */
     private enum Kind {
-        STRING, INT, LONG, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT;
+        STRING, INT, LONG, DOUBLE, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT;
 
         boolean isList() {
             return this == STRING_LIST || this == LONG_LIST;
@@ -215,6 +215,8 @@ public final class ArgumentSchema<A extends Record> {
         final boolean required;
         final long min;
         final long max;
+        final double decimalMin;
+        final double decimalMax;
         final int minSize;
         final int maxSize;
         final List<String> choices;
@@ -249,6 +251,15 @@ public final class ArgumentSchema<A extends Record> {
             if (min < lowest || max > highest || min > max) {
                 throw new IllegalArgumentException(where + ": @Range must lie within [" + lowest + ", " + highest
                         + "] with min <= max");
+            }
+            Between between = component.getAnnotation(Between.class);
+            if (between != null && kind != Kind.DOUBLE) {
+                throw new IllegalArgumentException(where + ": @Between applies to decimals only");
+            }
+            this.decimalMin = between == null ? -Double.MAX_VALUE : between.min();
+            this.decimalMax = between == null ? Double.MAX_VALUE : between.max();
+            if (!(decimalMin <= decimalMax)) {
+                throw new IllegalArgumentException(where + ": @Between needs min <= max");
             }
             Size size = component.getAnnotation(Size.class);
             if (size != null && kind != Kind.STRING && !kind.isList()) {
@@ -305,6 +316,9 @@ public final class ArgumentSchema<A extends Record> {
             }
             if (type == boolean.class || type == Boolean.class) {
                 return Kind.BOOLEAN;
+            }
+            if (type == double.class || type == Double.class) {
+                return Kind.DOUBLE;
             }
             if (type instanceof Class<?> plain && plain.isRecord()) {
                 return Kind.OBJECT;
@@ -364,6 +378,11 @@ public final class ArgumentSchema<A extends Record> {
                     node.put("minimum", min);
                     node.put("maximum", max);
                 }
+                case DOUBLE -> {
+                    node.put("type", "number");
+                    node.put("minimum", decimalMin);
+                    node.put("maximum", decimalMax);
+                }
                 case BOOLEAN -> node.put("type", "boolean");
                 case STRING_LIST -> {
                     node.put("type", "array");
@@ -422,6 +441,7 @@ public final class ArgumentSchema<A extends Record> {
                 case STRING -> string(name, value);
                 case INT -> (int) integer(name, value);
                 case LONG -> integer(name, value);
+                case DOUBLE -> decimal(name, value);
                 case BOOLEAN -> {
                     if (!value.isBoolean()) {
                         throw wrongType(name, "a boolean", value);
@@ -505,6 +525,18 @@ public final class ArgumentSchema<A extends Record> {
                 return "must hold at most " + maxSize + " " + unit;
             }
             return "must hold " + minSize + " to " + maxSize + " " + unit;
+        }
+
+        private double decimal(String field, JsonNode value) {
+            if (!value.isNumber()) {
+                throw wrongType(field, "a number", value);
+            }
+            double number = value.doubleValue();
+            if (!Double.isFinite(number) || number < decimalMin || number > decimalMax) {
+                throw ColonyException.invalid(field, "must be between " + decimalMin + " and " + decimalMax + ", was "
+                        + Echo.capped(value.asText()));
+            }
+            return number;
         }
 
         private long integer(String field, JsonNode value) {

@@ -34,9 +34,10 @@ class ToolDefinitionsTest {
     }
 
     @Test
-    void theSixToolsAreServedInOrderWithTitlesAndHints() {
+    void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
-                "get_observations", "timeline", "list_sessions", "recall_session", "memory_add");
+                "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
+                "cluster_observations");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             boolean writes = name.equals("memory_add") || name.equals("recall_session");
@@ -67,6 +68,8 @@ class ToolDefinitionsTest {
     void requiredArgumentsFollowTheCatalogue() {
         Map<String, List<String>> expected = Map.of(
                 "search", List.of("query"),
+                "semantic_search", List.of("query"),
+                "cluster_observations", List.of("ids"),
                 "get_observations", List.of("ids"),
                 "timeline", List.of("session_id"),
                 "recall_session", List.of("target_session_id"),
@@ -133,10 +136,10 @@ class ToolDefinitionsTest {
     private static void assertSafe(String where, JsonNode node) {
         if (node.isObject()) {
             node.properties().forEach(field -> {
-                if (field.getValue().isNumber()) {
+                if (field.getValue().isNumber() && !"number".equals(node.path("type").asText())) {
                     assertThat(Math.abs(field.getValue().asLong())).as(where + "." + field.getKey())
                             .isLessThanOrEqualTo(ArgumentSchema.MAX_SAFE_INTEGER);
-                    assertThat(field.getValue().isIntegralNumber()).isTrue();
+                    assertThat(field.getValue().isIntegralNumber()).as(where + "." + field.getKey()).isTrue();
                 }
                 assertSafe(where + "." + field.getKey(), field.getValue());
             });

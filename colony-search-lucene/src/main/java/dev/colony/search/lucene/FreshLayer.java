@@ -7,6 +7,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.StoredVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -21,12 +22,18 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.FilterLeafReader;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.index.memory.MemoryIndex;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.KnnCollector;
+import org.apache.lucene.search.VectorScorer;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.Bits;
 
 /**
  * The newest layer of a snapshot: the few changes a search found missing and added itself, so that a
@@ -56,21 +63,32 @@ final class FreshLayer {
 
     /** The field descriptions of a segment, by field name. */
     private final Map<String, FieldInfo> fields;
+    /** The same with each vector field seen so far, by the vector field's name. */
+    private final Map<String, Map<String, FieldInfo>> fieldsWithVector = new HashMap<>();
 
     FreshLayer(Analyzer analyzer) {
         this.analyzer = analyzer;
-        this.fields = segmentFieldInfos(analyzer);
+        this.fields = segmentFieldInfos(analyzer, null);
     }
 
-    /** The field descriptions of a segment holding a sample memory that has every optional field. */
-    private static Map<String, FieldInfo> segmentFieldInfos(Analyzer analyzer) {
+    /**
+     * The field descriptions of a segment holding a sample memory that has every optional field and, when
+     * given, a vector like {@code vector}.
+     */
+    private static Map<String, FieldInfo> segmentFieldInfos(Analyzer analyzer, StoredVector vector) {
         Instant outOfNanoRange = Instant.parse("3000-01-01T00:00:00Z");
         Memory sample = new Memory(MemoryId.of(1), NamespaceId.of(1), SessionId.of("sample"), MemoryKind.RESULT,
                 "sample content", List.of("topic"), List.of("macro"), "ref", "artifact", TaskId.of(1), null,
                 outOfNanoRange, outOfNanoRange, null, false, Map.of());
         try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
                 IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
-            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, null, 1)));
+            StoredVector sampleVector = null;
+            if (vector != null) {
+                float[] values = new float[vector.dimension()];
+                values[0] = 1f;
+                sampleVector = new StoredVector(vector.model(), values);
+            }
+            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, sampleVector, 1)));
             try (DirectoryReader reader = DirectoryReader.open(writer)) {
                 Map<String, FieldInfo> byName = new HashMap<>();
                 for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
@@ -100,8 +118,14 @@ final class FreshLayer {
             // Frozen, it sorts its terms now instead of lazily, so searches may share it across threads.
             index.freeze();
             LeafReader leaf = (LeafReader) index.createSearcher().getIndexReader();
+            StoredVector vector = change.vector();
+            boolean searchable = vector != null && IndexLayout.indexable(vector.values());
+            String vectorField = searchable ? IndexLayout.vectorField(vector) : null;
+            Map<String, FieldInfo> described = searchable ? fieldsWithVector.computeIfAbsent(vectorField,
+                    name -> segmentFieldInfos(analyzer, vector)) : fields;
             changes.remove(id);
-            changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, fields)));
+            changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, described, vectorField,
+                    searchable ? vector.values() : null)));
         }
         through = Math.max(through, change.rev());
     }
@@ -146,23 +170,52 @@ final class FreshLayer {
         return changes.size();
     }
 
-    /** A one-document in-memory leaf that describes its fields the way a segment on disk does. */
+    /**
+     * A one-document in-memory leaf that describes its fields the way a segment on disk does. An
+     * in-memory index holds no vectors, so this leaf holds its document's vector itself, and answers
+     * nearest-vector searches of that field exactly.
+     */
     private static final class SegmentLikeLeaf extends FilterLeafReader {
 
         private final FieldInfos fieldInfos;
+        private final String vectorField;
+        private final float[] vector;
 
-        SegmentLikeLeaf(LeafReader in, Map<String, FieldInfo> segmentFields) {
+        SegmentLikeLeaf(LeafReader in, Map<String, FieldInfo> segmentFields, String vectorField, float[] vector) {
             super(in);
             List<FieldInfo> described = new ArrayList<>();
             for (FieldInfo own : in.getFieldInfos()) {
-                described.add(segmentFields.getOrDefault(own.name, own));
+                if (!own.name.equals(vectorField)) {
+                    described.add(segmentFields.getOrDefault(own.name, own));
+                }
+            }
+            if (vectorField != null) {
+                described.add(segmentFields.get(vectorField));
             }
             this.fieldInfos = new FieldInfos(described.toArray(new FieldInfo[0]));
+            this.vectorField = vectorField;
+            this.vector = vector;
         }
 
         @Override
         public FieldInfos getFieldInfos() {
             return fieldInfos;
+        }
+
+        @Override
+        public FloatVectorValues getFloatVectorValues(String field) throws IOException {
+            return field.equals(vectorField) ? new OneVector(vector) : super.getFloatVectorValues(field);
+        }
+
+        @Override
+        public void searchNearestVectors(String field, float[] target, KnnCollector collector, Bits acceptDocs)
+                throws IOException {
+            if (!field.equals(vectorField)) {
+                super.searchNearestVectors(field, target, collector, acceptDocs);
+            } else if (acceptDocs == null || acceptDocs.get(0)) {
+                collector.incVisitedCount(1);
+                collector.collect(0, VectorSimilarityFunction.COSINE.compare(target, vector));
+            }
         }
 
         @Override
@@ -173,6 +226,64 @@ final class FreshLayer {
         @Override
         public CacheHelper getReaderCacheHelper() {
             return null;
+        }
+    }
+
+    /** The vector of a one-document leaf, as an iterator over its one document. */
+    private static final class OneVector extends FloatVectorValues {
+
+        private final float[] vector;
+        private int doc = -1;
+
+        OneVector(float[] vector) {
+            this.vector = vector;
+        }
+
+        @Override
+        public int dimension() {
+            return vector.length;
+        }
+
+        @Override
+        public int size() {
+            return 1;
+        }
+
+        @Override
+        public float[] vectorValue() {
+            return vector;
+        }
+
+        @Override
+        public int docID() {
+            return doc;
+        }
+
+        @Override
+        public int nextDoc() {
+            return advance(doc + 1);
+        }
+
+        @Override
+        public int advance(int target) {
+            doc = target <= 0 ? 0 : NO_MORE_DOCS;
+            return doc;
+        }
+
+        @Override
+        public VectorScorer scorer(float[] query) {
+            OneVector iterator = new OneVector(vector);
+            return new VectorScorer() {
+                @Override
+                public float score() {
+                    return VectorSimilarityFunction.COSINE.compare(query, vector);
+                }
+
+                @Override
+                public DocIdSetIterator iterator() {
+                    return iterator;
+                }
+            };
         }
     }
 }

@@ -17,11 +17,21 @@ import org.apache.lucene.search.ScoreDoc;
  * <p>Measured on the labeled dialog set ({@code HybridSearchTest}, all-MiniLM-L6-v2): min-max fusion at
  * {@value #ALPHA} ranked better than reciprocal rank fusion at every constant tried (60, 10, 2) on hit@5,
  * MRR and session hit@1, and than either leg alone; alpha from 0.3 to 0.6 differed by a question or two.
+ * The similarity floor of the vector leg ({@value #MIN_VECTOR_SIMILARITY}) cost at most one question there
+ * (floors from 0 to 0.35 were tried).
  */
 final class RankFusion {
 
     /** The keyword leg's weight: 1 is keyword only, 0 vector only. */
     static final double ALPHA = 0.5;
+    /**
+     * The least cosine similarity a vector-leg candidate needs: below it a memory is about something else
+     * (unrelated sentences score around 0 to 0.2 with the default model), and a search whose words match
+     * nothing answers nothing rather than the least unrelated memories.
+     */
+    static final double MIN_VECTOR_SIMILARITY = 0.25;
+    /** {@link #MIN_VECTOR_SIMILARITY} as Lucene scores cosine: {@code (1 + cosine) / 2}. */
+    static final float MIN_VECTOR_SCORE = (float) ((1 + MIN_VECTOR_SIMILARITY) / 2);
     /** Each leg returns this many times the requested hits, so that fusion has candidates to rank. */
     static final int DEPTH_FACTOR = 4;
     /** And at least this many. */

@@ -103,12 +103,14 @@ final class Snapshot {
 
     /**
      * The {@code depth} documents whose vectors of the query's model are nearest the query's (cosine),
-     * among those the plan's filter accepts; demoted kinds scaled down like in the keyword leg.
+     * among those the plan's filter accepts, leaving out those too far to be related at all
+     * ({@link RankFusion#MIN_VECTOR_SIMILARITY}); demoted kinds scaled down like in the keyword leg.
      */
     private ScoreDoc[] vectorLeg(QueryPlanner.Plan plan, int depth) throws IOException {
         KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
                 plan.vector().values(), depth, plan.filter());
-        ScoreDoc[] found = searcher.search(nearest, depth).scoreDocs;
+        ScoreDoc[] found = Arrays.stream(searcher.search(nearest, depth).scoreDocs)
+                .filter(doc -> doc.score >= RankFusion.MIN_VECTOR_SCORE).toArray(ScoreDoc[]::new);
         List<LeafReaderContext> leaves = reader.leaves();
         boolean demoted = false;
         for (ScoreDoc doc : found) {

@@ -72,11 +72,28 @@ class HybridSearchTest {
 
             assertThat(keyword).as("words alone find only the memories that share them")
                     .containsExactlyInAnyOrder(unembedded, otherModel);
-            assertThat(vector).as("meaning, never another namespace's or another model's vectors")
-                    .startsWith(mine).contains(decision, other).doesNotContain(hidden, otherModel, unembedded);
+            assertThat(vector).as("meaning, never another namespace's or another model's vectors, nor a memory "
+                    + "about something else").startsWith(mine).contains(decision)
+                    .doesNotContain(hidden, otherModel, unembedded, other);
             assertThat(facts).contains(mine).doesNotContain(decision);
             assertThat(hybrid).as("both legs").contains(mine, decision, unembedded).doesNotContain(hidden);
             assertThat(top).singleElement().satisfies(hit -> assertThat(hit.snippet()).startsWith("The CI pipeline"));
+        }
+    }
+
+    @Test
+    void aMemoryWrittenAfterTheIndexOpenedIsFoundByMeaningAtOnce() {
+        ListMemorySource source = new ListMemorySource("hybrid-fresh");
+        source.add("An older memory, indexed when the index opens.");
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            index.search(Requests.plain("older"));
+            String retry = "The CI pipeline fetches artifacts again up to three times when the network hiccups.";
+            long fresh = source.memory(retry).vector(passage(retry)).add();
+            index.changed();
+
+            String question = "how often do we retry flaky dependency downloads";
+            assertThat(Requests.ids(index.search(by(SearchMode.VECTOR, question).build()))).containsExactly(fresh);
+            assertThat(Requests.ids(index.search(by(SearchMode.HYBRID, question).build()))).contains(fresh);
         }
     }
 

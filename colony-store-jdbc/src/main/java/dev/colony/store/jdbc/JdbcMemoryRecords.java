@@ -27,6 +27,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -156,16 +157,33 @@ final class JdbcMemoryRecords implements MemoryRecords {
         if (limit < 1) {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
-        String excluded = excludedKinds.isEmpty() ? "" : " AND kind NOT IN (<excluded>)";
-        try (Query query = tx.handle().createQuery("SELECT " + DOCUMENT_COLUMNS + " FROM memories WHERE id > :after "
-                + "AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
-                + excluded + " ORDER BY id LIMIT :limit")) {
-            query.bind("after", afterId).bind("model", model).bind("dimension", dimension).bind("limit", limit);
-            if (!excludedKinds.isEmpty()) {
-                query.bindList("excluded", excludedKinds.stream().map(MemoryKind::name).sorted().toList());
-            }
+        try (Query query = tx.handle().createQuery("SELECT " + DOCUMENT_COLUMNS + " FROM memories WHERE id > :after"
+                + lacking(excludedKinds) + " ORDER BY id LIMIT :limit")) {
+            bindLacking(query, model, dimension, excludedKinds).bind("after", afterId).bind("limit", limit);
             return query.map(JdbcMemoryRecords::document).list();
         }
+    }
+
+    @Override
+    public long countWithoutVector(String model, int dimension, Set<MemoryKind> excludedKinds) {
+        try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM memories WHERE id > 0"
+                + lacking(excludedKinds))) {
+            return bindLacking(query, model, dimension, excludedKinds).mapTo(Long.class).one();
+        }
+    }
+
+    /** The condition of a memory without a vector of {@code :model} and {@code :dimension}. */
+    private static String lacking(Set<MemoryKind> excludedKinds) {
+        return " AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
+                + (excludedKinds.isEmpty() ? "" : " AND kind NOT IN (<excluded>)");
+    }
+
+    private static Query bindLacking(Query query, String model, int dimension, Set<MemoryKind> excludedKinds) {
+        query.bind("model", model).bind("dimension", dimension);
+        if (!excludedKinds.isEmpty()) {
+            query.bindList("excluded", excludedKinds.stream().map(MemoryKind::name).sorted().toList());
+        }
+        return query;
     }
 
     /** A change-feed document from a row of {@link #DOCUMENT_COLUMNS}. */
@@ -216,6 +234,16 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     @Override
     public List<Memory> findAll(Collection<MemoryId> ids) {
+        return byIds(ids, COLUMNS, JdbcMemoryRecords::map);
+    }
+
+    @Override
+    public List<MemoryDocument> documents(Collection<MemoryId> ids) {
+        return byIds(ids, DOCUMENT_COLUMNS, JdbcMemoryRecords::document);
+    }
+
+    /** The rows of these ids that exist, in ascending id order, read in chunks. */
+    private <T> List<T> byIds(Collection<MemoryId> ids, String columns, RowMapper<T> mapper) {
         TreeSet<Long> wanted = new TreeSet<>();
         for (MemoryId id : ids) {
             wanted.add(id.value());
@@ -225,12 +253,12 @@ final class JdbcMemoryRecords implements MemoryRecords {
         }
         Handle handle = tx.handle();
         List<Long> all = new ArrayList<>(wanted);
-        List<Memory> found = new ArrayList<>(all.size());
+        List<T> found = new ArrayList<>(all.size());
         for (int from = 0; from < all.size(); from += ID_CHUNK) {
             List<Long> chunk = all.subList(from, Math.min(all.size(), from + ID_CHUNK));
             try (Query query = handle.createQuery(
-                    "SELECT " + COLUMNS + " FROM memories WHERE id IN (<ids>) ORDER BY id")) {
-                found.addAll(query.bindList("ids", chunk).map(JdbcMemoryRecords::map).list());
+                    "SELECT " + columns + " FROM memories WHERE id IN (<ids>) ORDER BY id")) {
+                found.addAll(query.bindList("ids", chunk).map(mapper).list());
             }
         }
         return found;

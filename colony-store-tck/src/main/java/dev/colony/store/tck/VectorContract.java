@@ -2,6 +2,7 @@ package dev.colony.store.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.colony.api.MemoryId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.storage.MemoryDocument;
@@ -49,6 +50,23 @@ public interface VectorContract extends StoreUnderTest {
     }
 
     @Test
+    default void documentsAreReadByIdWithTheirVectors() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        String a = Fixtures.unique("test/a");
+        Memory with = insert(store, writer, MemoryKind.FACT, "with", new StoredVector(a, new float[] {3f, 4f}));
+        Memory without = insert(store, writer, MemoryKind.FACT, "without", null);
+
+        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(without.id(), with.id(),
+                MemoryId.of(Long.MAX_VALUE))));
+
+        assertThat(read).extracting(MemoryDocument::memory).containsExactly(with, without);
+        assertThat(read.get(0).vector().model()).isEqualTo(a);
+        assertThat(read.get(0).vector().values()).containsExactly(3f, 4f);
+        assertThat(read.get(1).vector()).isNull();
+    }
+
+    @Test
     default void memoriesWithoutTheModelsVectorArePagedInIdOrder() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
@@ -78,6 +96,10 @@ public interface VectorContract extends StoreUnderTest {
         assertThat(first.get(0).vector().model()).as("the vector it has now").startsWith("test/b");
         assertThat(next).extracting(document -> document.memory().id()).containsExactly(none.id());
         assertThat(ids(everyKind, mine)).contains(excluded.id().value());
+        long lacking = store.read(tx -> tx.memories().countWithoutVector(a, 3, Set.of(MemoryKind.RECALL)));
+        long lackingEveryKind = store.read(tx -> tx.memories().countWithoutVector(a, 3, Set.of()));
+        assertThat(lacking).as("at least mine, counted like the pages").isGreaterThanOrEqualTo(3);
+        assertThat(lackingEveryKind).isGreaterThan(lacking);
     }
 
     @Test

@@ -7,8 +7,9 @@ import java.util.List;
 public final class MemoryTools {
 
     /** Every memory tool. */
-    public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC, GetObservationsTool.SPEC,
-            TimelineTool.SPEC, ListSessionsTool.SPEC, RecallSessionTool.SPEC, MemoryAddTool.SPEC);
+    public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC, SemanticSearchTool.SPEC,
+            GetObservationsTool.SPEC, TimelineTool.SPEC, ListSessionsTool.SPEC, RecallSessionTool.SPEC,
+            MemoryAddTool.SPEC, ClusterObservationsTool.SPEC);
 
     private MemoryTools() {
     }

@@ -6,6 +6,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
@@ -49,24 +50,28 @@ public final class SearchTool {
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
-    /** The hits, best first, and what to do next. */
-    public record Result(List<MemoryViews.Hit> hits, String hydrateWith, String next) {
+    /**
+     * The hits, best first, how they were ranked ({@code hybrid}: words and meaning; {@code keyword}:
+     * words only, when no embedder is configured; {@code vector}: meaning only), and what to do next.
+     */
+    public record Result(List<MemoryViews.Hit> hits, String mode, String hydrateWith, String next) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("search", "Search memory",
             "Search the shared memory of every agent session of your user and get compact hits, best first: id, "
-                    + "session_id, type, a short snippet, rank (1 is best), ts (epoch ms) and task_id. Search "
-                    + "first, before you start work or repeat an investigation, using query-rich terms from the "
-                    + "task. Hits never carry full bodies: choose the few ids worth reading and pass only those to "
-                    + "get_observations. Watch the type: warnings such as failed_approach are worth reading before "
-                    + "you act.",
-            Args.class, Result.class, SearchTool::search);
+                    + "session_id, type, a short snippet, rank (1 is best), ts (epoch ms) and task_id. Ranks by "
+                    + "words and by meaning together (mode says which ran). Search first, before you start work or "
+                    + "repeat an investigation, using query-rich terms from the task. Hits never carry full bodies: "
+                    + "choose the few ids worth reading and pass only those to get_observations. Watch the type: "
+                    + "warnings such as failed_approach are worth reading before you act.",
+            Args.class, Result.class, (context, args) -> run(context, args, SearchMode.HYBRID));
 
     private SearchTool() {
     }
 
-    private static Result search(ToolContext context, Args args) {
+    /** Runs a search of {@code args} ranked by {@code requested} (or by keyword when it needs a missing embedder). */
+    static Result run(ToolContext context, Args args, SearchMode requested) {
         Set<MemoryKind> kinds = new LinkedHashSet<>();
         if (args.type() != null) {
             kinds.add(kind("type", args.type()));
@@ -74,15 +79,16 @@ public final class SearchTool {
         for (int i = 0; i < args.types().size(); i++) {
             kinds.add(kind("types[" + i + "]", args.types().get(i)));
         }
+        SearchMode mode = context.memories().searchMode(requested);
         SearchQuery query = SearchQuery.of(args.query()).withLimit(args.limit()).withKinds(kinds)
                 .withSession(ToolArguments.session("session_id", args.sessionId()))
-                .withTask(args.taskId() == null ? null : TaskId.of(args.taskId()));
+                .withTask(args.taskId() == null ? null : TaskId.of(args.taskId())).withMode(mode);
         List<SearchHit> found = context.memories().search(query);
         List<MemoryViews.Hit> hits = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i++) {
             hits.add(MemoryViews.Hit.of(found.get(i), i + 1));
         }
-        return new Result(hits, "get_observations", hits.isEmpty()
+        return new Result(hits, mode.id(), "get_observations", hits.isEmpty()
                 ? "No hits: try other terms (component names, file paths, exact error text) or fewer filters."
                 : "Pick the ids worth reading and call get_observations with only those ids.");
     }

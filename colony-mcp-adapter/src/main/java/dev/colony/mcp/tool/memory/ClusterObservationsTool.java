@@ -1,0 +1,69 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.memory.Clustering;
+import dev.colony.api.memory.MemoryStore;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Between;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/**
+ * {@code cluster_observations}: groups selected memories by meaning, so that an agent sees which of
+ * them say the same thing and reads one per group.
+ */
+public final class ClusterObservationsTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "Ids of the memories to group (from search, timeline or a task's posts).", required = true)
+            @Size(min = 1, max = MemoryStore.MAX_CLUSTER_IDS)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids,
+            @Param(value = "How similar two memories must be (cosine of their embeddings) to be linked; higher "
+                    + "makes tighter groups.", defaultValue = "" + MemoryStore.DEFAULT_CLUSTER_THRESHOLD)
+            @Between(min = 0.01, max = 1.0) double threshold) {
+    }
+
+    /**
+     * One group: its earliest memory and all of its members.
+     *
+     * @param canonicalId the earliest memory, the one to read or keep
+     * @param ids every member, canonical first
+     * @param size how many members
+     */
+    public record Group(long canonicalId, List<Long> ids, int size) {
+    }
+
+    /** The groups, how many memories stand alone, those without a vector, and what to do next. */
+    public record Result(List<Group> clusters, int singletons, List<Long> withoutVector, double threshold,
+            String next) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("cluster_observations", "Group memories "
+            + "by meaning",
+            "Group up to 500 memories by meaning: memories whose embeddings are at least threshold similar are "
+                    + "linked, and each linked group of two or more is returned with its earliest memory as "
+                    + "canonical_id (single linkage). Use it to spot duplicates and repeated findings before "
+                    + "reading: read the canonical memory of each group with get_observations instead of all of "
+                    + "them. Memories without an embedding are listed apart.",
+            Args.class, Result.class, ClusterObservationsTool::cluster);
+
+    private ClusterObservationsTool() {
+    }
+
+    private static Result cluster(ToolContext context, Args args) {
+        Clustering clustering = context.memories().cluster(args.ids().stream().map(MemoryId::of).toList(),
+                args.threshold());
+        List<Group> groups = clustering.clusters().stream().map(cluster -> new Group(cluster.canonical().value(),
+                cluster.members().stream().map(MemoryId::value).toList(), cluster.members().size())).toList();
+        return new Result(groups, clustering.singletons(),
+                clustering.withoutVector().stream().map(MemoryId::value).toList(), clustering.threshold(),
+                groups.isEmpty() ? "No two memories are that close: lower threshold to group looser ones."
+                        : "Read each group's canonical_id with get_observations; the other members say much the same.");
+    }
+}
