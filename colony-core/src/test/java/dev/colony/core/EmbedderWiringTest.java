@@ -11,51 +11,16 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
-import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.store.h2.H2StorageProvider;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EmbedderWiringTest {
 
-    /**
-     * A deterministic embedder for wiring tests: a byte histogram of the text. It declares 8
-     * dimensions but returns vectors of {@code vectorLength}, so a test can make it misbehave.
-     */
-    private static final class ByteHistogramEmbedder implements Embedder {
-        private final int vectorLength;
-
-        ByteHistogramEmbedder(int vectorLength) {
-            this.vectorLength = vectorLength;
-        }
-
-        @Override
-        public String modelId() {
-            return "byte-histogram";
-        }
-
-        @Override
-        public int dimension() {
-            return 8;
-        }
-
-        @Override
-        public List<float[]> embed(List<String> texts) {
-            return texts.stream().map(text -> {
-                float[] vector = new float[vectorLength];
-                for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-                    vector[Math.floorMod(b, vectorLength)]++;
-                }
-                return vector;
-            }).toList();
-        }
-    }
-
     @Test
     void addStoresTheVectorOfTheContent() {
-        ByteHistogramEmbedder embedder = new ByteHistogramEmbedder(8);
+        HistogramEmbedder embedder = new HistogramEmbedder("byte-histogram", 8);
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(embedder).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             Memory memory = colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
@@ -71,7 +36,7 @@ class EmbedderWiringTest {
     @Test
     void aVectorOfTheWrongShapeIsRefusedAndNothingIsWritten() {
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory())
-                .embedder(new ByteHistogramEmbedder(4)).build()) {
+                .embedder(new HistogramEmbedder("byte-histogram", 8, 4)).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
 
             assertThatThrownBy(() -> colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Wrong shape")))

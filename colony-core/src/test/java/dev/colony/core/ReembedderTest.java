@@ -15,7 +15,6 @@ import dev.colony.core.memory.Reembedder;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,31 +32,6 @@ class ReembedderTest {
     @TempDir
     Path dir;
 
-    /** A deterministic embedder: byte counts of the text, named by {@code model}. */
-    private record Histogram(String model) implements Embedder {
-
-        @Override
-        public String modelId() {
-            return model;
-        }
-
-        @Override
-        public int dimension() {
-            return 16;
-        }
-
-        @Override
-        public List<float[]> embed(List<String> texts) {
-            return texts.stream().map(text -> {
-                float[] vector = new float[16];
-                for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-                    vector[Math.floorMod(b, 16)]++;
-                }
-                return vector;
-            }).toList();
-        }
-    }
-
     private Colony open(Embedder embedder) {
         Colony.Builder builder = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
                 .search(LuceneSearch.besideStore());
@@ -69,7 +43,7 @@ class ReembedderTest {
 
     @Test
     void aNewModelIsRefusedUntilTheStoreIsEmbeddedAgain() {
-        try (Colony old = open(new Histogram("test/old"))) {
+        try (Colony old = open(new HistogramEmbedder("test/old", 16))) {
             Actor alice = old.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             for (int i = 0; i < 70; i++) {
                 old.as(alice).memories().add(MemoryDraft.of(MemoryKind.FACT, "Fact number " + i + " about builds"));
@@ -79,7 +53,7 @@ class ReembedderTest {
             Actor alice = bare.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             bare.as(alice).memories().add(MemoryDraft.of(MemoryKind.FACT, "Written without an embedder"));
         }
-        try (Colony current = open(new Histogram("test/new"))) {
+        try (Colony current = open(new HistogramEmbedder("test/new", 16))) {
             Actor alice = current.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             SearchQuery query = SearchQuery.of("builds");
 

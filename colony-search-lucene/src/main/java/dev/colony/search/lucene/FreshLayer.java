@@ -27,7 +27,6 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.index.memory.MemoryIndex;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.KnnCollector;
@@ -125,7 +124,7 @@ final class FreshLayer {
                     name -> segmentFieldInfos(analyzer, vector)) : fields;
             changes.remove(id);
             changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, described, vectorField,
-                    searchable ? vector.values() : null)));
+                    searchable ? IndexLayout.unit(vector.values()) : null)));
         }
         through = Math.max(through, change.rev());
     }
@@ -214,7 +213,7 @@ final class FreshLayer {
                 super.searchNearestVectors(field, target, collector, acceptDocs);
             } else if (acceptDocs == null || acceptDocs.get(0)) {
                 collector.incVisitedCount(1);
-                collector.collect(0, VectorSimilarityFunction.COSINE.compare(target, vector));
+                collector.collect(0, IndexLayout.SIMILARITY.compare(target, vector));
             }
         }
 
@@ -276,7 +275,7 @@ final class FreshLayer {
             return new VectorScorer() {
                 @Override
                 public float score() {
-                    return VectorSimilarityFunction.COSINE.compare(query, vector);
+                    return IndexLayout.SIMILARITY.compare(query, vector);
                 }
 
                 @Override

@@ -107,8 +107,11 @@ final class Snapshot {
      * ({@link RankFusion#MIN_VECTOR_SIMILARITY}); demoted kinds scaled down like in the keyword leg.
      */
     private ScoreDoc[] vectorLeg(QueryPlanner.Plan plan, int depth) throws IOException {
+        if (!IndexLayout.indexable(plan.vector().values())) {
+            return new ScoreDoc[0];
+        }
         KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
-                plan.vector().values(), depth, plan.filter());
+                IndexLayout.unit(plan.vector().values()), depth, plan.filter());
         ScoreDoc[] found = Arrays.stream(searcher.search(nearest, depth).scoreDocs)
                 .filter(doc -> doc.score >= RankFusion.MIN_VECTOR_SCORE).toArray(ScoreDoc[]::new);
         List<LeafReaderContext> leaves = reader.leaves();
