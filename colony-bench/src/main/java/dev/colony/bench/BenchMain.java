@@ -28,8 +28,9 @@ public final class BenchMain implements Callable<Integer> {
     private static final Map<String, Scenario> SCENARIOS = new LinkedHashMap<>();
 
     static {
-        for (Scenario scenario : List.of(new MemoryAddScenario(), new KeywordSearchScenario(),
-                new HybridSearchScenario(), new PostgresMemoryAddScenario(), new PostgresWriteGateScenario(),
+        for (Scenario scenario : List.of(new MemoryAddScenario(), new EmbeddedAddScenario(),
+                new KeywordSearchScenario(), new HybridSearchScenario(), new PostgresMemoryAddScenario(),
+                new PostgresWriteGateScenario(),
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
