@@ -2,6 +2,8 @@ package dev.colony.search.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.spi.storage.StoredVector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two JVMs on one SQLite store and one index directory: each finds the memories the other wrote, at
- * its next search, whichever of them holds the index's write lock, and the reader takes the lock
- * over when the writer closes its index.
+ * its next search, by their words and by their meaning, whichever of them holds the index's write
+ * lock, and the reader takes the lock over when the writer closes its index.
  */
 class CrossProcessSearchTest {
 
@@ -85,6 +87,39 @@ class CrossProcessSearchTest {
         }
     }
 
+    @Test
+    void aMemoryWrittenInOneProcessIsFoundByMeaningInTheOtherAtItsNextSearch() throws Exception {
+        OnnxEmbedder embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, tmp.resolve("native"));
+        String retry = "The CI pipeline fetches artifacts again up to three times when the network hiccups.";
+        String login = "Passwords shorter than twelve characters are rejected by the sign-up form.";
+        StoredVector retryVector = new StoredVector(embedder.modelId(), embedder.embed(List.of(retry)).get(0));
+        StoredVector loginVector = new StoredVector(embedder.modelId(), embedder.embed(List.of(login)).get(0));
+        StoredVector downloads = new StoredVector(embedder.modelId(),
+                embedder.embedQuery("how often do we retry flaky dependency downloads"));
+        StoredVector signUp = new StoredVector(embedder.modelId(), embedder.embedQuery("minimum password length"));
+        Path database = tmp.resolve("colony.db");
+        try (SqliteAgent parent = new SqliteAgent(database, "parent-session")) {
+            parent.write("an unrelated first memory");
+            parent.openIndex();
+            try (Child child = Child.start(database, tmp.resolve("child-stderr.txt"))) {
+                long childRetry = child.write(retry, retryVector);
+                assertThat(parent.searchMeaning("downloads", downloads)).as("the child's write, by meaning")
+                        .containsExactly(childRetry);
+
+                long parentLogin = parent.write(login, loginVector);
+                assertThat(child.near(signUp)).as("the parent's write, by meaning").containsExactly(parentLogin);
+
+                parent.awaitIndexed();
+                assertThat(child.ask("INDEXED")).isEqualTo("INDEXED");
+                assertThat(parent.searchMeaning("downloads", downloads)).as("once indexed, from the graph")
+                        .containsExactly(childRetry);
+                assertThat(child.near(downloads)).containsExactly(childRetry);
+                assertThat(child.ask("EXIT")).isEqualTo("BYE");
+                assertThat(child.awaitExit()).isZero();
+            }
+        }
+    }
+
     /** The child JVM, driven through its standard input and output with bounded waits. */
     private static final class Child implements AutoCloseable {
         private final Process process;
@@ -134,7 +169,20 @@ class CrossProcessSearchTest {
         }
 
         Set<Long> hits(String word) throws Exception {
-            String answer = ask("SEARCH " + word);
+            return idsOf(ask("SEARCH " + word));
+        }
+
+        Set<Long> near(StoredVector query) throws Exception {
+            return idsOf(ask("SEARCHV " + SqliteAgentProcess.wire(query)));
+        }
+
+        long write(String text, StoredVector vector) throws Exception {
+            String answer = ask("WRITEV " + SqliteAgentProcess.wire(vector) + " " + text);
+            assertThat(answer).startsWith("WROTE ");
+            return Long.parseLong(answer.substring("WROTE ".length()));
+        }
+
+        private static Set<Long> idsOf(String answer) {
             assertThat(answer).startsWith("HITS");
             String ids = answer.substring("HITS".length()).strip();
             return ids.isEmpty() ? Set.of()

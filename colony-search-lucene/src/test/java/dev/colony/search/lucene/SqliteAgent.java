@@ -7,10 +7,12 @@ import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.api.session.Session;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,12 +65,24 @@ final class SqliteAgent implements AutoCloseable {
 
     /** Writes a note containing {@code word}; returns its id. */
     long write(String word) {
+        return write("cross process note about " + word, null);
+    }
+
+    /** Writes a note of {@code content} with {@code vector} (or none); returns its id. */
+    long write(String content, StoredVector vector) {
         Instant now = Instant.now();
         long id = provider.write(tx -> tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE,
-                "cross process note about " + word, List.of("interop"), List.of(), null, null, null, null, now,
-                null, Map.of(), null))).id().value();
+                content, List.of("interop"), List.of(), null, null, null, null, now, null, Map.of(), vector)))
+                .id().value();
         changed();
         return id;
+    }
+
+    /** Ids of the memories whose vectors are near {@code query} (search by meaning). */
+    Set<Long> searchMeaning(String text, StoredVector query) {
+        SearchRequest request = new SearchRequest(text, Set.of(namespace), Set.of(), Set.of(), null, null, null, null,
+                10, SearchMode.VECTOR, query);
+        return index.search(request).stream().map(hit -> hit.id()).map(MemoryId::value).collect(Collectors.toSet());
     }
 
     /** Rewrites memory {@code id} to be about {@code word}. */

@@ -1,5 +1,6 @@
 package dev.colony.search.lucene;
 
+import dev.colony.spi.storage.StoredVector;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -16,6 +17,9 @@ import java.util.TreeSet;
  *   <li>{@code WRITE word} writes a memory about the word: {@code WROTE id};</li>
  *   <li>{@code UPDATE id word} rewrites memory {@code id} to be about the word: {@code UPDATED};</li>
  *   <li>{@code SEARCH word}: {@code HITS id,id,...} (sorted);</li>
+ *   <li>{@code WRITEV model floats text} writes a memory of that text with that vector (floats
+ *       comma-separated): {@code WROTE id};</li>
+ *   <li>{@code SEARCHV model floats}: the memories near that vector, {@code HITS id,id,...};</li>
  *   <li>{@code INDEXED} waits until the index holds every change of the store: {@code INDEXED};</li>
  *   <li>{@code ROLE}: {@code ROLE writer} or {@code ROLE reader};</li>
  *   <li>{@code EXIT} closes everything: {@code BYE}.</li>
@@ -45,6 +49,14 @@ public final class SqliteAgentProcess {
                         out.println("UPDATED");
                     }
                     case "SEARCH" -> out.println("HITS " + join(agent.search(command[1])));
+                    case "WRITEV" -> {
+                        String[] parts = command[1].split(" ", 3);
+                        out.println("WROTE " + agent.write(parts[2], vector(parts[0], parts[1])));
+                    }
+                    case "SEARCHV" -> {
+                        String[] parts = command[1].split(" ", 2);
+                        out.println("HITS " + join(agent.searchMeaning("meaning", vector(parts[0], parts[1]))));
+                    }
                     case "INDEXED" -> {
                         agent.awaitIndexed();
                         out.println("INDEXED");
@@ -59,6 +71,28 @@ public final class SqliteAgentProcess {
                 }
             }
         }
+    }
+
+    /** A vector sent as {@code model} and comma-separated floats. */
+    static StoredVector vector(String model, String floats) {
+        String[] values = floats.split(",");
+        float[] vector = new float[values.length];
+        for (int i = 0; i < values.length; i++) {
+            vector[i] = Float.parseFloat(values[i]);
+        }
+        return new StoredVector(model, vector);
+    }
+
+    /** {@code vector} as {@link #vector} reads it. */
+    static String wire(StoredVector vector) {
+        StringBuilder floats = new StringBuilder(vector.model()).append(' ');
+        for (int i = 0; i < vector.dimension(); i++) {
+            if (i > 0) {
+                floats.append(',');
+            }
+            floats.append(vector.values()[i]);
+        }
+        return floats.toString();
     }
 
     private static String join(Set<Long> ids) {
