@@ -73,30 +73,10 @@ final class EmbeddedAddScenario implements Scenario {
     }
 
     private static void add(MemoryStore memory, List<String> contents, Latencies into) {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            memory.add(MemoryDraft.of(MemoryKind.DECISION, content));
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
+        AddLoops.timed(contents, into, content -> memory.add(MemoryDraft.of(MemoryKind.DECISION, content)));
     }
 
     private static void embed(OnnxEmbedder embedder, List<String> contents, Latencies into) {
-        long start = System.nanoTime();
-        for (String content : contents) {
-            long t0 = System.nanoTime();
-            embedder.embed(List.of(content));
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
+        AddLoops.timed(contents, into, content -> embedder.embed(List.of(content)));
     }
 }

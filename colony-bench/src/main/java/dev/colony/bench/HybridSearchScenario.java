@@ -114,20 +114,11 @@ final class HybridSearchScenario implements Scenario {
         }
     }
 
+    /** Runs the queries ranked by {@code mode}; returns the hits, so both sides can be seen to find things. */
     private static long run(MemoryStore memory, List<String> queries, SearchMode mode, Latencies into) {
-        long hits = 0;
-        long start = System.nanoTime();
-        for (String query : queries) {
-            long t0 = System.nanoTime();
-            hits += memory.search(SearchQuery.of(query).withMode(mode)).size();
-            if (into != null) {
-                into.record(System.nanoTime() - t0);
-            }
-        }
-        if (into != null) {
-            into.addWall(System.nanoTime() - start);
-        }
-        return hits;
+        long[] hits = {0};
+        AddLoops.timed(queries, into, query -> hits[0] += memory.search(SearchQuery.of(query).withMode(mode)).size());
+        return hits[0];
     }
 
     /** The texts' vectors: read from the cache when an earlier run left them there, else embedded and cached. */
