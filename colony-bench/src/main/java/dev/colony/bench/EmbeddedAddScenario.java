@@ -7,6 +7,7 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +18,12 @@ import java.util.Locale;
  * {@code memory.add.embedded}: Colony's add with the default in-process embedder (the memory embedded,
  * then written with its vector) against the same add without an embedder, on two SQLite files, the two
  * sides alternating by round; and the embedder alone on the same texts, to report the share of an add
- * spent embedding.
+ * spent embedding. The system property {@value #MODEL_PROPERTY} names another model to measure.
  */
 final class EmbeddedAddScenario implements Scenario {
+
+    /** Names another model than the default to measure ({@code -Dembedding.model=e5-small-v2-q}). */
+    static final String MODEL_PROPERTY = "embedding.model";
 
     @Override
     public String name() {
@@ -39,7 +43,10 @@ final class EmbeddedAddScenario implements Scenario {
         for (int i = 0; i < perRound; i++) {
             contents.add("Decision " + i + ": " + corpus.sentence(12, 30));
         }
-        OnnxEmbedder embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, options.workDir().resolve("native"));
+        String named = System.getProperty(MODEL_PROPERTY, OnnxEmbedder.DEFAULT_MODEL.id());
+        OnnxModel model = OnnxModel.byId(named).orElseThrow(() -> new IllegalArgumentException(
+                MODEL_PROPERTY + " names no model of colony-embedding-onnx: " + named));
+        OnnxEmbedder embedder = OnnxEmbedder.of(model, options.workDir().resolve("native"));
         Latencies embedded = new Latencies(perRound * options.rounds());
         Latencies plain = new Latencies(perRound * options.rounds());
         Latencies embeddingAlone = new Latencies(perRound * options.rounds());

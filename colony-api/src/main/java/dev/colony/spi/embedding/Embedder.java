@@ -24,4 +24,15 @@ public interface Embedder {
     default float[] embedQuery(String query) {
         return embed(List.of(query)).get(0);
     }
+
+    /**
+     * The least cosine similarity between a query and a text that can be related at all: below it, a
+     * search by meaning leaves the text out, so that a query about nothing stored finds nothing rather than
+     * the least unrelated memories. Where unrelated texts fall depends on the model (around 0.1 for some,
+     * 0.8 for others), so a model that knows its band says so; by default only texts pointing away from the
+     * query (below 0) are left out.
+     */
+    default double minSimilarity() {
+        return 0;
+    }
 }

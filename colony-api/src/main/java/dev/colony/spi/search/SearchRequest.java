@@ -27,6 +27,9 @@ import java.util.Set;
  *     {@code queryVector}
  * @param queryVector the embedding of {@code text} named by its model, or {@code null} for a keyword search;
  *     only memories whose stored vector is of the same model and dimension are near it
+ * @param minSimilarity the least cosine similarity to the query a memory's vector needs to be found by
+ *     meaning at all, within [-1, 1]; the query's model knows where unrelated texts stop
+ *     ({@link dev.colony.spi.embedding.Embedder#minSimilarity()})
  */
 public record SearchRequest(
         String text,
@@ -39,7 +42,8 @@ public record SearchRequest(
         Instant until,
         int limit,
         SearchMode mode,
-        StoredVector queryVector) {
+        StoredVector queryVector,
+        double minSimilarity) {
 
     /** Checks the invariants. */
     public SearchRequest {
@@ -57,12 +61,15 @@ public record SearchRequest(
         if (mode != SearchMode.KEYWORD && queryVector == null) {
             throw new IllegalArgumentException("a " + mode.id() + " search needs the query's vector");
         }
+        if (!(minSimilarity >= -1 && minSimilarity <= 1)) {
+            throw new IllegalArgumentException("minSimilarity must be within [-1, 1], was " + minSimilarity);
+        }
     }
 
     /** A keyword search. */
     public SearchRequest(String text, Set<NamespaceId> namespaces, Set<MemoryKind> kinds,
             Set<MemoryKind> excludedKinds, SessionId session, TaskId task, Instant since, Instant until, int limit) {
-        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, SearchMode.KEYWORD, null);
+        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, SearchMode.KEYWORD, null, -1);
     }
 
     /** A request that excludes no kind. */

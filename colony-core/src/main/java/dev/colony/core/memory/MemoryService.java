@@ -270,13 +270,15 @@ public final class MemoryService implements MemoryStore {
         excluded.removeAll(query.kinds());
         SearchMode mode = searchMode(query.mode());
         StoredVector queryVector = null;
+        double minSimilarity = -1;
         if (mode != SearchMode.KEYWORD) {
             kernel.vectors().requireOneModel();
             Embedder embedder = kernel.embedder().orElseThrow();
             queryVector = new StoredVector(embedder.modelId(), embedder.embedQuery(text.strip()));
+            minSimilarity = embedder.minSimilarity();
         }
         SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),
-                query.task(), query.since(), query.until(), query.limit(), mode, queryVector);
+                query.task(), query.since(), query.until(), query.limit(), mode, queryVector, minSimilarity);
         try {
             return index.search(request);
         } catch (ColonyException e) {

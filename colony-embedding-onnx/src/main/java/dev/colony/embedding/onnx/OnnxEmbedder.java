@@ -78,6 +78,12 @@ public final class OnnxEmbedder implements Embedder {
         return loaded().embedQuery(query);
     }
 
+    /** The floor measured for this model ({@link OnnxModel#minSimilarity()}). */
+    @Override
+    public double minSimilarity() {
+        return model.minSimilarity();
+    }
+
     /** Whether this process has loaded the model already (nothing loads before the first embedding). */
     public boolean isLoaded() {
         synchronized (LOADED) {
@@ -90,7 +96,8 @@ public final class OnnxEmbedder implements Embedder {
             LangChain4jEmbedder embedder = LOADED.get(model);
             if (embedder == null) {
                 NativeLibraries.prepare(nativeDirectory);
-                embedder = new LangChain4jEmbedder(modelId(), model.create(POOL), model.queryPrefix());
+                embedder = new LangChain4jEmbedder(modelId(), model.create(POOL), model.queryPrefix(),
+                        model.passagePrefix());
                 NativeLibraries.removeRuntimeLitter();
                 LOADED.put(model, embedder);
             }

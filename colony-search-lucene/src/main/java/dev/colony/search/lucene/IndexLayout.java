@@ -131,6 +131,11 @@ final class IndexLayout {
      */
     static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.DOT_PRODUCT;
 
+    /** The score Lucene gives two unit vectors of cosine similarity {@code cosine}: {@code (1 + cosine) / 2}. */
+    static float score(double cosine) {
+        return (float) ((1 + cosine) / 2);
+    }
+
     /** {@code values} scaled to length 1 (a copy); {@link #indexable} values only. */
     static float[] unit(float[] values) {
         double sum = 0;

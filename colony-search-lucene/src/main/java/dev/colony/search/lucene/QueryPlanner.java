@@ -60,9 +60,10 @@ final class QueryPlanner {
      * @param vector the query's embedding, for the vector leg; {@code null} for a keyword search
      * @param filter every restriction, the namespaces included, as one non-scoring query: what the
      *     vector leg may return
+     * @param minSimilarity the least cosine similarity to {@code vector} of a vector-leg hit
      */
     record Plan(Query text, Query full, Set<NamespaceId> namespaces, int limit, SearchMode mode, StoredVector vector,
-            Query filter) {
+            Query filter, double minSimilarity) {
 
         /** Whether the keyword leg runs: the mode asks for it and the text has terms. */
         boolean keyword() {
@@ -137,7 +138,7 @@ final class QueryPlanner {
             filter = restrictions.build();
         }
         return Optional.of(new Plan(textQuery, full, request.namespaces(), request.limit(), request.mode(),
-                semantic ? request.queryVector() : null, filter));
+                semantic ? request.queryVector() : null, filter, request.minSimilarity()));
     }
 
     /** The distinct terms of {@code text} after analysis, in order of appearance. */

@@ -72,11 +72,16 @@ final class Snapshot {
      */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
         int depth = plan.mode() == SearchMode.HYBRID ? RankFusion.depth(plan.limit()) : plan.limit();
-        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(plan, depth) : new ScoreDoc[0];
+        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
+        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(scoped, plan, depth) : new ScoreDoc[0];
         ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, depth) : new ScoreDoc[0];
-        ScoreDoc[] ranked = plan.mode() == SearchMode.HYBRID
-                ? RankFusion.fuse(keyword, semantic, plan.limit(), RankFusion.ALPHA)
-                : plan.mode() == SearchMode.VECTOR ? semantic : keyword;
+        ScoreDoc[] ranked;
+        if (plan.mode() == SearchMode.HYBRID) {
+            double ceiling = keyword.length == 0 ? 1 : RankFusion.keywordCeiling(scoped, plan.text());
+            ranked = RankFusion.fuse(keyword, ceiling, semantic, plan.limit(), RankFusion.ALPHA);
+        } else {
+            ranked = plan.mode() == SearchMode.VECTOR ? semantic : keyword;
+        }
         if (ranked.length == 0) {
             return List.of();
         }
@@ -94,9 +99,12 @@ final class Snapshot {
         return hits;
     }
 
-    /** The best {@code depth} documents by BM25 (demoted kinds scaled down). */
-    private ScoreDoc[] keywordLeg(QueryPlanner.Plan plan, int depth) throws IOException {
-        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
+    /**
+     * The best {@code depth} documents by BM25 (demoted kinds scaled down), searched and scored by
+     * {@code scoped}, which sees only the plan's namespaces.
+     */
+    private static ScoreDoc[] keywordLeg(IndexSearcher scoped, QueryPlanner.Plan plan, int depth)
+            throws IOException {
         // No total hit count is needed, so pruning of non-competitive documents starts at once.
         return scoped.search(plan.full(), new TopScoreDocCollectorManager(depth, null, depth)).scoreDocs;
     }
@@ -104,7 +112,8 @@ final class Snapshot {
     /**
      * The {@code depth} documents whose vectors of the query's model are nearest the query's (cosine),
      * among those the plan's filter accepts, leaving out those too far to be related at all
-     * ({@link RankFusion#MIN_VECTOR_SIMILARITY}); demoted kinds scaled down like in the keyword leg.
+     * (below the plan's {@linkplain QueryPlanner.Plan#minSimilarity() least similarity}); demoted kinds
+     * scaled down like in the keyword leg.
      */
     private ScoreDoc[] vectorLeg(QueryPlanner.Plan plan, int depth) throws IOException {
         if (!IndexLayout.indexable(plan.vector().values())) {
@@ -112,8 +121,9 @@ final class Snapshot {
         }
         KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
                 IndexLayout.unit(plan.vector().values()), depth, plan.filter());
+        float least = IndexLayout.score(plan.minSimilarity());
         ScoreDoc[] found = Arrays.stream(searcher.search(nearest, depth).scoreDocs)
-                .filter(doc -> doc.score >= RankFusion.MIN_VECTOR_SCORE).toArray(ScoreDoc[]::new);
+                .filter(doc -> doc.score >= least).toArray(ScoreDoc[]::new);
         List<LeafReaderContext> leaves = reader.leaves();
         boolean demoted = false;
         for (ScoreDoc doc : found) {

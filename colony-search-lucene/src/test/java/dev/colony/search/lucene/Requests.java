@@ -29,6 +29,7 @@ final class Requests {
     private int limit = 10;
     private SearchMode mode = SearchMode.KEYWORD;
     private StoredVector vector;
+    private double minSimilarity = -1;
 
     private Requests(String text) {
         this.text = text;
@@ -82,14 +83,15 @@ final class Requests {
         return this;
     }
 
-    Requests mode(SearchMode newMode, StoredVector queryVector) {
+    Requests mode(SearchMode newMode, StoredVector queryVector, double leastSimilarity) {
         mode = newMode;
         vector = queryVector;
+        minSimilarity = leastSimilarity;
         return this;
     }
 
     SearchRequest build() {
         return new SearchRequest(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, mode,
-                vector);
+                vector, minSimilarity);
     }
 }

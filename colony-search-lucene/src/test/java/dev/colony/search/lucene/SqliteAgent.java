@@ -10,6 +10,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.api.session.Session;
 import dev.colony.spi.search.MemorySource;
+import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StoredVector;
@@ -81,7 +82,7 @@ final class SqliteAgent implements AutoCloseable {
     /** Ids of the memories whose vectors are near {@code query} (search by meaning). */
     Set<Long> searchMeaning(String text, StoredVector query) {
         SearchRequest request = new SearchRequest(text, Set.of(namespace), Set.of(), Set.of(), null, null, null, null,
-                10, SearchMode.VECTOR, query);
+                10, SearchMode.VECTOR, query, OnnxEmbedder.DEFAULT_MODEL.minSimilarity());
         return index.search(request).stream().map(hit -> hit.id()).map(MemoryId::value).collect(Collectors.toSet());
     }
 

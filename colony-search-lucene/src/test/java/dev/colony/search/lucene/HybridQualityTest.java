@@ -1,0 +1,113 @@
+package dev.colony.search.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.memory.SearchMode;
+import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.embedding.onnx.OnnxModel;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ranking quality of keyword, vector and hybrid search with the real in-process model on the two
+ * labeled sets: paraphrased queries over agent memories ({@link LabeledSet#agentMemories()}), where
+ * hybrid must find at least {@value #AGENT_MEMORY_RECALL_AT_5} of the relevant memories in its first five
+ * hits and do better there than either leg alone; the same targets asked avoiding their words
+ * ({@link LabeledSet#agentMemoriesReworded()}), where hybrid must still beat keywords alone; and questions
+ * over dialogs ({@link LabeledSet#dialogs()}), where it must rank at least as well as either leg. The
+ * measured rows are printed.
+ *
+ * <p>The model is the default one unless the system property {@value #MODEL_PROPERTY} names another
+ * ({@code mvn test -Dtest=HybridQualityTest -Dcolony.quality.model=bge-small-en-v1.5-q}); that is how the
+ * default was chosen.
+ */
+class HybridQualityTest {
+
+    /** Names the model to measure instead of the default. */
+    static final String MODEL_PROPERTY = "colony.quality.model";
+    /**
+     * The least recall@5 hybrid search must reach on the agent-memory set. The aim is 0.90; the default
+     * model reaches 0.88 (0.90 before the queries that shared the most words with their targets were
+     * reworded), so this guards what is reached, and the gap is open work.
+     */
+    static final double AGENT_MEMORY_RECALL_AT_5 = 0.87;
+    /** The most search terms a paraphrasing query may share with a target, on average. */
+    static final double MAX_MEAN_SHARED_TERMS = 2.0;
+    /** Hits looked at per query (for the reciprocal rank). */
+    private static final int DEPTH = 50;
+
+    @TempDir
+    static Path natives;
+
+    private static OnnxEmbedder embedder;
+
+    @BeforeAll
+    static void model() {
+        OnnxModel model = OnnxEmbedder.DEFAULT_MODEL;
+        String named = System.getProperty(MODEL_PROPERTY, "");
+        if (!named.isBlank()) {
+            model = OnnxModel.byId(named).orElseThrow(() -> new IllegalArgumentException(
+                    MODEL_PROPERTY + " names no model of colony-embedding-onnx: " + named));
+        }
+        embedder = OnnxEmbedder.of(model, natives);
+    }
+
+    @Test
+    void hybridFindsParaphrasedAgentMemoriesBetterThanEitherLeg() {
+        LabeledSet set = LabeledSet.agentMemories();
+        assertThat(set.entries()).hasSizeGreaterThanOrEqualTo(500);
+        assertThat(set.queries()).hasSizeGreaterThanOrEqualTo(80);
+        assertThat(set.meanSharedTerms()).as("search terms a query shares with a target, on average")
+                .isLessThanOrEqualTo(MAX_MEAN_SHARED_TERMS);
+
+        Map<SearchMode, RankingQuality> quality = measure(set, "agent memories");
+        RankingQuality hybrid = quality.get(SearchMode.HYBRID);
+        assertThat(hybrid.recallAt5()).as("hybrid recall@5").isGreaterThanOrEqualTo(AGENT_MEMORY_RECALL_AT_5);
+        for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
+            assertThat(hybrid.recallAt5()).as("hybrid recall@5 vs " + leg)
+                    .isGreaterThan(quality.get(leg).recallAt5());
+            assertThat(hybrid.hitAt5()).as("hybrid hit@5 vs " + leg).isGreaterThan(quality.get(leg).hitAt5());
+        }
+    }
+
+    @Test
+    void askedInOtherWordsStillHybridDoesBetterThanKeywordsAlone() {
+        LabeledSet set = LabeledSet.agentMemoriesReworded();
+        Map<SearchMode, RankingQuality> quality = measure(set, "agent memories, reworded queries");
+        assertThat(quality.get(SearchMode.HYBRID).recallAt5()).as("hybrid recall@5 vs keyword")
+                .isGreaterThan(quality.get(SearchMode.KEYWORD).recallAt5());
+    }
+
+    @Test
+    void hybridRanksDialogTurnsAtLeastAsWellAsEitherLeg() {
+        LabeledSet set = LabeledSet.dialogs();
+        Map<SearchMode, RankingQuality> quality = measure(set, "dialog turns");
+        RankingQuality hybrid = quality.get(SearchMode.HYBRID);
+        for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
+            assertThat(hybrid.hitAt5()).as("hybrid hit@5 vs " + leg)
+                    .isGreaterThanOrEqualTo(quality.get(leg).hitAt5());
+            assertThat(hybrid.meanReciprocalRank()).as("hybrid MRR vs " + leg)
+                    .isGreaterThanOrEqualTo(quality.get(leg).meanReciprocalRank());
+        }
+    }
+
+    private static Map<SearchMode, RankingQuality> measure(LabeledSet set, String name) {
+        Map<SearchMode, RankingQuality> quality = new EnumMap<>(SearchMode.class);
+        try (LabeledIndex index = LabeledIndex.embedded(set, embedder)) {
+            for (SearchMode mode : SearchMode.values()) {
+                quality.put(mode, RankingQuality.of(set, query -> index.rank(mode, query, DEPTH)));
+            }
+        }
+        System.out.printf(Locale.ROOT, "ranking quality on %s (%d entries, %d queries sharing %.2f terms with a "
+                + "target; %s, alpha %.2f)%n  keyword %s%n  vector  %s%n  hybrid  %s%n", name, set.entries().size(),
+                set.queries().size(), set.meanSharedTerms(), embedder.modelId(), RankFusion.ALPHA, quality.get(SearchMode.KEYWORD),
+                quality.get(SearchMode.VECTOR), quality.get(SearchMode.HYBRID));
+        return quality;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.colony.search.lucene;
+
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.storage.StoredVector;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link LabeledSet} stored one memory per entry (the entry's group as its session) and indexed in
+ * memory, ranking queries as entry ids so that {@link RankingQuality} can score them.
+ */
+final class LabeledIndex implements AutoCloseable {
+
+    private final LuceneSearchIndex index;
+    private final Map<Long, String> entryOfMemory;
+    private final Embedder embedder;
+
+    private LabeledIndex(LuceneSearchIndex index, Map<Long, String> entryOfMemory, Embedder embedder) {
+        this.index = index;
+        this.entryOfMemory = entryOfMemory;
+        this.embedder = embedder;
+    }
+
+    /** The set without vectors: keyword search only. */
+    static LabeledIndex keywordOnly(LabeledSet set) {
+        return open(set, null);
+    }
+
+    /** The set with every entry embedded by {@code embedder} (in one batch), for every search mode. */
+    static LabeledIndex embedded(LabeledSet set, Embedder embedder) {
+        return open(set, embedder);
+    }
+
+    private static LabeledIndex open(LabeledSet set, Embedder embedder) {
+        List<String> ids = new ArrayList<>(set.entries().keySet());
+        List<float[]> vectors = embedder == null ? null
+                : embedder.embed(ids.stream().map(set.entries()::get).toList());
+        ListMemorySource source = new ListMemorySource("labeled-set");
+        Map<Long, String> entryOfMemory = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            ListMemorySource.Draft draft = source.memory(set.entries().get(id)).session(LabeledSet.group(id));
+            if (vectors != null) {
+                draft.vector(new StoredVector(embedder.modelId(), vectors.get(i)));
+            }
+            entryOfMemory.put(draft.add(), id);
+        }
+        return new LabeledIndex(LuceneSearch.inMemory().open(source), entryOfMemory, embedder);
+    }
+
+    /** The entries {@code query} finds in {@code mode}, best first, at most {@code depth}. */
+    List<String> rank(SearchMode mode, String query, int depth) {
+        Requests request = Requests.query(query).limit(depth);
+        if (mode != SearchMode.KEYWORD) {
+            request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(query)),
+                    embedder.minSimilarity());
+        }
+        List<String> ranked = new ArrayList<>();
+        for (SearchHit hit : index.search(request.build())) {
+            ranked.add(entryOfMemory.get(hit.id().value()));
+        }
+        return ranked;
+    }
+
+    @Override
+    public void close() {
+        index.close();
+    }
+}
