@@ -18,6 +18,8 @@ import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,12 +73,7 @@ final class SqliteAgent implements AutoCloseable {
 
     /** Writes a note of {@code content} with {@code vector} (or none); returns its id. */
     long write(String content, StoredVector vector) {
-        Instant now = Instant.now();
-        long id = provider.write(tx -> tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE,
-                content, List.of("interop"), List.of(), null, null, null, null, now, null, Map.of(), vector)))
-                .id().value();
-        changed();
-        return id;
+        return writeAll(List.of(content), Arrays.asList(vector)).get(0);
     }
 
     /** Ids of the memories whose vectors are near {@code query} (search by meaning). */
@@ -84,6 +81,22 @@ final class SqliteAgent implements AutoCloseable {
         SearchRequest request = new SearchRequest(text, Set.of(namespace), Set.of(), Set.of(), null, null, null, null,
                 10, SearchMode.VECTOR, query, OnnxEmbedder.DEFAULT_MODEL.minSimilarity());
         return index.search(request).stream().map(hit -> hit.id()).map(MemoryId::value).collect(Collectors.toSet());
+    }
+
+    /** Writes notes of {@code contents} with {@code vectors} (same order) in one transaction; returns their ids. */
+    List<Long> writeAll(List<String> contents, List<StoredVector> vectors) {
+        Instant now = Instant.now();
+        List<Long> ids = provider.write(tx -> {
+            List<Long> written = new ArrayList<>(contents.size());
+            for (int i = 0; i < contents.size(); i++) {
+                written.add(tx.memories().insert(new NewMemory(namespace, session, MemoryKind.NOTE, contents.get(i),
+                        List.of("interop"), List.of(), null, null, null, null, now, null, Map.of(), vectors.get(i)))
+                        .id().value());
+            }
+            return written;
+        });
+        changed();
+        return ids;
     }
 
     /** Rewrites memory {@code id} to be about {@code word}. */
