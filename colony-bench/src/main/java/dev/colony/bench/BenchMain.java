@@ -34,7 +34,7 @@ public final class BenchMain implements Callable<Integer> {
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
-                new HookScenario())) {
+                new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -36,7 +36,7 @@ final class McpStartScenario implements Scenario {
     static final double TARGET_P50_MILLIS = 600;
     private static final int STARTS_PER_ROUND = 7;
     private static final int WARM_UP = 2;
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"colony-bench\","
             + "\"version\":\"1\"}}}\n";
     private static final String FIRST_CALL = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"

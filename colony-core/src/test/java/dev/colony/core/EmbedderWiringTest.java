@@ -11,6 +11,7 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
+import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.store.h2.H2StorageProvider;
 import java.util.List;
@@ -43,6 +44,20 @@ class EmbedderWiringTest {
                     .isInstanceOfSatisfying(ColonyException.class,
                             e -> assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL));
             assertThat(latestId(colony)).isZero();
+        }
+    }
+
+    @Test
+    void aQueryVectorOfTheWrongShapeFailsTheSearchInsteadOfFindingNothing() {
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).search(LuceneSearch.inMemory())
+                .embedder(new HistogramEmbedder("byte-histogram", 8, 4)).build()) {
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
+
+            assertThatThrownBy(() -> colony.as(actor).memories().search(SearchQuery.of("retries")))
+                    .isInstanceOfSatisfying(ColonyException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL);
+                        assertThat(e.getMessage()).contains("byte-histogram", "4 dimensions, not 8");
+                    });
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,6 +65,17 @@ class CliIT {
         ColonyJar.Result usage = ColonyJar.run(dir, env(), "search", "--no-such-option", "x");
         assertThat(usage.exitCode()).isEqualTo(2);
         assertThat(usage.stderr()).contains("--no-such-option");
+
+        Map<String, String> unknownModel = new HashMap<>(env());
+        unknownModel.put("COLONY_EMBEDDING_MODEL", "text-embedding-3-large");
+        for (List<String> command : List.of(List.of("search", "x"), List.of("mcp"))) {
+            ColonyJar.Result refused = ColonyJar.run(dir, unknownModel, command.toArray(String[]::new));
+            assertThat(refused.exitCode()).as(String.join(" ", command)).isEqualTo(1);
+            assertThat(refused.stderr().strip()).as(String.join(" ", command))
+                    .startsWith("colony: INVALID_ARGUMENT: COLONY_EMBEDDING_MODEL: must be one of all-minilm-l6-v2-q")
+                    .contains("'text-embedding-3-large'");
+            assertThat(refused.stdout()).as("nothing but protocol, and no protocol without a server").isEmpty();
+        }
     }
 
     @Test

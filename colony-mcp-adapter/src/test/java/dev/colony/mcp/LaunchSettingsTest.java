@@ -111,4 +111,30 @@ class LaunchSettingsTest {
         assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, "bad\u0007id", Map.of(), system()))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("session"));
     }
+
+    @Test
+    void theEmbeddingModelIsTheDefaultOneNamedOrNoneAndAnUnknownNameIsRefusedWithTheChoices() {
+        LaunchSettings defaults = LaunchSettings.resolve(null, null, null, null, Map.of(), system());
+        assertThat(defaults.embedding()).isEqualTo("all-minilm-l6-v2-q");
+        assertThat(defaults.embedder()).hasValueSatisfying(embedder ->
+                assertThat(embedder.modelId()).isEqualTo("onnx/all-minilm-l6-v2-q"));
+
+        LaunchSettings named = LaunchSettings.resolve(null, null, null, null,
+                Map.of("COLONY_EMBEDDING_MODEL", " E5-Small-V2-Q "), system());
+        assertThat(named.embedder()).hasValueSatisfying(embedder -> {
+            assertThat(embedder.modelId()).isEqualTo("onnx/e5-small-v2-q");
+            assertThat(embedder.minSimilarity()).isEqualTo(0.79);
+        });
+        assertThat(LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_EMBEDDING_MODEL", "NONE"), system())
+                .embedder()).isEmpty();
+
+        assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null,
+                Map.of("COLONY_EMBEDDING_MODEL", "text-embedding-3-large"), system()))
+                .isInstanceOfSatisfying(ColonyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(e.field()).isEqualTo("COLONY_EMBEDDING_MODEL");
+                    assertThat(e.getMessage()).contains("all-minilm-l6-v2-q", "e5-small-v2-q", "bge-small-en-v1.5-q",
+                            "none", "'text-embedding-3-large'");
+                });
+    }
 }

@@ -61,13 +61,29 @@ public record Kernel(
         }
         List<StoredVector> stored = new ArrayList<>(vectors.size());
         for (float[] vector : vectors) {
-            if (vector == null || vector.length != model.dimension()) {
-                throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId()
-                        + " returned a vector of the wrong shape");
-            }
-            stored.add(new StoredVector(model.modelId(), vector));
+            stored.add(shaped(model, vector));
         }
         return Optional.of(stored);
+    }
+
+    /**
+     * The embedding of a search query named by its model ({@link Embedder#embedQuery}).
+     *
+     * @throws ColonyException {@code UNAVAILABLE} without an embedder; {@code INTERNAL} when the embedder
+     *     returns a vector of the wrong shape
+     */
+    public StoredVector embedQuery(String query) {
+        Embedder model = embedder.orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
+                "searching by meaning needs an embedding model, and this Colony has none"));
+        return shaped(model, model.embedQuery(query));
+    }
+
+    private static StoredVector shaped(Embedder model, float[] vector) {
+        if (vector == null || vector.length != model.dimension()) {
+            throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId() + " returned a vector of "
+                    + (vector == null ? "nothing" : vector.length + " dimensions") + ", not " + model.dimension());
+        }
+        return new StoredVector(model.modelId(), vector);
     }
 
     /** The embedding of {@code content} named by its model, or {@code null} without an embedder. */

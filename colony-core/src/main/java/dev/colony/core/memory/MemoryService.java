@@ -273,9 +273,8 @@ public final class MemoryService implements MemoryStore {
         double minSimilarity = -1;
         if (mode != SearchMode.KEYWORD) {
             kernel.vectors().requireOneModel();
-            Embedder embedder = kernel.embedder().orElseThrow();
-            queryVector = new StoredVector(embedder.modelId(), embedder.embedQuery(text.strip()));
-            minSimilarity = embedder.minSimilarity();
+            queryVector = kernel.embedQuery(text.strip());
+            minSimilarity = kernel.embedder().orElseThrow().minSimilarity();
         }
         SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),
                 query.task(), query.since(), query.until(), query.limit(), mode, queryVector, minSimilarity);

@@ -1,0 +1,135 @@
+package dev.colony.bench;
+
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.core.Colony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code mcp.rss}: the resident memory of the MCP server process ({@code java -jar colony-mcp.jar mcp},
+ * default JVM options) holding a store of {@code size} embedded memories, after it answered a run of hybrid
+ * searches (model loaded, index open), against the same server on an empty store after the same searches.
+ * Resident and peak sizes are read from {@code /proc/<pid>/status} (Linux; elsewhere they are not
+ * measured); the searches' latencies are the scenario's two sides.
+ */
+final class McpMemoryScenario implements Scenario {
+
+    private static final int QUERIES = 200;
+    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
+
+    @Override
+    public String name() {
+        return "mcp.rss";
+    }
+
+    @Override
+    public int defaultSize() {
+        return 100_000;
+    }
+
+    @Override
+    public Result run(int size, BenchOptions options) throws IOException, InterruptedException {
+        EmbeddedCorpus store = EmbeddedCorpus.prepare(name(), size, QUERIES, options);
+        long buildStart = System.nanoTime();
+        try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(store.db()))
+                .search(LuceneSearch.besideStore()).embedder(store.embedder()).build()) {
+            colony.as(store.actor()).memories().search(SearchQuery.of("warm up"));
+        }
+        double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
+        Path home = Files.createDirectories(options.workDir().resolve("home"));
+        Latencies full = new Latencies(QUERIES);
+        Latencies empty = new Latencies(QUERIES);
+        long[] fullKb = serve(store.db(), home, store.queries(), full);
+        long[] emptyKb = serve(options.workDir().resolve("empty.db"), home, store.queries(), empty);
+        boolean measured = fullKb[0] > 0 && emptyKb[0] > 0;
+        return new Result(name(), size, full, empty, "resident memory with the store / with an empty store",
+                measured ? fullKb[0] / (double) emptyKb[0] : Double.NaN, "reported (no target)", true,
+                String.format(Locale.ROOT, "%s; after %d hybrid searches through the server: resident %s with %d "
+                        + "memories (peak %s), %s with none (peak %s); index built once before, in %.1f s",
+                        measured ? "VmRSS from /proc" : "resident memory not measured on this OS", QUERIES,
+                        megabytes(fullKb[0]), size, megabytes(fullKb[1]), megabytes(emptyKb[0]),
+                        megabytes(emptyKb[1]), buildSeconds));
+    }
+
+    /**
+     * Starts the server on {@code db}, times {@code queries} as {@code search} calls, and reads its resident
+     * and peak resident sizes in kB before stopping it ({@code -1} where they cannot be read).
+     */
+    private static long[] serve(Path db, Path home, List<String> queries, Latencies into)
+            throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(java, "-jar", McpStartScenario.serverJar().toString(), "mcp",
+                "--db", db.toString(), "--user", "bench", "--agent", "bench")
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
+        builder.environment().put("COLONY_HOME", home.toString());
+        Process process = builder.start();
+        OutputStream in = process.getOutputStream();
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            in.write((McpStartScenario.INITIALIZE + INITIALIZED).getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String initialized = out.readLine();
+            if (initialized == null || !initialized.contains("\"protocolVersion\"")) {
+                throw new IllegalStateException("the server did not answer initialize: " + initialized);
+            }
+            long id = 2;
+            for (String query : queries) {
+                long start = System.nanoTime();
+                in.write(McpWire.toolCall(id++, "search", "{\"query\":" + McpWire.quote(query) + ",\"limit\":10}"));
+                in.flush();
+                String answer = out.readLine();
+                into.record(System.nanoTime() - start);
+                McpWire.expectOk(String.valueOf(answer));
+            }
+            long[] sizes = residentKb(process.pid());
+            in.close();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroy();
+            }
+            return sizes;
+        } finally {
+            if (process.isAlive()) {
+                process.destroy();
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    /** VmRSS and VmHWM of process {@code pid} in kB, or {@code -1} each where /proc cannot tell. */
+    private static long[] residentKb(long pid) throws IOException {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        long[] sizes = {-1, -1};
+        if (!Files.isReadable(status)) {
+            return sizes;
+        }
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("VmRSS:")) {
+                sizes[0] = kilobytes(line);
+            } else if (line.startsWith("VmHWM:")) {
+                sizes[1] = kilobytes(line);
+            }
+        }
+        return sizes;
+    }
+
+    private static long kilobytes(String statusLine) {
+        return Long.parseLong(statusLine.replaceAll("[^0-9]", ""));
+    }
+
+    private static String megabytes(long kilobytes) {
+        return kilobytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MB", kilobytes / 1024.0);
+    }
+}
