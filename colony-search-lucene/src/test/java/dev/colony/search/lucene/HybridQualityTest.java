@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ranking quality of keyword, vector and hybrid search with the real in-process model on the two
  * labeled sets: paraphrased queries over agent memories ({@link LabeledSet#agentMemories()}), where
- * hybrid must find at least {@value #AGENT_MEMORY_RECALL_AT_5} of the relevant memories in its first five
- * hits and do better there than either leg alone; the same targets asked avoiding their words
+ * hybrid must find a relevant memory in its first five hits for at least {@value #AGENT_MEMORY_HIT_AT_5}
+ * of the queries, find at least {@value #AGENT_MEMORY_RECALL_AT_5} of all relevant memories there, and do
+ * better on both than either leg alone; the same targets asked avoiding their words
  * ({@link LabeledSet#agentMemoriesReworded()}), where hybrid must still beat keywords alone; and questions
  * over dialogs ({@link LabeledSet#dialogs()}), where it must rank at least as well as either leg. The
  * measured rows are printed.
@@ -32,9 +33,15 @@ class HybridQualityTest {
     /** Names the model to measure instead of the default. */
     static final String MODEL_PROPERTY = "colony.quality.model";
     /**
-     * The least recall@5 hybrid search must reach on the agent-memory set. The aim is 0.90; the default
-     * model reaches 0.88 (0.90 before the queries that shared the most words with their targets were
-     * reworded), so this guards what is reached, and the gap is open work.
+     * The least share of agent-memory queries with a relevant memory among hybrid search's first five hits
+     * (recall_any@5); the default model reaches 0.95.
+     */
+    static final double AGENT_MEMORY_HIT_AT_5 = 0.90;
+    /**
+     * The least share of all relevant agent memories among the first five hits (a query with two targets
+     * counts each half). The aim is 0.90; the default model reaches 0.88 (0.90 before the queries that
+     * shared the most words with their targets were reworded): this guards what is reached, and the gap is
+     * open work (the misses are mostly the second, less direct target of a two-target query).
      */
     static final double AGENT_MEMORY_RECALL_AT_5 = 0.87;
     /** The most search terms a paraphrasing query may share with a target, on average. */
@@ -68,6 +75,7 @@ class HybridQualityTest {
 
         Map<SearchMode, RankingQuality> quality = measure(set, "agent memories");
         RankingQuality hybrid = quality.get(SearchMode.HYBRID);
+        assertThat(hybrid.hitAt5()).as("hybrid hit@5").isGreaterThanOrEqualTo(AGENT_MEMORY_HIT_AT_5);
         assertThat(hybrid.recallAt5()).as("hybrid recall@5").isGreaterThanOrEqualTo(AGENT_MEMORY_RECALL_AT_5);
         for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
             assertThat(hybrid.recallAt5()).as("hybrid recall@5 vs " + leg)
