@@ -33,6 +33,13 @@ final class Snapshot {
 
     /** Longest searchable text the snippet builder looks at. */
     private static final int MAX_HIGHLIGHT_CHARS = 64 * 1024;
+    /**
+     * The nearest-neighbour search explores at least this many candidates however few hits are wanted: the
+     * graph search keeps only as many as it returns, and with ten it can settle among a crowd of near
+     * duplicates and miss even an exact match (seen with 45,000 memories in clusters of near-identical
+     * vectors). The extra candidates are dropped after the floor and the demotion.
+     */
+    static final int MIN_VECTOR_CANDIDATES = 100;
 
     final MultiReader reader;
     private final IndexSearcher searcher;
@@ -119,10 +126,11 @@ final class Snapshot {
         if (!IndexLayout.indexable(plan.vector().values())) {
             return new ScoreDoc[0];
         }
+        int candidates = Math.max(depth, MIN_VECTOR_CANDIDATES);
         KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
-                IndexLayout.unit(plan.vector().values()), depth, plan.filter());
+                IndexLayout.unit(plan.vector().values()), candidates, plan.filter());
         float least = IndexLayout.score(plan.minSimilarity());
-        ScoreDoc[] found = Arrays.stream(searcher.search(nearest, depth).scoreDocs)
+        ScoreDoc[] found = Arrays.stream(searcher.search(nearest, candidates).scoreDocs)
                 .filter(doc -> doc.score >= least).toArray(ScoreDoc[]::new);
         List<LeafReaderContext> leaves = reader.leaves();
         boolean demoted = false;
@@ -137,6 +145,6 @@ final class Snapshot {
         if (demoted) {
             Arrays.sort(found, RankFusion.BEST_FIRST);
         }
-        return found;
+        return found.length > depth ? Arrays.copyOf(found, depth) : found;
     }
 }

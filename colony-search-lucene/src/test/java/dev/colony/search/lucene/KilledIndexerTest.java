@@ -77,6 +77,7 @@ class KilledIndexerTest {
                 assertThat(parent.search(marker(i))).as("memory " + i + " by its words").containsExactly(ids.get(i));
             }
             assertThat(parent.search(marker(MEMORIES - 1))).containsExactly(ids.get(MEMORIES - 1));
+            assertThat(parent.search("hiccups")).as("the last memory, by its words").containsExactly(ids.get(MEMORIES));
             assertThat(parent.searchMeaning("downloads", retryVector)).as("the last memory, by its vector")
                     .contains(ids.get(MEMORIES));
         }
