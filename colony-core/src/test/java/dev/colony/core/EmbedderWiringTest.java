@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.Actor;
+import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.TaskId;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.HandoffRequest;
+import dev.colony.api.baton.RelayReason;
+import dev.colony.api.baton.RelayRequest;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -14,7 +20,9 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.store.h2.H2StorageProvider;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EmbedderWiringTest {
@@ -31,6 +39,31 @@ class EmbedderWiringTest {
             assertThat(stored.memory().id()).isEqualTo(memory.id());
             assertThat(stored.vector().model()).isEqualTo(embedder.modelId());
             assertThat(stored.vector().values()).containsExactly(embedder.embed(List.of("Vectors are stored")).get(0));
+        }
+    }
+
+    @Test
+    void handoffAndRelaySummariesAreEmbeddedWhenWrittenAndTheirAcceptanceIsNot() {
+        HistogramEmbedder embedder = new HistogramEmbedder("byte-histogram", 8);
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(embedder).build()) {
+            CallerScope claude = colony.as(colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor());
+            CallerScope codex = colony.as(colony.sessions().ensure(SessionStart.of("alice", "codex")).actor());
+            TaskId task = claude.tasks().open("/work/app", "feature/pay").thread().id();
+            Baton handoff = claude.handoffs().handOff(new HandoffRequest(task, "codex",
+                    "Checkout works; wire the receipts.", List.of(), List.of(), List.of(), null));
+            Baton relay = claude.relays().relay(RelayRequest.of(task, RelayReason.QUOTA, "Receipts half done."));
+            codex.tasks().join(task);
+            codex.handoffs().accept(handoff.id());
+
+            Map<String, MemoryDocument> byKind = new HashMap<>();
+            colony.storage().read(tx -> tx.memories().changedSince(0, 100))
+                    .forEach(document -> byKind.put(document.memory().kind().name(), document));
+            assertThat(byKind.get("handoff").memory().id()).isEqualTo(handoff.id());
+            assertThat(byKind.get("handoff").vector().values()).containsExactly(embedder.embed(
+                    List.of("handoff to codex: Checkout works; wire the receipts.")).get(0));
+            assertThat(byKind.get("relay").memory().id()).isEqualTo(relay.id());
+            assertThat(byKind.get("relay").vector()).isNotNull();
+            assertThat(byKind.get("accept").vector()).as("an audit record, found by its words").isNull();
         }
     }
 

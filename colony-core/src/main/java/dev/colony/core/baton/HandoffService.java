@@ -18,6 +18,7 @@ import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import dev.colony.core.kernel.Kernel;
 import java.time.Duration;
@@ -63,6 +64,8 @@ public final class HandoffService implements Handoffs {
                     + " files, held " + rawFiles.size());
         }
         Duration ttl = BatonDesk.ttl(request.expiresIn(), BatonLimits.HANDOFF_DEFAULT_TTL, BatonLimits.HANDOFF_MAX_TTL);
+        String content = "handoff to " + to + ": " + summary;
+        StoredVector vector = desk.kernel().embed(content);
         Instant now = desk.kernel().time().now();
         return desk.write(tx -> {
             ledger.enter(tx, now);
@@ -75,7 +78,7 @@ public final class HandoffService implements Handoffs {
             Map<String, Object> metadata = new LinkedHashMap<>();
             metadata.put("to_agent", to);
             metadata.put("transferred_files", List.copyOf(files));
-            MemoryId id = ledger.audit(tx, task, HANDOFF, "handoff to " + to + ": " + summary, null, metadata, now);
+            MemoryId id = ledger.audit(tx, task, HANDOFF, content, null, metadata, now, vector);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("summary", summary);
             details.put("next_steps", nextSteps);

@@ -24,6 +24,7 @@ import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,6 +68,8 @@ public final class RelayService implements Relays {
         String fetchAt = Check.optionalText("fetch_files_at", request.fetchFilesAt(), MAX_REF_CHARS);
         String to = BatonDesk.addressee(request.toAgent());
         Duration ttl = BatonDesk.ttl(request.expiresIn(), BatonLimits.RELAY_DEFAULT_TTL, BatonLimits.RELAY_MAX_TTL);
+        String content = "relay (" + reason.wireName() + ") to " + to + ": " + oneLine;
+        StoredVector vector = desk.kernel().embed(content);
         Instant now = desk.kernel().time().now();
         Instant until = now.plus(ttl);
         return desk.write(tx -> {
@@ -89,8 +92,7 @@ public final class RelayService implements Relays {
             metadata.put("reason", reason.wireName());
             metadata.put("to_agent", to);
             metadata.put("inherit_claims", files);
-            MemoryId id = ledger.audit(tx, task, RELAY, "relay (" + reason.wireName() + ") to " + to + ": " + oneLine,
-                    null, metadata, now);
+            MemoryId id = ledger.audit(tx, task, RELAY, content, null, metadata, now, vector);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("summary", oneLine);
             details.put("reason", reason.wireName());

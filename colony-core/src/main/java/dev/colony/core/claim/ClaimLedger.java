@@ -21,6 +21,7 @@ import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -114,8 +115,18 @@ public final class ClaimLedger {
      */
     public MemoryId audit(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
             Map<String, Object> metadata, Instant now) {
+        return audit(tx, task, kind, content, replyTo, metadata, now, null);
+    }
+
+    /**
+     * {@link #audit(StorageTransaction, StoredTask, MemoryKind, String, MemoryId, Map, Instant)} with the
+     * content's vector (embedded before the transaction began), for records an agent may look for by
+     * meaning, such as a handoff's summary; {@code null} for none.
+     */
+    public MemoryId audit(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
+            Map<String, Object> metadata, Instant now, StoredVector vector) {
         Memory stored = tx.memories().insert(new NewMemory(writable(tx, task), actor.session(), kind, content,
-                List.of(), List.of(), null, null, task.id(), replyTo, now, null, metadata, null));
+                List.of(), List.of(), null, null, task.id(), replyTo, now, null, metadata, vector));
         kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored.id();
     }
