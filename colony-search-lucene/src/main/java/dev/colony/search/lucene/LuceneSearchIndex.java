@@ -227,12 +227,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         try {
             long latest = source.latestRev();
             if (openWriter(false, latest)) {
-                // Nobody can search this index before open returns, so a long first catch-up (a
-                // rebuild) does not publish its progress: each publication flushes a small segment, and
-                // merging those rebuilds their vector graphs again and again. Measured on 100k memories
-                // with vectors: the open takes about 60 s instead of 38 s, but hybrid search is at its
-                // steady speed at once (p95 13-15 ms) instead of p95 30 ms for the next two minutes of merges.
-                catchUpWriter(latest, true, false);
+                catchUpWriter(latest, true);
                 if (committedRev < 0 || indexedRev - committedRev >= COMMIT_EVERY_DOCS) {
                     commit();
                 }
@@ -534,7 +529,7 @@ public final class LuceneSearchIndex implements SearchIndex {
                 // opening a new reader flushes a small segment each step, which then has to be merged,
                 // and no one would read it. The next search reads the changes it misses itself, or
                 // wakes this thread, which then publishes.
-                catchUpWriter(latest, false, true);
+                catchUpWriter(latest, false);
                 if (verifyPending) {
                     verifyPending = false;
                     IndexFailures.checkIntegrity(writerReader);
@@ -565,15 +560,14 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     /**
      * Indexes every change up to {@code target} (and any newer one read on the way), then makes them
-     * searchable through a new base layer if someone searched recently or {@code publish} asks for it;
-     * with {@code progressive}, a long catch-up also publishes its progress every few seconds.
+     * searchable through a new base layer if someone searched recently or {@code publish} asks for it.
      */
-    private void catchUpWriter(long target, boolean publish, boolean progressive) throws IOException {
+    private void catchUpWriter(long target, boolean publish) throws IOException {
         if (target < indexedRev) {
             rebuildWriter("the store's latest change (rev " + target + ") is older than the index's (rev "
                     + indexedRev + "); was the store restored from a backup?");
         }
-        indexUpTo(target, progressive);
+        indexUpTo(target, true);
         if (publish || searchedRecently()) {
             refreshWriter();
         }
