@@ -79,7 +79,9 @@ final class Snapshot {
      */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
         int depth = plan.mode() == SearchMode.HYBRID ? RankFusion.depth(plan.limit()) : plan.limit();
-        IndexSearcher scoped = new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces()));
+        // Scoped statistics are only needed by the keyword leg (and its ceiling in a hybrid search).
+        IndexSearcher scoped = plan.keyword()
+                ? new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces())) : null;
         ScoreDoc[] keyword = plan.keyword() ? keywordLeg(scoped, plan, depth) : new ScoreDoc[0];
         ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, depth) : new ScoreDoc[0];
         ScoreDoc[] ranked;
