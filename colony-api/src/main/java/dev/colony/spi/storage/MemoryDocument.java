@@ -6,18 +6,37 @@ import java.util.Objects;
 /**
  * A memory together with its stored embedding, as a search index consumes it.
  *
+ * <p>A memory rarely stands alone: a dialog turn answers the one before it ("yes, in June"), a note
+ * continues the decision its session just recorded. So a document also carries the embedding of the memory
+ * written just before it in the same session and namespace (the latest earlier one with an embedding of the
+ * same model, retracted ones skipped), which an index may blend into the vector it searches. Only the
+ * namespace's own memories are used, so that a shared memory's vector says nothing of a private one.
+ *
  * @param memory the memory
  * @param vector its embedding with the model that computed it, or {@code null} when none was stored
+ * @param context the embedding of its predecessor in the same session and namespace, of the same model as
+ *     {@code vector}, or {@code null} when there is none (or no {@code vector})
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryRecords#changedSince})
  */
-public record MemoryDocument(Memory memory, StoredVector vector, long rev) {
+public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev) {
 
-    /** Checks that the memory is present and the rev positive. */
+    /** Checks that the memory is present, the rev positive and the context of the vector's model. */
     public MemoryDocument {
         Objects.requireNonNull(memory, "memory");
         if (rev < 1) {
             throw new IllegalArgumentException("rev must be positive, was " + rev);
         }
+        if (context != null && (vector == null || !context.model().equals(vector.model())
+                || context.dimension() != vector.dimension())) {
+            throw new IllegalArgumentException("context must be of the vector's model and dimension, was "
+                    + context.model() + "/" + context.dimension() + " for "
+                    + (vector == null ? "no vector" : vector.model() + "/" + vector.dimension()));
+        }
+    }
+
+    /** A document without a predecessor's embedding. */
+    public MemoryDocument(Memory memory, StoredVector vector, long rev) {
+        this(memory, vector, null, rev);
     }
 }

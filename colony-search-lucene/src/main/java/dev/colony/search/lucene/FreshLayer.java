@@ -118,13 +118,14 @@ final class FreshLayer {
             index.freeze();
             LeafReader leaf = (LeafReader) index.createSearcher().getIndexReader();
             StoredVector vector = change.vector();
-            boolean searchable = vector != null && IndexLayout.indexable(vector.values());
+            float[] searched = IndexLayout.searchVector(change);
+            boolean searchable = searched != null;
             String vectorField = searchable ? IndexLayout.vectorField(vector) : null;
             Map<String, FieldInfo> described = searchable ? fieldsWithVector.computeIfAbsent(vectorField,
                     name -> segmentFieldInfos(analyzer, vector)) : fields;
             changes.remove(id);
             changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, described, vectorField,
-                    searchable ? IndexLayout.unit(vector.values()) : null)));
+                    searched)));
         }
         through = Math.max(through, change.rev());
     }

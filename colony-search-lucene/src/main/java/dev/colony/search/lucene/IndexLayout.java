@@ -43,9 +43,9 @@ import org.apache.lucene.util.BytesRef;
  *       slice read per hit, where stored fields would decompress a block).</li>
  * </ul>
  * <ul>
- *   <li>{@code vector/<model>/<dimension>}: the memory's stored embedding, when it has one
- *       ({@code KnnFloatVectorField}, scaled to unit length and compared by dot product, which is
- *       cosine), in a field of its model and dimension: vectors of
+ *   <li>{@code vector/<model>/<dimension>}: the memory's {@linkplain #searchVector search vector}, when
+ *       it has a stored embedding ({@code KnnFloatVectorField}, of unit length and compared by dot
+ *       product, which is cosine), in a field of its model and dimension: vectors of
  *       different models never meet in one graph, and a query reads only its own model's field.</li>
  * </ul>
  * A change to this layout bumps {@link LuceneSearch#FORMAT_VERSION} so that existing indexes are
@@ -118,11 +118,51 @@ final class IndexLayout {
         String text = searchableText(memory);
         doc.add(new Field(TEXT, text, TEXT_TYPE));
         doc.add(new BinaryDocValuesField(TEXT, new BytesRef(text)));
-        StoredVector vector = source.vector();
-        if (vector != null && !vector.model().equals(MemoryRecords.UNKNOWN_MODEL) && indexable(vector.values())) {
-            doc.add(new KnnFloatVectorField(vectorField(vector), unit(vector.values()), SIMILARITY));
+        float[] searched = searchVector(source);
+        if (searched != null && !source.vector().model().equals(MemoryRecords.UNKNOWN_MODEL)) {
+            doc.add(new KnnFloatVectorField(vectorField(source.vector()), searched, SIMILARITY));
         }
         return doc;
+    }
+
+    /**
+     * The share of a memory's search vector that comes from its {@linkplain MemoryDocument#context()
+     * predecessor} in the session. A turn such as "yes, booked for June" or a note that continues the
+     * session's last decision is found by what it is about only with its context; more than this and a
+     * memory is found for its neighbour's subject instead of its own. Measured with
+     * {@code HybridQualityTest} and the default model, 0.4 against none: on the dialog questions hybrid
+     * hit@5 0.87 against 0.78, MRR 0.66 against 0.55 and the answer's session first 0.78 against 0.68;
+     * on the agent memories recall@5 0.89 against 0.88 and hit@5 unchanged (0.95). At 0.5 the agent
+     * memories lose (recall@5 0.87).
+     */
+    static final double CONTEXT_WEIGHT = 0.4;
+
+    /**
+     * The vector a memory is found by, of unit length: its own embedding, blended with its predecessor's
+     * ({@link #CONTEXT_WEIGHT}) when the store knows one; {@code null} when it has no embedding whose
+     * cosine is defined. The stored embeddings stay as they were computed, so other uses of them (a
+     * duplicate check, clustering) see each memory alone.
+     */
+    static float[] searchVector(MemoryDocument source) {
+        return searchVector(source.vector(), source.context());
+    }
+
+    /** The search vector of a memory embedded as {@code vector} after one embedded as {@code context}. */
+    static float[] searchVector(StoredVector vector, StoredVector context) {
+        if (vector == null || !indexable(vector.values())) {
+            return null;
+        }
+        float[] own = unit(vector.values());
+        if (context == null || !indexable(context.values())) {
+            return own;
+        }
+        float[] before = unit(context.values());
+        float[] blended = new float[own.length];
+        for (int i = 0; i < own.length; i++) {
+            blended[i] = (float) ((1 - CONTEXT_WEIGHT) * own[i] + CONTEXT_WEIGHT * before[i]);
+        }
+        // Two unit vectors pointing opposite ways blend to zero: then the memory's own vector stands.
+        return indexable(blended) ? unit(blended) : own;
     }
 
     /**

@@ -49,7 +49,7 @@ class HybridSearchTest {
         long mine = source.memory(retry).vector(passage(retry)).add();
         long hidden = source.memory(retry).namespace(2).vector(passage(retry)).add();
         String login = "Passwords shorter than twelve characters are rejected by the sign-up form.";
-        long other = source.memory(login).vector(passage(login)).add();
+        long other = source.memory(login).session("session-b").vector(passage(login)).add();
         long decision = source.memory(retry).kind(MemoryKind.DECISION).vector(passage(retry)).add();
         String foreign = "Downloads are retried when the build cannot reach the repository.";
         long otherModel = source.memory(foreign).vector(new StoredVector("test/other-model",
@@ -73,6 +73,26 @@ class HybridSearchTest {
             assertThat(facts).contains(mine).doesNotContain(decision);
             assertThat(hybrid).as("both legs").contains(mine, decision, unembedded).doesNotContain(hidden);
             assertThat(top).singleElement().satisfies(hit -> assertThat(hit.snippet()).startsWith("The CI pipeline"));
+        }
+    }
+
+    @Test
+    void aReplyIsFoundByWhatItsSessionWasTalkingAbout() {
+        ListMemorySource source = new ListMemorySource("hybrid-context");
+        String asked = "We still need a place for the team offsite in June, somewhere near the lake.";
+        String cake = "Whisk the egg whites until stiff before folding in the flour.";
+        String reply = "Booked the old boathouse for the fourteenth, it holds forty people.";
+        source.memory(asked).session("offsite").vector(passage(asked)).add();
+        long inContext = source.memory(reply).session("offsite").vector(passage(reply)).add();
+        source.memory(cake).session("baking").vector(passage(cake)).add();
+        long alone = source.memory(reply).session("baking").vector(passage(reply)).add();
+        long hidden = source.memory(reply).session("offsite").namespace(2).vector(passage(reply)).add();
+
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            List<SearchHit> hits = index.search(by(SearchMode.VECTOR, "where will the team offsite be held").build());
+
+            assertThat(Requests.ids(hits)).as("the same words, but only one follows the question it answers")
+                    .contains(inContext).doesNotContain(alone, hidden);
         }
     }
 

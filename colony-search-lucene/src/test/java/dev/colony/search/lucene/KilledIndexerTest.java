@@ -43,9 +43,11 @@ class KilledIndexerTest {
 
         try (SqliteAgent parent = new SqliteAgent(database, "parent-session")) {
             List<Long> ids = new ArrayList<>();
+            StoredVector searchedBy;
             try (ChildAgent child = ChildAgent.start(database, tmp.resolve("child-stderr.txt"))) {
                 assertThat(child.ask("ROLE")).as("the child indexes").isEqualTo("ROLE writer");
                 long before = committedWatermark(indexDirectory);
+                StoredVector previous = null;
                 for (int from = 0; from < MEMORIES; from += BATCH) {
                     List<String> contents = new ArrayList<>(BATCH);
                     List<StoredVector> vectors = new ArrayList<>(BATCH);
@@ -55,8 +57,10 @@ class KilledIndexerTest {
                                 near(meanings.get(i % meanings.size()), random)));
                     }
                     ids.addAll(parent.writeAll(contents, vectors));
+                    previous = vectors.get(BATCH - 1);
                 }
                 long retryId = parent.write(retry, retryVector);
+                searchedBy = new StoredVector(embedder.modelId(), IndexLayout.searchVector(retryVector, previous));
                 ids.add(retryId);
                 long last = retryId;
 
@@ -78,7 +82,7 @@ class KilledIndexerTest {
             }
             assertThat(parent.search(marker(MEMORIES - 1))).containsExactly(ids.get(MEMORIES - 1));
             assertThat(parent.search("hiccups")).as("the last memory, by its words").containsExactly(ids.get(MEMORIES));
-            assertThat(parent.searchMeaning("downloads", retryVector)).as("the last memory, by its vector")
+            assertThat(parent.searchMeaning("downloads", searchedBy)).as("the last memory, by its vector")
                     .contains(ids.get(MEMORIES));
         }
     }

@@ -110,6 +110,27 @@ final class ListMemorySource implements MemorySource {
         memories.set((int) id - 1, new MemoryDocument(changed, null, ++rev));
     }
 
+    /**
+     * As the stores find it: the vector of the latest earlier unretracted memory of the same session and
+     * namespace with a vector of the same model and dimension.
+     */
+    private StoredVector context(Memory memory, StoredVector vector) {
+        if (vector == null) {
+            return null;
+        }
+        for (int i = memories.size() - 1; i >= 0; i--) {
+            MemoryDocument before = memories.get(i);
+            Memory earlier = before.memory();
+            if (earlier.session().equals(memory.session()) && earlier.namespace().equals(memory.namespace())
+                    && !earlier.retracted() && before.vector() != null
+                    && before.vector().model().equals(vector.model())
+                    && before.vector().dimension() == vector.dimension()) {
+                return before.vector();
+            }
+        }
+        return null;
+    }
+
     /** A copy of the store as it is now, with the same store id and location: a backup. */
     synchronized ListMemorySource backup() {
         ListMemorySource copy = new ListMemorySource(storeId, location);
@@ -137,7 +158,7 @@ final class ListMemorySource implements MemorySource {
         Memory memory = new Memory(MemoryId.of(id), draft.namespace, draft.session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
                 draft.created, null, false, Map.of());
-        memories.add(new MemoryDocument(memory, draft.vector, ++rev));
+        memories.add(new MemoryDocument(memory, draft.vector, context(memory, draft.vector), ++rev));
         return id;
     }
 

@@ -53,8 +53,16 @@ final class JdbcMemoryRecords implements MemoryRecords {
             + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ?";
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
-    /** The columns a change-feed document is read from. */
-    private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev";
+    /**
+     * The columns a change-feed document is read from, its context among them: the vector of the latest
+     * earlier unretracted memory of the same session and namespace with a vector of the same model, found
+     * backwards along the (session, id) index.
+     */
+    private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev, (SELECT p.vector "
+            + "FROM memories p WHERE p.session_id = memories.session_id AND p.id < memories.id "
+            + "AND p.namespace_id = memories.namespace_id AND p.vector_model = memories.vector_model "
+            + "AND p.vector_dim = memories.vector_dim AND p.retracted = FALSE ORDER BY p.id DESC LIMIT 1) "
+            + "AS context_vector";
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -191,7 +199,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
         float[] values = Codec.readVector(rs.getBytes("vector"));
         String model = rs.getString("vector_model");
         StoredVector vector = values == null ? null : new StoredVector(model == null ? UNKNOWN_MODEL : model, values);
-        return new MemoryDocument(map(rs, ctx), vector, rs.getLong("rev"));
+        float[] context = vector == null ? null : Codec.readVector(rs.getBytes("context_vector"));
+        return new MemoryDocument(map(rs, ctx), vector,
+                context == null ? null : new StoredVector(vector.model(), context), rs.getLong("rev"));
     }
 
     /** Binds a vector's bytes, model and dimension to three parameters from {@code index}. */

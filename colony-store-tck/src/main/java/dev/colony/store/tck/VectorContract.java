@@ -103,6 +103,50 @@ public interface VectorContract extends StoreUnderTest {
     }
 
     @Test
+    default void aDocumentCarriesTheVectorOfItsSessionsLatestEarlierMemoryInTheSameNamespaceAndModel() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Fixtures.Writer elsewhere = Fixtures.writer(store);
+        String a = Fixtures.unique("test/a");
+        Memory first = insert(store, writer, MemoryKind.FACT, "first", null);
+        Memory second = insert(store, writer, MemoryKind.FACT, "second", new StoredVector(a, new float[] {1f, 0f}));
+        Memory retracted = insert(store, writer, MemoryKind.FACT, "retracted",
+                new StoredVector(a, new float[] {0f, 1f}));
+        store.write(tx -> tx.memories().update(new Memory(retracted.id(), retracted.namespace(), retracted.session(),
+                retracted.kind(), retracted.content(), retracted.topics(), retracted.macroTopics(), retracted.ref(),
+                retracted.artifact(), retracted.task(), retracted.replyTo(), retracted.createdAt(),
+                retracted.updatedAt(), retracted.expiresAt(), true, retracted.metadata()),
+                new StoredVector(a, new float[] {0f, 1f})));
+        NewMemory foreign = Fixtures.memory(elsewhere, writer.session().id(), "same session, other namespace");
+        store.write(tx -> tx.memories().insert(new NewMemory(foreign.namespace(), foreign.session(),
+                MemoryKind.FACT, foreign.content(), foreign.topics(), foreign.macroTopics(), foreign.ref(),
+                foreign.artifact(), foreign.task(), foreign.replyTo(), foreign.createdAt(), foreign.expiresAt(),
+                foreign.metadata(), new StoredVector(a, new float[] {-1f, -1f}))));
+        insert(store, writer, MemoryKind.FACT, "other model", new StoredVector(Fixtures.unique("test/b"),
+                new float[] {2f, 2f}));
+        long beforeThird = store.read(tx -> tx.memories().latestRev());
+        Memory third = insert(store, writer, MemoryKind.FACT, "third", new StoredVector(a, new float[] {0f, 3f}));
+        Memory alone = insert(store, elsewhere, MemoryKind.FACT,
+                "another session", new StoredVector(a, new float[] {5f, 5f}));
+
+        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(first.id(), second.id(),
+                third.id(), alone.id())));
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(beforeThird, 1)).stream()
+                .filter(document -> document.memory().id().equals(third.id())).toList();
+
+        assertThat(read.get(0).context()).as("no vector, no context").isNull();
+        assertThat(read.get(1).context()).as("nothing earlier with a vector").isNull();
+        assertThat(read.get(2).context()).as("the retracted, foreign and other-model memories are skipped")
+                .satisfies(context -> {
+                    assertThat(context.model()).isEqualTo(a);
+                    assertThat(context.values()).containsExactly(1f, 0f);
+                });
+        assertThat(read.get(3).context()).as("the first of its session here").isNull();
+        assertThat(feed).singleElement().satisfies(document ->
+                assertThat(document.context().values()).containsExactly(1f, 0f));
+    }
+
+    @Test
     default void aVectorIsStoredOnlyWhileTheMemoryIsUnchangedAndReachesTheChangeFeed() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
