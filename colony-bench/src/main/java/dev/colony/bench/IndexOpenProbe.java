@@ -13,7 +13,8 @@ import java.util.Locale;
 
 /**
  * The second process of {@code index.open}: opens the store {@code args[0]} and the index beside it (with
- * the default model, its native libraries under {@code args[1]}, unless the search is a keyword one),
+ * the default model, its native libraries under {@code args[1]}, warmed up as the MCP server warms it,
+ * unless the search is a keyword one),
  * answers one search of mode {@code args[2]} for {@code args[3]}, prints {@code HITS n}, and exits.
  */
 public final class IndexOpenProbe {
@@ -27,7 +28,8 @@ public final class IndexOpenProbe {
         Colony.Builder builder = Colony.builder().storage(SqliteStorageProvider.open(Path.of(args[0])))
                 .search(LuceneSearch.besideStore());
         if (mode != SearchMode.KEYWORD) {
-            builder.embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, Path.of(args[1])));
+            // As the MCP server does: the model loads while the store and the index open.
+            builder.embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, Path.of(args[1]))).warmUpEmbedder(true);
         }
         try (Colony colony = builder.build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("bench", "bench")).actor();

@@ -51,6 +51,9 @@ public final class Colony implements AutoCloseable {
 
     private Colony(Builder builder) {
         this.storage = builder.storage;
+        if (builder.warmUpEmbedder && builder.embedder != null) {
+            EmbedderWarmUp.start(builder.embedder);
+        }
         TimeSource time = new TimeSource(builder.clock);
         SearchIndex opened = null;
         try {
@@ -160,6 +163,7 @@ public final class Colony implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private Duration metricsInterval = ToolMetricWriter.DEFAULT_INTERVAL;
         private ClaimPolicy claimPolicy = ClaimPolicy.DEFAULT;
+        private boolean warmUpEmbedder;
 
         private Builder() {
         }
@@ -179,6 +183,18 @@ public final class Colony implements AutoCloseable {
         /** The embedder; with one, each memory's vector is computed on add and stored. */
         public Builder embedder(Embedder value) {
             this.embedder = Objects.requireNonNull(value, "embedder");
+            return this;
+        }
+
+        /**
+         * Whether the embedder {@linkplain Embedder#prepare() loads its model} on a background thread as
+         * soon as the Colony starts opening, in parallel with the store and the index, rather than on the
+         * first embedding (default {@code false}). For a process that will search or write soon, such as a
+         * server, this takes the model's load (about half a second) off its first answer; a short-lived
+         * process that may never embed should leave it off.
+         */
+        public Builder warmUpEmbedder(boolean value) {
+            this.warmUpEmbedder = value;
             return this;
         }
 

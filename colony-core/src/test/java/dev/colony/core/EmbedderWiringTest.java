@@ -18,14 +18,65 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.store.h2.H2StorageProvider;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class EmbedderWiringTest {
+
+    /** Records the threads it was prepared on; embeds like {@link HistogramEmbedder}. */
+    private static final class PreparedEmbedder implements Embedder {
+        final HistogramEmbedder inner = new HistogramEmbedder("byte-histogram", 8);
+        final List<Thread> preparedOn = new CopyOnWriteArrayList<>();
+        final CountDownLatch prepared = new CountDownLatch(1);
+
+        @Override
+        public String modelId() {
+            return inner.modelId();
+        }
+
+        @Override
+        public int dimension() {
+            return inner.dimension();
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts) {
+            return inner.embed(texts);
+        }
+
+        @Override
+        public void prepare() {
+            preparedOn.add(Thread.currentThread());
+            prepared.countDown();
+        }
+    }
+
+    @Test
+    void aWarmedUpEmbedderLoadsOnAThreadOfItsOwnAsTheColonyOpensAndOtherwiseOnlyWhenUsed() throws Exception {
+        PreparedEmbedder warmed = new PreparedEmbedder();
+        PreparedEmbedder lazy = new PreparedEmbedder();
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(warmed)
+                .warmUpEmbedder(true).build()) {
+            assertThat(warmed.prepared.await(10, TimeUnit.SECONDS)).as("prepared in the background").isTrue();
+            assertThat(warmed.preparedOn).singleElement().satisfies(thread -> {
+                assertThat(thread).isNotSameAs(Thread.currentThread());
+                assertThat(thread.isDaemon()).isTrue();
+            });
+        }
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(lazy).build()) {
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
+            colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Embedded on use"));
+            assertThat(lazy.preparedOn).as("left to the first embedding").isEmpty();
+        }
+    }
 
     @Test
     void addStoresTheVectorOfTheContent() {

@@ -81,7 +81,7 @@ public final class SearchCommand implements Callable<Integer> {
                     + Echo.quoted(mode));
         };
         PrintWriter out = spec.commandLine().getOut();
-        try (Colony colony = EmbeddedColony.openExisting(settings)) {
+        try (Colony colony = EmbeddedColony.openExisting(settings, requested != SearchMode.KEYWORD)) {
             Actor reader = Printing.reader(settings);
             SearchMode ranked = colony.as(reader).memories().searchMode(requested);
             List<SearchHit> hits = colony.as(reader).memories()

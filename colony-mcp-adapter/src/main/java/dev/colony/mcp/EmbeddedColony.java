@@ -16,7 +16,8 @@ import java.util.Optional;
  * Opens the Colony the MCP server and the command line run on: by default a SQLite database file with
  * a Lucene index beside it, so that every agent process of a machine shares one store; or, for agents
  * on several machines, a PostgreSQL database with the index as a per-machine cache under Colony's home
- * directory. The embedder the settings name ranks searches by meaning too; it loads on first use.
+ * directory. The embedder the settings name ranks searches by meaning too; it loads on first use, or at
+ * once in the background for a process that will search as soon as it is up.
  */
 public final class EmbeddedColony {
 
@@ -31,11 +32,22 @@ public final class EmbeddedColony {
      * @throws ColonyException {@code STORAGE_FAILURE} when the store cannot be opened
      */
     public static Colony open(LaunchSettings settings) {
+        return open(settings, false);
+    }
+
+    /**
+     * Like {@link #open(LaunchSettings)}; with {@code warmUpEmbedder}, the embedder starts loading its
+     * model at once, in the background, while the store and the index open (see
+     * {@link Colony.Builder#warmUpEmbedder}): for a process that answers searches as soon as it is up.
+     */
+    public static Colony open(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
-            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder());
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder(),
+                    warmUpEmbedder);
         }
         StoreFiles.prepareToCreate(settings.database());
-        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder());
+        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
+                warmUpEmbedder);
     }
 
     /**
@@ -48,21 +60,25 @@ public final class EmbeddedColony {
      *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
      */
     public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
-        return openServer(jdbcUrl, login, home, false, Optional.empty());
+        return openServer(jdbcUrl, login, home, false, Optional.empty(), false);
     }
 
     private static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home,
-            boolean existingOnly, Optional<Embedder> embedder) {
+            boolean existingOnly, Optional<Embedder> embedder, boolean warmUpEmbedder) {
         PostgresOptions options = PostgresOptions.defaults().withCredentials(login.user(), login.password());
         StorageProvider storage = existingOnly ? PostgresStorageProvider.openExisting(jdbcUrl, options)
                 : PostgresStorageProvider.open(jdbcUrl, options);
-        return build(storage, LuceneSearch.cachedUnder(home), embedder);
+        return build(storage, LuceneSearch.cachedUnder(home), embedder, warmUpEmbedder);
     }
 
-    /** A Colony on {@code storage} with {@code search} and {@code embedder}; closes the store on failure. */
-    private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder) {
+    /**
+     * A Colony on {@code storage} with {@code search} and {@code embedder}, warmed up or not; closes the
+     * store on failure.
+     */
+    private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder,
+            boolean warmUpEmbedder) {
         try {
-            Colony.Builder builder = Colony.builder().storage(storage).search(search);
+            Colony.Builder builder = Colony.builder().storage(storage).search(search).warmUpEmbedder(warmUpEmbedder);
             embedder.ifPresent(builder::embedder);
             return builder.build();
         } catch (RuntimeException e) {
@@ -106,11 +122,21 @@ public final class EmbeddedColony {
      *     store, {@code STORAGE_FAILURE} when the store cannot be read or opened
      */
     public static Colony openExisting(LaunchSettings settings) {
+        return openExisting(settings, false);
+    }
+
+    /**
+     * Like {@link #openExisting(LaunchSettings)}; with {@code warmUpEmbedder}, the embedder starts loading
+     * its model at once, as {@link #open(LaunchSettings, boolean)} does.
+     */
+    public static Colony openExisting(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
-            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder());
+            return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder(),
+                    warmUpEmbedder);
         }
         StoreFiles.requireExisting(settings.database());
-        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder());
+        return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
+                warmUpEmbedder);
     }
 
     /**
@@ -122,7 +148,7 @@ public final class EmbeddedColony {
      */
     public static Colony open(Path database) {
         StoreFiles.prepareToCreate(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty());
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false);
     }
 
     /**
@@ -134,6 +160,6 @@ public final class EmbeddedColony {
      */
     public static Colony openExisting(Path database) {
         StoreFiles.requireExisting(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty());
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false);
     }
 }

@@ -99,7 +99,8 @@ public final class StdioServerRunner {
 
     private static ColonyMcpServer open(LaunchSettings settings, StartupThread thread,
             List<? extends ToolSpec<?, ?>> tools) {
-        Colony colony = EmbeddedColony.open(settings);
+        // The model loads while the store opens and the session is announced: the first search is near.
+        Colony colony = EmbeddedColony.open(settings, true);
         try {
             Session session = announce(colony, settings, thread);
             joinThread(colony, session, thread);

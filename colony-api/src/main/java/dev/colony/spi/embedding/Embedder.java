@@ -35,4 +35,13 @@ public interface Embedder {
     default double minSimilarity() {
         return 0;
     }
+
+    /**
+     * Loads now what the first embedding would load (a model's weights, a native runtime), so that a
+     * process that will search soon can pay for it in the background while it opens its store; see
+     * {@code Colony.Builder.warmUpEmbedder}. Safe to call more than once and alongside embedding. By
+     * default there is nothing to load.
+     */
+    default void prepare() {
+    }
 }

@@ -84,6 +84,12 @@ public final class OnnxEmbedder implements Embedder {
         return model.minSimilarity();
     }
 
+    /** Loads the model now, unless this process has loaded it already. */
+    @Override
+    public void prepare() {
+        loaded();
+    }
+
     /** Whether this process has loaded the model already (nothing loads before the first embedding). */
     public boolean isLoaded() {
         synchronized (LOADED) {

@@ -13,6 +13,8 @@ final class EmbedOnce {
         OnnxEmbedder embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, Path.of(args[0]));
         System.out.println("model: " + embedder.modelId() + " " + embedder.dimension());
         System.out.println("loaded before: " + embedder.isLoaded());
+        embedder.prepare();
+        System.out.println("loaded by prepare: " + embedder.isLoaded());
         embedder.embed(List.of("one sentence to embed"));
         System.out.println("loaded after: " + embedder.isLoaded());
     }

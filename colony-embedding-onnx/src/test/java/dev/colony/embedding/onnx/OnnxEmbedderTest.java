@@ -77,7 +77,8 @@ class OnnxEmbedderTest {
         assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
 
         assertThat(child.exitValue()).as(Files.readString(log)).isZero();
-        assertThat(Files.readString(log)).contains("loaded before: false").contains("loaded after: true");
+        assertThat(Files.readString(log)).contains("loaded before: false")
+                .contains("loaded by prepare: true").contains("loaded after: true");
         assertThat(list(tmp)).as("nothing left in the temporary directory").isEmpty();
         assertThat(list(home)).as("nothing written under the home directory").isEmpty();
         assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl");
