@@ -1,6 +1,7 @@
 package dev.colony.spi.storage;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
@@ -63,6 +64,9 @@ public interface MemoryRecords {
 
     /** The largest rev, or 0 when no memory exists. */
     long latestRev();
+
+    /** How many unretracted memories {@code namespace} holds. */
+    long countIn(NamespaceId namespace);
 
     /** The model id under which {@link #vectorModels()} counts vectors stored before models were recorded. */
     String UNKNOWN_MODEL = "unknown";

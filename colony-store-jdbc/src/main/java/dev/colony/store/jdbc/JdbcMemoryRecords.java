@@ -311,6 +311,14 @@ final class JdbcMemoryRecords implements MemoryRecords {
     }
 
     @Override
+    public long countIn(NamespaceId namespace) {
+        try (Query query = tx.handle().createQuery(
+                "SELECT COUNT(*) FROM memories WHERE namespace_id = :namespace AND retracted = FALSE")) {
+            return query.bind("namespace", namespace.value()).mapTo(Long.class).one();
+        }
+    }
+
+    @Override
     public long latestRev() {
         try (Query query = tx.handle().createQuery("SELECT COALESCE(MAX(rev), 0) FROM memories")) {
             return query.mapTo(Long.class).one();
