@@ -6,6 +6,7 @@ import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.claim.Claims;
+import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
@@ -58,4 +59,7 @@ public interface CallerScope {
 
     /** What needs the caller's attention before it chooses work. */
     AttentionInbox attention();
+
+    /** The collections the caller belongs to: create them, manage members, publish into them. */
+    Collections collections();
 }

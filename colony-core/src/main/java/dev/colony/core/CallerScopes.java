@@ -8,6 +8,7 @@ import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.claim.Claims;
+import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
@@ -19,6 +20,7 @@ import dev.colony.core.baton.HandoffService;
 import dev.colony.core.baton.QuotaBatonService;
 import dev.colony.core.baton.RelayService;
 import dev.colony.core.claim.ClaimService;
+import dev.colony.core.collection.CollectionService;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
@@ -98,6 +100,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public Lanes lanes() {
         return new LaneService(actor, kernel);
+    }
+
+    @Override
+    public Collections collections() {
+        return new CollectionService(actor, kernel);
     }
 
     @Override

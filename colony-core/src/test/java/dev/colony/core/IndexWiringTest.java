@@ -60,7 +60,7 @@ class IndexWiringTest {
             assertThat(index.changes).hasValue(2);
 
             MemoryDraft refused = new MemoryDraft(MemoryKind.FACT, "a reply to nothing", List.of(), List.of(), null,
-                    null, null, MemoryId.of(999_999), null, null);
+                    null, null, MemoryId.of(999_999), null, null, null);
             assertThatThrownBy(() -> colony.as(actor).memories().add(refused));
             assertThat(index.changes).as("a write that did not commit").hasValue(2);
         }

@@ -11,6 +11,7 @@ import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.ClaimTools;
+import dev.colony.mcp.tool.collection.CollectionTools;
 import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
@@ -79,13 +80,17 @@ public final class ColonyMcpServer implements ToolHost {
         this.definitions = catalog.definitions();
     }
 
-    /** The tools this version serves: memory, task-thread, message, claim and baton, then lane and attention tools. */
+    /**
+     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention, then
+     * collection tools.
+     */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
         tools.addAll(TaskTools.ALL);
         tools.addAll(MessageTools.ALL);
         tools.addAll(ClaimTools.ALL);
         tools.addAll(LaneTools.ALL);
+        tools.addAll(CollectionTools.ALL);
         return List.copyOf(tools);
     }
 

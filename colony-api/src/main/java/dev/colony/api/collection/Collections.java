@@ -26,7 +26,7 @@ public interface Collections {
      * Creates a collection named {@code slug}, with the caller as its admin.
      *
      * @param kind {@link NamespaceKind#COLLABORATIVE} or {@link NamespaceKind#KNOWLEDGE_PACK}
-     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code slug} or {@code kind} when malformed
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code collection} or {@code kind} when malformed
      *     (the names {@code me} and {@code personal} are reserved), {@code CONFLICT} when the slug is taken
      */
     Namespace create(String slug, NamespaceKind kind);

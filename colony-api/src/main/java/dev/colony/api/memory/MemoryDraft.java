@@ -22,6 +22,8 @@ import java.util.Objects;
  * @param replyTo the memory this answers, or {@code null}
  * @param expiresAt when it stops being current, or {@code null} for never
  * @param metadata small structured data (strings, numbers, booleans, lists, maps)
+ * @param collection the slug of the collection to write into, or {@code null} (or {@code "me"}) for the
+ *     caller's personal namespace
  */
 public record MemoryDraft(
         MemoryKind kind,
@@ -33,7 +35,8 @@ public record MemoryDraft(
         TaskId task,
         MemoryId replyTo,
         Instant expiresAt,
-        Map<String, Object> metadata) {
+        Map<String, Object> metadata,
+        String collection) {
 
     /** Null lists and maps become empty; the rest is validated on add. */
     public MemoryDraft {
@@ -44,48 +47,57 @@ public record MemoryDraft(
 
     /** A draft with only a kind and content. */
     public static MemoryDraft of(MemoryKind kind, String content) {
-        return new MemoryDraft(kind, content, List.of(), List.of(), null, null, null, null, null, Map.of());
+        return new MemoryDraft(kind, content, List.of(), List.of(), null, null, null, null, null, Map.of(), null);
     }
 
     /** A copy with these topics. */
     public MemoryDraft withTopics(List<String> newTopics) {
         return new MemoryDraft(kind, content, newTopics, macroTopics, ref, artifact, task, replyTo, expiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy with these macro topics. */
     public MemoryDraft withMacroTopics(List<String> newMacroTopics) {
         return new MemoryDraft(kind, content, topics, newMacroTopics, ref, artifact, task, replyTo, expiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy with this ref and artifact (either may be {@code null}). */
     public MemoryDraft withPointers(String newRef, String newArtifact) {
         return new MemoryDraft(kind, content, topics, macroTopics, newRef, newArtifact, task, replyTo, expiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy posted on this task thread. */
     public MemoryDraft withTask(TaskId newTask) {
         return new MemoryDraft(kind, content, topics, macroTopics, ref, artifact, newTask, replyTo, expiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy that replies to this memory. */
     public MemoryDraft withReplyTo(MemoryId newReplyTo) {
         return new MemoryDraft(kind, content, topics, macroTopics, ref, artifact, task, newReplyTo, expiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy that expires at this instant. */
     public MemoryDraft withExpiresAt(Instant newExpiresAt) {
         return new MemoryDraft(kind, content, topics, macroTopics, ref, artifact, task, replyTo, newExpiresAt,
-                metadata);
+                metadata, collection);
     }
 
     /** A copy with this metadata. */
     public MemoryDraft withMetadata(Map<String, Object> newMetadata) {
         return new MemoryDraft(kind, content, topics, macroTopics, ref, artifact, task, replyTo, expiresAt,
-                Objects.requireNonNull(newMetadata, "metadata"));
+                Objects.requireNonNull(newMetadata, "metadata"), collection);
+    }
+
+    /**
+     * This draft, written into collection {@code slug} (the caller must be allowed to write there), or into
+     * the caller's personal namespace for {@code null} or {@code "me"}.
+     */
+    public MemoryDraft withCollection(String slug) {
+        return new MemoryDraft(kind, content, topics, macroTopics, ref, artifact, task, replyTo, expiresAt, metadata,
+                slug);
     }
 }

@@ -1,14 +1,21 @@
 package dev.colony.core.access;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.Namespace;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.NamespaceKind;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.collection.MemberRole;
 import dev.colony.api.session.Session;
 import dev.colony.core.kernel.TimeSource;
+import dev.colony.spi.storage.Membership;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StorageTransaction;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,13 +23,15 @@ import java.util.Set;
  * The one access gate: which namespaces a caller may read and write, and which sessions it may see
  * and act as. Every service asks it; nothing else decides visibility.
  *
- * <p>Today a user reads and writes its personal namespace only; shared collections (with member
- * roles) widen {@link #readable} and {@link #writable} when they arrive, and every caller of this
- * class follows without change. A session belongs to the personal namespace of its user, so a
- * caller sees the sessions of namespaces it may read.
+ * <p>A user reads its personal namespace and every collection it is a member of, and writes its personal
+ * namespace and the collections where its {@linkplain MemberRole role} allows. A session belongs to the
+ * personal namespace of its user, so a caller sees the sessions of namespaces it may read (a shared
+ * collection does not show its members' sessions).
  *
- * <p>Reads never write: a user who has never written has no namespace yet and so reads nothing.
- * Answers are learned into process-wide caches only from committed transactions. Thread-safe.
+ * <p>Reads never write: a user who has never written has no namespace yet and so reads nothing but its
+ * collections. Personal namespace ids never change and are cached once committed; memberships are read
+ * from the store on every check, so that a removed member loses access at once in every process.
+ * Thread-safe.
  */
 public final class Access {
 
@@ -34,21 +43,67 @@ public final class Access {
         this.namespaces = new PersonalNamespaces(time);
     }
 
-    /** The namespaces {@code user} may read, looked up in {@code tx}; empty when it has none yet. */
+    /**
+     * The namespaces {@code user} may read, looked up in {@code tx}: its personal namespace, when it has
+     * one, and the collections it belongs to.
+     */
     public Set<NamespaceId> readable(StorageTransaction tx, UserId user) {
-        return namespaces.find(tx, user).map(Set::of).orElse(Set.of());
+        List<Membership> memberships = tx.namespaces().memberships(user);
+        Optional<NamespaceId> personal = namespaces.find(tx, user);
+        if (memberships.isEmpty()) {
+            return personal.map(Set::of).orElse(Set.of());
+        }
+        Set<NamespaceId> readable = new HashSet<>();
+        personal.ifPresent(readable::add);
+        memberships.forEach(membership -> readable.add(membership.collection().id()));
+        return Set.copyOf(readable);
+    }
+
+    /** The namespaces {@code user} may read, in one read transaction of {@code storage}. */
+    public Set<NamespaceId> readable(StorageProvider storage, UserId user) {
+        return storage.read(tx -> readable(tx, user));
     }
 
     /**
-     * The namespaces {@code user} may read, from the process cache when it knows them, else in one read
-     * transaction of {@code storage}.
+     * The collection named {@code slug} with {@code user}'s role in it.
+     *
+     * @throws ColonyException {@code NOT_FOUND} naming {@code field} when there is no such collection or
+     *     {@code user} is not a member: the same answer, so that outsiders learn nothing
      */
-    public Set<NamespaceId> readable(StorageProvider storage, UserId user) {
-        Optional<NamespaceId> known = namespaces.known(user);
-        if (known.isPresent()) {
-            return Set.of(known.get());
+    public Member membership(StorageTransaction tx, String field, UserId user, String slug) {
+        Optional<Namespace> collection = tx.namespaces().findBySlug(slug)
+                .filter(found -> found.kind() != NamespaceKind.PERSONAL);
+        Optional<MemberRole> role = collection.flatMap(found -> tx.namespaces().role(found.id(), user));
+        if (role.isEmpty()) {
+            throw ColonyException.about(ErrorCode.NOT_FOUND, field, "you belong to no collection named "
+                    + Echo.quoted(slug));
         }
-        return storage.read(tx -> readable(tx, user));
+        return new Member(collection.get(), role.get());
+    }
+
+    /**
+     * A caller's place in a collection.
+     *
+     * @param collection the collection
+     * @param role the caller's role there
+     */
+    public record Member(Namespace collection, MemberRole role) {
+    }
+
+    /**
+     * The collection named {@code slug}, when {@code user} may write into it.
+     *
+     * @throws ColonyException {@code NOT_FOUND} as {@link #membership} does, {@code FORBIDDEN} naming
+     *     {@code field} when {@code user}'s role does not allow writing there
+     */
+    public Namespace writableCollection(StorageTransaction tx, String field, UserId user, String slug) {
+        Member membership = membership(tx, field, user, slug);
+        if (!membership.role().canWrite(membership.collection().kind())) {
+            throw ColonyException.about(ErrorCode.FORBIDDEN, field, "a " + membership.role().wireName() + " of "
+                    + (membership.collection().kind() == NamespaceKind.KNOWLEDGE_PACK ? "knowledge pack " : "")
+                    + Echo.quoted(slug) + " cannot write into it");
+        }
+        return membership.collection();
     }
 
     /** Whether {@code user} may read {@code namespace}. */

@@ -29,11 +29,6 @@ public final class PersonalNamespaces {
         this.time = time;
     }
 
-    /** The id, when this process has seen it committed; a lookup without any transaction. */
-    Optional<NamespaceId> known(UserId user) {
-        return Optional.ofNullable(committed.get(user));
-    }
-
     /** The id if the namespace exists; reads only (usable in a read transaction). */
     Optional<NamespaceId> find(StorageTransaction tx, UserId user) {
         NamespaceId id = committed.get(user);

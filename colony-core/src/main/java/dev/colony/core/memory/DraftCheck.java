@@ -1,6 +1,7 @@
 package dev.colony.core.memory;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.core.kernel.Check;
@@ -18,6 +19,9 @@ import java.util.Set;
  * lowercased and de-duplicated, because they are lookup keys, not prose.
  */
 final class DraftCheck {
+
+    /** The collection name that means the caller's personal namespace. */
+    static final String PERSONAL = "me";
 
     private DraftCheck() {
     }
@@ -46,7 +50,17 @@ final class DraftCheck {
             throw ColonyException.invalid("expires_at", "must be in the future, was " + draft.expiresAt());
         }
         return new MemoryDraft(draft.kind(), content, topics, macroTopics, ref, artifact, draft.task(),
-                draft.replyTo(), draft.expiresAt(), MetadataCheck.validate(draft.metadata()));
+                draft.replyTo(), draft.expiresAt(), MetadataCheck.validate(draft.metadata()),
+                collection(draft.collection()));
+    }
+
+    /** The collection's slug as given (trimmed), or {@code null} for the personal namespace ({@code me}). */
+    private static String collection(String raw) {
+        if (raw == null) {
+            return null;
+        }
+        String slug = Check.text("collection", raw, Collections.MAX_SLUG_LENGTH);
+        return slug.equals(PERSONAL) ? null : slug;
     }
 
     private static List<String> topics(String field, List<String> raw, int max) {

@@ -114,7 +114,8 @@ public final class MemoryService implements MemoryStore {
 
     private Memory insert(StorageTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-        NamespaceId namespace = access.writable(tx, actor.user());
+        NamespaceId namespace = draft.collection() == null ? access.writable(tx, actor.user())
+                : access.writableCollection(tx, "collection", actor.user(), draft.collection()).id();
         if (draft.task() != null) {
             boolean visible = tx.tasks().find(draft.task())
                     .filter(task -> access.canRead(tx, actor.user(), task.namespace())).isPresent();
@@ -308,7 +309,7 @@ public final class MemoryService implements MemoryStore {
             metadata.put("limit", (long) limit);
             String content = "Recalled " + window.size() + " memories of session " + target + " (" + ide + ")";
             Memory audit = insert(tx, new MemoryDraft(MemoryKind.RECALL, content, List.of(), List.of(), null,
-                    null, null, null, null, metadata), null, now);
+                    null, null, null, null, metadata, null), null, now);
             return new RecallResult(audit.id(), recalled, window);
         });
     }

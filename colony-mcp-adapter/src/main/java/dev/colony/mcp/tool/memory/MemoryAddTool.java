@@ -1,5 +1,6 @@
 package dev.colony.mcp.tool.memory;
 
+import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -11,9 +12,9 @@ import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
 
 /**
- * {@code memory_add}: stores one typed memory in the caller's personal namespace, attributed to the
- * server's session. This is the minimal form (content, type, topics, macro topics); pointers,
- * collections, expiry and structured tasks arrive with the rest of the memory tools.
+ * {@code memory_add}: stores one typed memory in the caller's personal namespace or in a collection it may
+ * write, attributed to the server's session. Pointers, expiry, deduplication and structured tasks arrive
+ * with the rest of the memory tools.
  */
 public final class MemoryAddTool {
 
@@ -33,7 +34,10 @@ public final class MemoryAddTool {
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
             @Param("The project or domain it belongs to (the repository name, or the main technology when there "
                     + "is no project). Do not repeat them in topics.")
-            @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics) {
+            @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
+            @Param("Where to store it: omitted or 'me' for your personal namespace; the name of a collection to "
+                    + "share it with that collection's members (you must be allowed to write there).")
+            @Size(max = Collections.MAX_SLUG_LENGTH) String collection) {
     }
 
     /** The stored memory's id, type and creation time (epoch ms). */
@@ -42,7 +46,8 @@ public final class MemoryAddTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add", "Add a memory",
-            "Store one durable memory that every agent of your user can find later with search. Write it "
+            "Store one durable memory that every agent of your user (or, in a collection, every member) can "
+                    + "find later with search. Write it "
                     + "for a reader in six months who has none of your context:\n"
                     + "- The first 50 characters are the subject line shown in previews: name the subject there.\n"
                     + "- One fact per memory; split compound notes so each is found by its own query.\n"
@@ -55,7 +60,8 @@ public final class MemoryAddTool {
             Args.class, Result.class, (context, args) -> {
                 MemoryKind type = MemoryKind.typed("type", args.type());
                 Memory stored = context.memories().add(MemoryDraft.of(type, args.content())
-                        .withTopics(args.topics()).withMacroTopics(args.macroTopics()));
+                        .withTopics(args.topics()).withMacroTopics(args.macroTopics())
+                        .withCollection(args.collection()));
                 return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli());
             });
 
