@@ -70,6 +70,9 @@ class EmbedderWiringTest {
                 assertThat(thread).isNotSameAs(Thread.currentThread());
                 assertThat(thread.isDaemon()).isTrue();
             });
+            Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
+            colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Embedded after the warm-up"));
+            assertThat(warmed.preparedOn).as("prepared once").hasSize(1);
         }
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(lazy).build()) {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
