@@ -8,14 +8,14 @@ import java.util.Objects;
  *
  * <p>A memory rarely stands alone: a dialog turn answers the one before it ("yes, in June"), a note
  * continues the decision its session just recorded. So a document also carries the embedding of the memory
- * written just before it in the same session and namespace (the latest earlier one with an embedding of the
- * same model, retracted ones skipped), which an index may blend into the vector it searches. Only the
- * namespace's own memories are used, so that a shared memory's vector says nothing of a private one.
+ * its session wrote just before it, which an index may blend into the vector it searches: only when that
+ * memory is of the same namespace (so that a shared memory's vector says nothing of a private one), not
+ * retracted, and embedded by the same model.
  *
  * @param memory the memory
  * @param vector its embedding with the model that computed it, or {@code null} when none was stored
- * @param context the embedding of its predecessor in the same session and namespace, of the same model as
- *     {@code vector}, or {@code null} when there is none (or no {@code vector})
+ * @param context the embedding of its session's previous memory, of the same namespace and model as
+ *     {@code vector}, or {@code null} when there is no such memory (or no {@code vector})
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryRecords#changedSince})
  */

@@ -111,8 +111,8 @@ final class ListMemorySource implements MemorySource {
     }
 
     /**
-     * As the stores find it: the vector of the latest earlier unretracted memory of the same session and
-     * namespace with a vector of the same model and dimension.
+     * As the stores find it: the vector of the session's previous memory, when that one is of the same
+     * namespace, unretracted and has a vector of the same model and dimension.
      */
     private StoredVector context(Memory memory, StoredVector vector) {
         if (vector == null) {
@@ -121,11 +121,11 @@ final class ListMemorySource implements MemorySource {
         for (int i = memories.size() - 1; i >= 0; i--) {
             MemoryDocument before = memories.get(i);
             Memory earlier = before.memory();
-            if (earlier.session().equals(memory.session()) && earlier.namespace().equals(memory.namespace())
-                    && !earlier.retracted() && before.vector() != null
-                    && before.vector().model().equals(vector.model())
-                    && before.vector().dimension() == vector.dimension()) {
-                return before.vector();
+            if (earlier.session().equals(memory.session())) {
+                boolean fits = earlier.namespace().equals(memory.namespace()) && !earlier.retracted()
+                        && before.vector() != null && before.vector().model().equals(vector.model())
+                        && before.vector().dimension() == vector.dimension();
+                return fits ? before.vector() : null;
             }
         }
         return null;

@@ -54,15 +54,16 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
     /**
-     * The columns a change-feed document is read from, its context among them: the vector of the latest
-     * earlier unretracted memory of the same session and namespace with a vector of the same model, found
-     * backwards along the (session, id) index.
+     * The columns a change-feed document is read from, its context among them: the vector of the memory
+     * its session wrote just before it, when that one is of the same namespace, unretracted and embedded by
+     * the same model. The predecessor is one lookup along the (session, id) index, whatever the session's
+     * length: a filter on the earlier memories would scan back through all of them when none qualifies.
      */
     private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev, (SELECT p.vector "
-            + "FROM memories p WHERE p.session_id = memories.session_id AND p.id < memories.id "
-            + "AND p.namespace_id = memories.namespace_id AND p.vector_model = memories.vector_model "
-            + "AND p.vector_dim = memories.vector_dim AND p.retracted = FALSE ORDER BY p.id DESC LIMIT 1) "
-            + "AS context_vector";
+            + "FROM memories p WHERE p.id = (SELECT MAX(q.id) FROM memories q WHERE q.session_id = memories.session_id "
+            + "AND q.id < memories.id) AND p.namespace_id = memories.namespace_id "
+            + "AND p.vector_model = memories.vector_model AND p.vector_dim = memories.vector_dim "
+            + "AND p.retracted = FALSE) AS context_vector";
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 

@@ -103,13 +103,15 @@ public interface VectorContract extends StoreUnderTest {
     }
 
     @Test
-    default void aDocumentCarriesTheVectorOfItsSessionsLatestEarlierMemoryInTheSameNamespaceAndModel() {
+    default void aDocumentCarriesTheVectorOfItsSessionsPreviousMemoryOfTheSameNamespaceAndModel() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         Fixtures.Writer elsewhere = Fixtures.writer(store);
         String a = Fixtures.unique("test/a");
-        Memory first = insert(store, writer, MemoryKind.FACT, "first", null);
-        Memory second = insert(store, writer, MemoryKind.FACT, "second", new StoredVector(a, new float[] {1f, 0f}));
+        Memory unembedded = insert(store, writer, MemoryKind.FACT, "no vector", null);
+        Memory afterUnembedded = insert(store, writer, MemoryKind.FACT, "after one without a vector",
+                new StoredVector(a, new float[] {1f, 0f}));
+        Memory followed = insert(store, writer, MemoryKind.FACT, "followed", new StoredVector(a, new float[] {0f, 2f}));
         Memory retracted = insert(store, writer, MemoryKind.FACT, "retracted",
                 new StoredVector(a, new float[] {0f, 1f}));
         store.write(tx -> tx.memories().update(new Memory(retracted.id(), retracted.namespace(), retracted.session(),
@@ -117,33 +119,39 @@ public interface VectorContract extends StoreUnderTest {
                 retracted.artifact(), retracted.task(), retracted.replyTo(), retracted.createdAt(),
                 retracted.updatedAt(), retracted.expiresAt(), true, retracted.metadata()),
                 new StoredVector(a, new float[] {0f, 1f})));
+        Memory afterRetracted = insert(store, writer, MemoryKind.FACT, "after a retracted one",
+                new StoredVector(a, new float[] {3f, 3f}));
         NewMemory foreign = Fixtures.memory(elsewhere, writer.session().id(), "same session, other namespace");
         store.write(tx -> tx.memories().insert(new NewMemory(foreign.namespace(), foreign.session(),
                 MemoryKind.FACT, foreign.content(), foreign.topics(), foreign.macroTopics(), foreign.ref(),
                 foreign.artifact(), foreign.task(), foreign.replyTo(), foreign.createdAt(), foreign.expiresAt(),
                 foreign.metadata(), new StoredVector(a, new float[] {-1f, -1f}))));
+        Memory afterForeign = insert(store, writer, MemoryKind.FACT, "after another namespace's",
+                new StoredVector(a, new float[] {4f, 1f}));
         insert(store, writer, MemoryKind.FACT, "other model", new StoredVector(Fixtures.unique("test/b"),
                 new float[] {2f, 2f}));
-        long beforeThird = store.read(tx -> tx.memories().latestRev());
-        Memory third = insert(store, writer, MemoryKind.FACT, "third", new StoredVector(a, new float[] {0f, 3f}));
-        Memory alone = insert(store, elsewhere, MemoryKind.FACT,
-                "another session", new StoredVector(a, new float[] {5f, 5f}));
+        long beforeLast = store.read(tx -> tx.memories().latestRev());
+        Memory afterOtherModel = insert(store, writer, MemoryKind.FACT, "after another model's",
+                new StoredVector(a, new float[] {0f, 3f}));
+        Memory alone = insert(store, elsewhere, MemoryKind.FACT, "another session",
+                new StoredVector(a, new float[] {5f, 5f}));
 
-        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(first.id(), second.id(),
-                third.id(), alone.id())));
-        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(beforeThird, 1)).stream()
-                .filter(document -> document.memory().id().equals(third.id())).toList();
+        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(unembedded.id(),
+                afterUnembedded.id(), followed.id(), afterRetracted.id(), afterForeign.id(), afterOtherModel.id(),
+                alone.id())));
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(beforeLast, 1));
 
-        assertThat(read.get(0).context()).as("no vector, no context").isNull();
-        assertThat(read.get(1).context()).as("nothing earlier with a vector").isNull();
-        assertThat(read.get(2).context()).as("the retracted, foreign and other-model memories are skipped")
-                .satisfies(context -> {
-                    assertThat(context.model()).isEqualTo(a);
-                    assertThat(context.values()).containsExactly(1f, 0f);
-                });
-        assertThat(read.get(3).context()).as("the first of its session here").isNull();
-        assertThat(feed).singleElement().satisfies(document ->
-                assertThat(document.context().values()).containsExactly(1f, 0f));
+        assertThat(read).extracting(MemoryDocument::context).as("only the one after an embedded memory of the "
+                + "same namespace and model has a context").containsExactly(null, null, read.get(2).context(), null,
+                null, null, null);
+        assertThat(read.get(2).context()).satisfies(context -> {
+            assertThat(context.model()).isEqualTo(a);
+            assertThat(context.values()).containsExactly(1f, 0f);
+        });
+        assertThat(feed).singleElement().satisfies(document -> {
+            assertThat(document.memory().id()).isEqualTo(afterOtherModel.id());
+            assertThat(document.context()).isNull();
+        });
     }
 
     @Test
