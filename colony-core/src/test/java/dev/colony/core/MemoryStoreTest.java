@@ -55,7 +55,8 @@ class MemoryStoreTest {
 
         Memory read = claudeMemory.get(List.of(added.id())).get(0);
         assertThat(read).isEqualTo(added);
-        assertThat(read.topics()).containsExactly("jwt", "auth");
+        assertThat(read.topics()).as("the ref and the artifact join the topics of a typed memory")
+                .containsExactly("jwt", "auth", "ab12cd34", "src/auth/tokens.java");
         assertThat(read.macroTopics()).containsExactly("gateway");
         assertThat(read.session()).isEqualTo(claude.session());
         assertThat(read.createdAt()).isEqualTo(ColonyTestSupport.START);

@@ -107,7 +107,7 @@ class ColonyMcpServerTest {
         assertThat(bogus.get("error").asText()).contains("type").contains("bogus");
 
         JsonNode missing = error("memory_add", Map.of("type", "fact"));
-        assertThat(missing.get("error").asText()).isEqualTo("content: is required");
+        assertThat(missing.get("error").asText()).isEqualTo("content: is required, unless title and steps describe a task");
     }
 
     @Test

@@ -45,6 +45,14 @@ public record MemoryDraft(
         metadata = metadata == null ? Map.of() : metadata;
     }
 
+    /**
+     * A structured task: its rendered checklist as content, of kind {@code task}, or {@code task_done} when
+     * its status is done.
+     */
+    public static MemoryDraft task(TaskChecklist task) {
+        return of(task.status() == TaskStatus.DONE ? MemoryKind.TASK_DONE : MemoryKind.TASK, task.render());
+    }
+
     /** A draft with only a kind and content. */
     public static MemoryDraft of(MemoryKind kind, String content) {
         return new MemoryDraft(kind, content, List.of(), List.of(), null, null, null, null, null, Map.of(), null);

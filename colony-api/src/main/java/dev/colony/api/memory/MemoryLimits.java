@@ -8,6 +8,8 @@ public final class MemoryLimits {
 
     /** Maximum length of {@code content}, in characters (UTF-16 code units). */
     public static final int MAX_CONTENT_CHARS = 32_768;
+    /** How long an ephemeral memory stays current, in days. */
+    public static final int EPHEMERAL_DAYS = 90;
     /** Maximum number of entries in {@code topics}. */
     public static final int MAX_TOPICS = 20;
     /** Maximum number of entries in {@code macro_topics}. */

@@ -49,6 +49,10 @@ final class DraftCheck {
         if (draft.expiresAt() != null && !draft.expiresAt().isAfter(now)) {
             throw ColonyException.invalid("expires_at", "must be in the future, was " + draft.expiresAt());
         }
+        if (TypedRules.apply(draft.kind())) {
+            topics = TypedRules.topics(draft.kind(), topics, macroTopics, ref, artifact);
+            TypedRules.taskSize(draft.kind(), content);
+        }
         return new MemoryDraft(draft.kind(), content, topics, macroTopics, ref, artifact, draft.task(),
                 draft.replyTo(), draft.expiresAt(), MetadataCheck.validate(draft.metadata()),
                 collection(draft.collection()));

@@ -72,8 +72,7 @@ class ToolDefinitionsTest {
                 "cluster_observations", List.of("ids"),
                 "get_observations", List.of("ids"),
                 "timeline", List.of("session_id"),
-                "recall_session", List.of("target_session_id"),
-                "memory_add", List.of("content"));
+                "recall_session", List.of("target_session_id"));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode required = tool.get("inputSchema").get("required");

@@ -1,43 +1,82 @@
 package dev.colony.mcp.tool.memory;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.TaskChecklist;
+import dev.colony.api.memory.TaskStatus;
 import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * {@code memory_add}: stores one typed memory in the caller's personal namespace or in a collection it may
- * write, attributed to the server's session. Pointers, expiry, deduplication and structured tasks arrive
+ * write, attributed to the server's session: free content or a structured task (title, steps, status),
+ * with its topics, task and artifact pointers and expiry. Deduplication and the signal shortcut arrive
  * with the rest of the memory tools.
  */
 public final class MemoryAddTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The memory itself, readable with zero context. Its first 50 characters are the preview "
-                    + "other agents see: name the subject and state the point there, then add the reason. One "
-                    + "fact, present tense, no references to 'this conversation'.", required = true)
+            @Param("The memory itself, readable with zero context. Its first 50 characters are the preview other "
+                    + "agents see: name the subject and state the point there, then add the reason. One fact, "
+                    + "present tense, no references to 'this conversation'. Required, unless title and steps "
+                    + "describe a task.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param(value = "What kind of knowledge it is. fact: true now. preference: how the user likes things "
-                    + "done. decision: a choice and why it was made. path: the location of a file, service or "
-                    + "resource plus what it holds. task: work still to do. task_done: finished work. result: "
-                    + "output produced for a task (ranked below the others in search).", defaultValue = "fact")
+            @Param(value = "What kind of knowledge it is. fact: true now. preference: how the user likes "
+                    + "things done; its first topic must be user (add behavioral to load it every session). "
+                    + "decision: a choice and why it was made. path: the location of a file, service or resource "
+                    + "plus what it holds. task: work still to do. task_done: finished work. result: output "
+                    + "produced for a task (ranked below the others in search). With title and steps it is "
+                    + "task.", defaultValue = "fact")
             @Choices(TypedKinds.class) String type,
-            @Param("Search keywords: the words someone would type to find this, as single lowercase words "
-                    + "(e.g. redis, auth, migrations).")
+            @Param("Search keywords: the words someone would type to find this, each one lowercase word without "
+                    + "spaces, hyphens or underscores (e.g. redis, auth, migrations).")
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
             @Param("The project or domain it belongs to (the repository name, or the main technology when there "
                     + "is no project). Do not repeat them in topics.")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
             @Param("Where to store it: omitted or 'me' for your personal namespace; the name of a collection to "
                     + "share it with that collection's members (you must be allowed to write there).")
-            @Size(max = Collections.MAX_SLUG_LENGTH) String collection) {
+            @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
+            @Param("The short id of the task this finding belongs to; added to the topics, so that searching for "
+                    + "it finds the task and its findings together.")
+            @Size(max = MemoryLimits.MAX_POINTER_CHARS) String ref,
+            @Param("Where the work lives: a commit SHA or a file name; added to the topics.")
+            @Size(max = MemoryLimits.MAX_POINTER_CHARS) String artifact,
+            @Param("true: the memory expires after " + MemoryLimits.EPHEMERAL_DAYS + " days (a sprint goal, a "
+                    + "temporary workaround). expires_at overrides it.") Boolean ephemeral,
+            @Param("The day it expires, YYYY-MM-DD (at 00:00 UTC), or never.")
+            @Size(max = 10) String expiresAt,
+            @Param("A task instead of content: its title (one line). Give steps with it.")
+            @Size(max = TaskChecklist.MAX_LINE_CHARS) String title,
+            @Param("The task's milestone steps, each one line; they become a checklist to tick off.")
+            @Size(max = TaskChecklist.MAX_STEPS) List<String> steps,
+            @Param("The task's status (default pending); done stores it as task_done.")
+            @Choices(TaskStatuses.class) String status) {
+    }
+
+    /** The task statuses, by wire name. */
+    public static final class TaskStatuses implements Supplier<List<String>> {
+        @Override
+        public List<String> get() {
+            return Arrays.stream(TaskStatus.values()).map(TaskStatus::wireName).toList();
+        }
     }
 
     /** The stored memory's id, type and creation time (epoch ms). */
@@ -47,8 +86,7 @@ public final class MemoryAddTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add", "Add a memory",
             "Store one durable memory that every agent of your user (or, in a collection, every member) can "
-                    + "find later with search. Write it "
-                    + "for a reader in six months who has none of your context:\n"
+                    + "find later with search. Write it for a reader in six months who has none of your context:\n"
                     + "- The first 50 characters are the subject line shown in previews: name the subject there.\n"
                     + "- One fact per memory; split compound notes so each is found by its own query.\n"
                     + "- Present tense, describing how things are now, with the reason.\n"
@@ -56,14 +94,59 @@ public final class MemoryAddTool {
                     + "- Mark anything not yet true (a plan, an untested idea) with the topic aspirational.\n"
                     + "Good: 'Billing service retries webhooks 5 times because the provider drops bursts.' "
                     + "Bad: 'We changed the retry thing like we said.' "
-                    + "Put keywords in topics, not in the content. Returns the new id, type and ts (epoch ms).",
+                    + "Put keywords in topics, not in the content. For a task, give title and steps (at most 10 "
+                    + "milestones; a task holds at most 500 tokens) instead of content. Returns the new id, type "
+                    + "and ts (epoch ms).",
             Args.class, Result.class, (context, args) -> {
-                MemoryKind type = MemoryKind.typed("type", args.type());
-                Memory stored = context.memories().add(MemoryDraft.of(type, args.content())
-                        .withTopics(args.topics()).withMacroTopics(args.macroTopics())
-                        .withCollection(args.collection()));
+                MemoryDraft draft = draft(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
+                        .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
+                        .withExpiresAt(expiry(args, context.colony().clock().instant()));
+                Memory stored = context.memories().add(draft);
                 return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli());
             });
+
+    /** The types a structured task may name: the default one, or a task's (its status decides which). */
+    private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
+            MemoryKind.TASK_DONE);
+
+    /** The content as given, or the task that title, steps and status describe. */
+    private static MemoryDraft draft(Args args) {
+        boolean structured = args.title() != null || !args.steps().isEmpty() || args.status() != null;
+        MemoryKind type = MemoryKind.typed("type", args.type());
+        if (!structured) {
+            if (args.content() == null) {
+                throw ColonyException.invalid("content", "is required, unless title and steps describe a task");
+            }
+            return MemoryDraft.of(type, args.content());
+        }
+        if (args.content() != null) {
+            throw ColonyException.invalid("content", "give either content, or title and steps for a task, not both");
+        }
+        if (!STRUCTURED_TYPES.contains(type)) {
+            throw ColonyException.invalid("type", "title and steps make a task, was " + Echo.quoted(args.type()));
+        }
+        if (args.title() == null) {
+            throw ColonyException.invalid("title", "is required with steps or status");
+        }
+        TaskStatus status = args.status() == null ? TaskStatus.PENDING : TaskStatus.parse("status", args.status());
+        return MemoryDraft.task(TaskChecklist.of(args.title(), args.steps(), status));
+    }
+
+    /** When the memory expires: expires_at's day, never, or ephemeral's 90 days from {@code now}. */
+    private static Instant expiry(Args args, Instant now) {
+        if (args.expiresAt() != null) {
+            if (args.expiresAt().strip().equals("never")) {
+                return null;
+            }
+            try {
+                return LocalDate.parse(args.expiresAt().strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
+            } catch (DateTimeParseException e) {
+                throw ColonyException.invalid("expires_at", "must be a day YYYY-MM-DD or never, was "
+                        + Echo.quoted(args.expiresAt()));
+            }
+        }
+        return Boolean.TRUE.equals(args.ephemeral()) ? now.plus(Duration.ofDays(MemoryLimits.EPHEMERAL_DAYS)) : null;
+    }
 
     private MemoryAddTool() {
     }
