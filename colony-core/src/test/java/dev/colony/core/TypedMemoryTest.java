@@ -15,6 +15,7 @@ import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.memory.TaskStatus;
 import dev.colony.api.session.SessionStart;
 import dev.colony.store.tck.MutableClock;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -58,6 +59,21 @@ class TypedMemoryTest {
         Memory note = alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, "Coordination keeps its own topics")
                 .withTopics(List.of("file-claims")));
         assertThat(note.topics()).as("not a typed memory").containsExactly("file-claims");
+    }
+
+    @Test
+    void anExpiredMemoryLeavesSearchButCanStillBeReadById() {
+        Memory goal = alice.memories().add(MemoryDraft.of(MemoryKind.FACT, "Sprint goal: ship the receipts page")
+                .withExpiresAt(ColonyTestSupport.START.plus(Duration.ofHours(1))));
+        Memory lasting = alice.memories().add(MemoryDraft.of(MemoryKind.FACT, "Receipts are rendered as PDF"));
+
+        assertThat(alice.memories().search(SearchQuery.of("receipts"))).extracting(SearchHit::id)
+                .containsExactlyInAnyOrder(goal.id(), lasting.id());
+        clock.advance(Duration.ofHours(1));
+
+        assertThat(alice.memories().search(SearchQuery.of("receipts"))).as("expired at its expiry")
+                .extracting(SearchHit::id).containsExactly(lasting.id());
+        assertThat(alice.memories().get(List.of(goal.id()))).extracting(Memory::id).containsExactly(goal.id());
     }
 
     @Test

@@ -38,6 +38,8 @@ import org.apache.lucene.util.BytesRef;
  *       values for hits), and {@value #CREATED_EXACT}, the ISO instant as a binary doc value, only
  *       for an instant outside the range of nanoseconds in a long (before 1677 or after 2262);</li>
  *   <li>{@value #DEMOTED}: present (value 1) only on memories ranked down in search;</li>
+ *   <li>{@value #EXPIRES}: when the memory stops being current (nanoseconds since the epoch), only on
+ *       memories with an expiry: a search leaves out those expired at its time;</li>
  *   <li>{@value #TEXT}: the searchable text, analysed by {@link MemoryAnalyzer} with offsets in the
  *       postings (so snippets need no re-analysis), and kept as a binary doc value for snippets (one
  *       slice read per hit, where stored fields would decompress a block).</li>
@@ -63,6 +65,7 @@ final class IndexLayout {
     static final String CREATED = "created";
     static final String CREATED_EXACT = "created_at";
     static final String DEMOTED = "demoted";
+    static final String EXPIRES = "expires";
     static final String TEXT = "text";
     /** The prefix of the fields of embedding vectors, one field per model and dimension. */
     static final String VECTOR = "vector";
@@ -111,6 +114,9 @@ final class IndexLayout {
         doc.add(new LongField(CREATED, created, Field.Store.NO));
         if (created == Long.MIN_VALUE || created == Long.MAX_VALUE) {
             doc.add(new BinaryDocValuesField(CREATED_EXACT, new BytesRef(memory.createdAt().toString())));
+        }
+        if (memory.expiresAt() != null) {
+            doc.add(new LongField(EXPIRES, epochNanos(memory.expiresAt()), Field.Store.NO));
         }
         if (memory.kind().demotedInSearch()) {
             doc.add(new NumericDocValuesField(DEMOTED, 1L));

@@ -292,7 +292,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         lastSearchNanos = System.nanoTime();
         Optional<QueryPlanner.Plan> plan;
         try {
-            plan = planner.plan(request);
+            plan = planner.plan(request, clock.instant());
         } catch (UncheckedIOException | AlreadyClosedException e) {
             throw failure(e);
         }

@@ -7,6 +7,7 @@ import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.StoredVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -76,8 +77,11 @@ final class QueryPlanner {
         }
     }
 
-    /** The plan for a request, or empty when it cannot match anything (no terms, empty time range). */
-    Optional<Plan> plan(SearchRequest request) {
+    /**
+     * The plan for a request at {@code now}, or empty when it cannot match anything (no terms, empty time
+     * range). Memories whose expiry is at or before {@code now} are left out.
+     */
+    Optional<Plan> plan(SearchRequest request, Instant now) {
         List<String> terms = terms(request.text());
         boolean semantic = request.mode() != SearchMode.KEYWORD;
         if (terms.isEmpty() && !semantic) {
@@ -93,6 +97,8 @@ final class QueryPlanner {
         }
 
         BooleanQuery.Builder restrictions = new BooleanQuery.Builder();
+        restrictions.add(LongField.newRangeQuery(IndexLayout.EXPIRES, Long.MIN_VALUE, IndexLayout.epochNanos(now)),
+                BooleanClause.Occur.MUST_NOT);
         if (!request.kinds().isEmpty()) {
             restrictions.add(kinds(request.kinds()), BooleanClause.Occur.FILTER);
         }
