@@ -12,8 +12,8 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.memory.TaskStatus;
 import dev.colony.api.session.SessionStart;
+import dev.colony.api.task.TaskStatus;
 import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
 import java.util.Arrays;
@@ -116,7 +116,7 @@ class TypedMemoryTest {
         assertRefused(() -> TaskChecklist.of(" ", List.of("step"), null), "title");
         assertRefused(() -> TaskChecklist.of("Two\nlines", List.of("step"), null), "title");
         assertRefused(() -> TaskChecklist.of("A title", Arrays.asList("step", null), null), "steps[1]");
-        assertRefused(() -> TaskStatus.parse("status", "started"), "status");
+        assertRefused(() -> TaskStatus.fromWire("started"), "status");
         assertRefused(() -> alice.memories().add(MemoryDraft.task(TaskChecklist.of("A long task",
                 Collections.nCopies(10, long1), null))), "content");
         assertRefused(() -> alice.memories().add(MemoryDraft.of(MemoryKind.TASK, "x".repeat(2_100))), "content");

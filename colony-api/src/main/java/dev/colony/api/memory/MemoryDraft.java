@@ -2,6 +2,7 @@ package dev.colony.api.memory;
 
 import dev.colony.api.MemoryId;
 import dev.colony.api.TaskId;
+import dev.colony.api.task.TaskStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

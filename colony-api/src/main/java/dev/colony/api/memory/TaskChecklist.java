@@ -1,6 +1,7 @@
 package dev.colony.api.memory;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.task.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -105,7 +106,7 @@ public record TaskChecklist(String title, List<Step> steps, TaskStatus status) {
         TaskStatus status = TaskStatus.PENDING;
         if (lines[1].startsWith(STATUS_PREFIX)) {
             try {
-                status = TaskStatus.parse("status", lines[1].substring(STATUS_PREFIX.length()));
+                status = TaskStatus.fromWire(lines[1].substring(STATUS_PREFIX.length()));
             } catch (ColonyException e) {
                 return Optional.empty();
             }

@@ -8,7 +8,7 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.memory.TaskStatus;
+import dev.colony.api.task.TaskStatus;
 import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
@@ -128,7 +128,7 @@ public final class MemoryAddTool {
         if (args.title() == null) {
             throw ColonyException.invalid("title", "is required with steps or status");
         }
-        TaskStatus status = args.status() == null ? TaskStatus.PENDING : TaskStatus.parse("status", args.status());
+        TaskStatus status = args.status() == null ? TaskStatus.PENDING : TaskStatus.fromWire(args.status());
         return MemoryDraft.task(TaskChecklist.of(args.title(), args.steps(), status));
     }
 
