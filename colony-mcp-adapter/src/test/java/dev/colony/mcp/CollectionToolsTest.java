@@ -88,10 +88,16 @@ class CollectionToolsTest {
             assertThat(entry.get("memories").asLong()).isEqualTo(2);
         });
 
+        assertThat(ok(bob, "memory_retrieve", Map.of("memory_ids", List.of(shared))).get("memories"))
+                .singleElement().satisfies(memory -> assertThat(memory.get("content").asText())
+                        .isEqualTo("Card captures retry three times on timeouts"));
+
         JsonNode removed = ok(alice, "collection_manage", Map.of("action", "remove_member", "collection", "payments",
                 "user", "bob"));
         assertThat(removed.get("removed").asBoolean()).isTrue();
         assertThat(searched(bob, "card captures")).as("removed, at once").isEmpty();
+        assertThat(error(bob, "memory_retrieve", Map.of("memory_ids", List.of(shared))).get("code").asText())
+                .isEqualTo("NOT_FOUND");
         assertThat(error(bob, "memory_add", Map.of("content", "Still writing here?", "collection", "payments"))
                 .get("code").asText()).isEqualTo("NOT_FOUND");
     }

@@ -1,0 +1,41 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/**
+ * {@code memory_retrieve}: full bodies of typed memories by id, under the name the typed-memory tools use
+ * (the ids a signal or a search pointed at). It reads exactly as {@code get_observations} does, through the
+ * same access gate: a memory of a collection the caller has left is {@code NOT_FOUND}.
+ */
+public final class MemoryRetrieveTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "Ids of the memories to read, from memory_add, a search or a signal. An id you cannot "
+                    + "read fails the call with NOT_FOUND, like one that does not exist.", required = true)
+            @Size(min = 1, max = MemoryLimits.MAX_GET_IDS)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> memoryIds) {
+    }
+
+    /** The memories, in the order asked. */
+    public record Result(List<MemoryViews.Observation> memories) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("memory_retrieve", "Retrieve memories",
+            "Read whole memories by id: content, type, topics, metadata, session_id, ts (epoch ms), in the order "
+                    + "asked. Use it for the few ids a search or a signal pointed you at.",
+            Args.class, Result.class, (context, args) -> new Result(context.memories()
+                    .get(args.memoryIds().stream().map(MemoryId::of).toList()).stream()
+                    .map(MemoryViews.Observation::of).toList()));
+
+    private MemoryRetrieveTool() {
+    }
+}
