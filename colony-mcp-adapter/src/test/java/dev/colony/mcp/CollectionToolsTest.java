@@ -88,7 +88,7 @@ class CollectionToolsTest {
             assertThat(entry.get("memories").asLong()).isEqualTo(2);
         });
 
-        assertThat(ok(bob, "memory_retrieve", Map.of("memory_ids", List.of(shared))).get("memories"))
+        assertThat(ok(bob, "memory_retrieve", Map.of("ids", List.of(shared))).get("memories"))
                 .singleElement().satisfies(memory -> assertThat(memory.get("content").asText())
                         .isEqualTo("Card captures retry three times on timeouts"));
 
@@ -96,8 +96,9 @@ class CollectionToolsTest {
                 "user", "bob"));
         assertThat(removed.get("removed").asBoolean()).isTrue();
         assertThat(searched(bob, "card captures")).as("removed, at once").isEmpty();
-        assertThat(error(bob, "memory_retrieve", Map.of("memory_ids", List.of(shared))).get("code").asText())
-                .isEqualTo("NOT_FOUND");
+        JsonNode gone = error(bob, "memory_retrieve", Map.of("ids", List.of(shared)));
+        assertThat(gone.get("code").asText()).isEqualTo("NOT_FOUND");
+        assertThat(gone.get("field").asText()).as("the argument the caller gave").isEqualTo("ids");
         assertThat(error(bob, "memory_add", Map.of("content", "Still writing here?", "collection", "payments"))
                 .get("code").asText()).isEqualTo("NOT_FOUND");
     }

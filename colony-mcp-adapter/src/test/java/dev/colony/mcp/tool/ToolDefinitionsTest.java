@@ -73,7 +73,7 @@ class ToolDefinitionsTest {
                 "get_observations", List.of("ids"),
                 "timeline", List.of("session_id"),
                 "recall_session", List.of("target_session_id"),
-                "memory_retrieve", List.of("memory_ids"));
+                "memory_retrieve", List.of("ids"));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode required = tool.get("inputSchema").get("required");

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * {@code memory_retrieve}: full bodies of typed memories by id, under the name the typed-memory tools use
- * (the ids a signal or a search pointed at). It reads exactly as {@code get_observations} does, through the
- * same access gate: a memory of a collection the caller has left is {@code NOT_FOUND}.
+ * (the ids a signal or a search pointed at). It takes {@code ids} and reads exactly as
+ * {@code get_observations} does, through the same access gate, so that an error names the argument the
+ * caller gave: a memory of a collection the caller has left is {@code NOT_FOUND} on {@code ids}.
  */
 public final class MemoryRetrieveTool {
 
@@ -21,7 +22,7 @@ public final class MemoryRetrieveTool {
             @Param(value = "Ids of the memories to read, from memory_add, a search or a signal. An id you cannot "
                     + "read fails the call with NOT_FOUND, like one that does not exist.", required = true)
             @Size(min = 1, max = MemoryLimits.MAX_GET_IDS)
-            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> memoryIds) {
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids) {
     }
 
     /** The memories, in the order asked. */
@@ -33,7 +34,7 @@ public final class MemoryRetrieveTool {
             "Read whole memories by id: content, type, topics, metadata, session_id, ts (epoch ms), in the order "
                     + "asked. Use it for the few ids a search or a signal pointed you at.",
             Args.class, Result.class, (context, args) -> new Result(context.memories()
-                    .get(args.memoryIds().stream().map(MemoryId::of).toList()).stream()
+                    .get(args.ids().stream().map(MemoryId::of).toList()).stream()
                     .map(MemoryViews.Observation::of).toList()));
 
     private MemoryRetrieveTool() {
