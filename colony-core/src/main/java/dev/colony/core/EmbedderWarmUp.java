@@ -13,8 +13,8 @@ final class EmbedderWarmUp {
     private EmbedderWarmUp() {
     }
 
-    /** Starts loading {@code embedder}'s model; returns the thread doing it. */
-    static Thread start(Embedder embedder) {
+    /** Starts loading {@code embedder}'s model. */
+    static void start(Embedder embedder) {
         Thread thread = new Thread(() -> {
             try {
                 embedder.prepare();
@@ -25,6 +25,5 @@ final class EmbedderWarmUp {
         }, "colony-embedder-warm-up");
         thread.setDaemon(true);
         thread.start();
-        return thread;
     }
 }

@@ -102,7 +102,7 @@ public final class CollectionService implements Collections {
         Check.required("memory_id", memory);
         String name = slug("collection", slug);
         Instant now = kernel.time().now();
-        Memory published = kernel.storage().write(tx -> {
+        return kernel.storage().write(tx -> {
             access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
             MemoryDocument source = tx.memories().documents(List.of(memory)).stream()
                     .filter(found -> access.canRead(tx, actor.user(), found.memory().namespace()))
@@ -122,7 +122,6 @@ public final class CollectionService implements Collections {
             kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return copy;
         });
-        return published;
     }
 
     /** The collection {@code name} when the caller is its admin. */
