@@ -11,6 +11,7 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
+import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskThreads;
 
 /**
@@ -62,4 +63,7 @@ public interface CallerScope {
 
     /** The collections the caller belongs to: create them, manage members, publish into them. */
     Collections collections();
+
+    /** Signals through the caller's collections: send, check, acknowledge, and have them pushed. */
+    SignalBus signals();
 }

@@ -13,6 +13,7 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
+import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.attention.AttentionService;
@@ -26,6 +27,7 @@ import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.session.CallerSessions;
+import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskThreadService;
 
 /** The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel. */
@@ -110,6 +112,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public AttentionInbox attention() {
         return new AttentionService(actor, kernel);
+    }
+
+    @Override
+    public SignalBus signals() {
+        return new SignalService(actor, kernel);
     }
 
     @Override

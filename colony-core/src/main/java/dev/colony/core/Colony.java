@@ -15,6 +15,7 @@ import dev.colony.core.kernel.VectorState;
 import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.session.SessionLauncher;
+import dev.colony.core.signal.SignalHub;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -44,6 +45,7 @@ public final class Colony implements AutoCloseable {
 
     private final StorageProvider storage;
     private final SearchIndex index;
+    private final SignalHub signals;
     private final Kernel kernel;
     private final SessionRegistry sessions;
     private final ToolMetricWriter metrics;
@@ -66,8 +68,11 @@ public final class Colony implements AutoCloseable {
         }
         this.index = opened;
         Optional<Embedder> embedder = Optional.ofNullable(builder.embedder);
-        this.kernel = new Kernel(storage, time, new Access(time), Optional.ofNullable(opened), embedder,
-                builder.claimPolicy, new VectorState(storage, embedder));
+        Access access = new Access(time);
+        this.signals = new SignalHub(storage, time, access);
+        this.kernel = new Kernel(storage, time, access, Optional.ofNullable(opened), embedder,
+                builder.claimPolicy, new VectorState(storage, embedder), signals);
+        signals.sweepInBackground();
         this.sessions = new SessionLauncher(kernel);
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }
@@ -123,6 +128,17 @@ public final class Colony implements AutoCloseable {
         return new Reembedder(kernel);
     }
 
+    /**
+     * Deletes the signals whose expiry has passed, now rather than at the next periodic sweep (a Colony
+     * sweeps when it opens, and hourly while it delivers signals). Expired signals are never shown either way.
+     *
+     * @return how many were deleted
+     */
+    public int sweepSignals() {
+        ensureOpen();
+        return signals.sweep();
+    }
+
     /** The storage provider, for tools and diagnostics. */
     public StorageProvider storage() {
         return storage;
@@ -133,11 +149,15 @@ public final class Colony implements AutoCloseable {
         return index != null;
     }
 
-    /** Writes the queued tool metrics, closes the search index, then the storage provider. Idempotent. */
+    /**
+     * Stops signal deliveries, writes the queued tool metrics, closes the search index, then the storage
+     * provider. Idempotent.
+     */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             try {
+                signals.close();
                 metrics.close();
                 if (index != null) {
                     index.close();

@@ -51,4 +51,7 @@ public interface NamespaceRecords {
 
     /** The collections {@code user} belongs to, by slug. */
     List<Membership> memberships(UserId user);
+
+    /** The members of {@code collection} that have had a session of agent {@code agent}, by name. */
+    List<UserId> membersRunning(NamespaceId collection, String agent);
 }

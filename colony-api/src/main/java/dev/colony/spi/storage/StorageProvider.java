@@ -52,7 +52,26 @@ public interface StorageProvider extends AutoCloseable {
     /** Runs {@code work} in a write transaction, retrying it if the database was busy. */
     <T> T write(TransactionWork<T> work);
 
+    /**
+     * Calls {@code onChange} whenever another process commits a change of {@code topic}, where the database
+     * can push such news (PostgreSQL's notifications); empty where it cannot, and callers then ask the
+     * store for changes themselves. A push may be spurious or merged with others: it says "look", not what
+     * changed. {@code onChange} runs on a thread of the provider and must return quickly. Closing the
+     * returned handle stops the calls; closing the provider stops them too.
+     */
+    default Optional<Listening> listen(StorageTopic topic, Runnable onChange) {
+        return Optional.empty();
+    }
+
     /** Releases connections; the database files stay. */
     @Override
     void close();
+
+    /** A registration made by {@link #listen}; closing it stops the calls. Idempotent. */
+    interface Listening extends AutoCloseable {
+
+        /** Stops calling the listener. */
+        @Override
+        void close();
+    }
 }

@@ -35,6 +35,9 @@ public interface StorageTransaction {
     /** Recorded file edits. */
     FileEditRecords fileEdits();
 
+    /** Signals. */
+    SignalRecords signals();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

@@ -59,6 +59,13 @@ public final class Access {
         return Set.copyOf(readable);
     }
 
+    /** The collections {@code user} belongs to now, whatever its role: the namespaces signals travel through. */
+    public Set<NamespaceId> collections(StorageTransaction tx, UserId user) {
+        Set<NamespaceId> collections = new HashSet<>();
+        tx.namespaces().memberships(user).forEach(membership -> collections.add(membership.collection().id()));
+        return Set.copyOf(collections);
+    }
+
     /** The namespaces {@code user} may read, in one read transaction of {@code storage}. */
     public Set<NamespaceId> readable(StorageProvider storage, UserId user) {
         return storage.read(tx -> readable(tx, user));

@@ -148,8 +148,12 @@ public final class CollectionService implements Collections {
                 + "admin: make another member admin first");
     }
 
-    /** A well-formed collection slug in {@code field}. */
-    static String slug(String field, String value) {
+    /**
+     * A well-formed collection slug in {@code field}.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code field} when missing, malformed or reserved
+     */
+    public static String slug(String field, String value) {
         String slug = Check.text(field, value, MAX_SLUG_LENGTH);
         if (!SLUG.matcher(slug).matches()) {
             throw ColonyException.invalid(field, "must be 2 to " + MAX_SLUG_LENGTH + " lowercase letters and "

@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.access.Access;
+import dev.colony.core.signal.SignalHub;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.StorageProvider;
@@ -27,10 +28,11 @@ import java.util.Optional;
  * @param embedder the embedder, when configured
  * @param claimPolicy the rules for file claims (age classes, idle owners, protected branches)
  * @param vectors whether the store's vectors are all of the embedder's model
+ * @param signals the Colony's signal deliveries and sweeps
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
-        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors) {
+        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, SignalHub signals) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -41,6 +43,7 @@ public record Kernel(
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(claimPolicy, "claimPolicy");
         Objects.requireNonNull(vectors, "vectors");
+        Objects.requireNonNull(signals, "signals");
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.colony.store.jdbc;
 
 import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StorageTopic;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.jdbi.v3.core.Handle;
 
 /**
  * What one database engine contributes to {@link JdbcStorageProvider}: connections, transaction
@@ -112,6 +115,21 @@ public abstract class Dialect {
 
     /** Whether {@code error} is the violation of a unique or primary key constraint. */
     public abstract boolean isUniqueViolation(SQLException error);
+
+    /**
+     * Announces a committed-to-be change of {@code topic} to listeners in other processes, inside the write
+     * transaction on {@code handle}, for engines that deliver such news at commit. Nothing by default.
+     */
+    public void announce(Handle handle, StorageTopic topic) {
+    }
+
+    /**
+     * Starts calling {@code onChange} when another process announces a change of {@code topic}; see
+     * {@link dev.colony.spi.storage.StorageProvider#listen}. Empty by default: the engine cannot push.
+     */
+    public Optional<StorageProvider.Listening> listen(StorageTopic topic, Runnable onChange) {
+        return Optional.empty();
+    }
 
     /** How lost lock races are retried. */
     public RetryPolicy retryPolicy() {

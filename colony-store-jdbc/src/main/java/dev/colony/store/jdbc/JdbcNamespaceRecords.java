@@ -145,6 +145,16 @@ final class JdbcNamespaceRecords implements NamespaceRecords {
         }
     }
 
+    @Override
+    public List<UserId> membersRunning(NamespaceId collection, String agent) {
+        try (Query query = tx.handle().createQuery("SELECT m.user_id FROM namespace_members m "
+                + "WHERE m.namespace_id = :namespace AND EXISTS (SELECT 1 FROM sessions s "
+                + "WHERE s.user_id = m.user_id AND s.agent = :agent) ORDER BY m.user_id")) {
+            return query.bind("namespace", collection.value()).bind("agent", agent)
+                    .map((rs, ctx) -> UserId.of(rs.getString("user_id"))).list();
+        }
+    }
+
     private static MemberRole role(String stored) {
         return MemberRole.valueOf(stored.toUpperCase(Locale.ROOT));
     }

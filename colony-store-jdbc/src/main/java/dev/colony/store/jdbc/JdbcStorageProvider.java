@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StorageTopic;
 import dev.colony.spi.storage.TransactionWork;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ public class JdbcStorageProvider implements StorageProvider {
      * far more than the one query that proves the schema current). A test checks this constant against
      * the migration files.
      */
-    public static final int SCHEMA_VERSION = 10;
+    public static final int SCHEMA_VERSION = 11;
 
     private final Dialect dialect;
     private final ConnectionPool writes;
@@ -436,6 +437,14 @@ public class JdbcStorageProvider implements StorageProvider {
         if (closed.get()) {
             throw new ColonyException(ErrorCode.CLOSED, "the " + dialect.name() + " store is closed");
         }
+    }
+
+    @Override
+    public Optional<Listening> listen(StorageTopic topic, Runnable onChange) {
+        Objects.requireNonNull(topic, "topic");
+        Objects.requireNonNull(onChange, "onChange");
+        checkOpen();
+        return dialect.listen(topic, onChange);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.SessionRecords;
+import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskLinkRecords;
 import dev.colony.spi.storage.TaskPostRecords;
@@ -38,6 +39,7 @@ final class JdbcTransaction implements StorageTransaction {
     private ClaimRecords claims;
     private BatonRecords batons;
     private FileEditRecords fileEdits;
+    private SignalRecords signals;
     private List<Runnable> afterCommit;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
@@ -207,6 +209,14 @@ final class JdbcTransaction implements StorageTransaction {
             fileEdits = new JdbcFileEditRecords(this);
         }
         return fileEdits;
+    }
+
+    @Override
+    public SignalRecords signals() {
+        if (signals == null) {
+            signals = new JdbcSignalRecords(this);
+        }
+        return signals;
     }
 
     @Override

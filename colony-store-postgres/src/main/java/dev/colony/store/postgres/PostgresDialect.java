@@ -1,16 +1,21 @@
 package dev.colony.store.postgres;
 
 import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StorageTopic;
 import dev.colony.store.jdbc.GatedDialect;
 import dev.colony.store.jdbc.StoreConnection;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.sql.DataSource;
+import org.jdbi.v3.core.Handle;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -39,6 +44,7 @@ final class PostgresDialect extends GatedDialect {
     private final String redactedUrl;
     private final PostgresOptions options;
     private final PGSimpleDataSource source;
+    private final List<PostgresListener> listeners = new ArrayList<>();
 
     PostgresDialect(String url, PostgresOptions options) {
         this.url = url;
@@ -144,6 +150,28 @@ final class PostgresDialect extends GatedDialect {
         String state = error.getSQLState();
         return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
                 || state.equals("57P03"));
+    }
+
+    @Override
+    public void announce(Handle handle, StorageTopic topic) {
+        handle.execute("NOTIFY " + PostgresListener.channel(topic));
+    }
+
+    @Override
+    public Optional<StorageProvider.Listening> listen(StorageTopic topic, Runnable onChange) {
+        PostgresListener listener = PostgresListener.start(source, topic, onChange);
+        synchronized (listeners) {
+            listeners.add(listener);
+        }
+        return Optional.of(listener);
+    }
+
+    @Override
+    public void stop() {
+        synchronized (listeners) {
+            listeners.forEach(PostgresListener::close);
+            listeners.clear();
+        }
     }
 
     @Override

@@ -6,8 +6,14 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
+import dev.colony.api.Namespace;
+import dev.colony.api.NamespaceKind;
 import dev.colony.api.memory.Memory;
+import dev.colony.spi.storage.SignalRecords.NewSignal;
 import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StorageTopic;
 import dev.colony.store.jdbc.JdbcStorageProvider;
 import dev.colony.store.tck.Fixtures;
 import java.nio.file.Path;
@@ -16,7 +22,11 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +44,34 @@ class PostgresStorageProviderTest {
             assertThat(store.location()).isEmpty();
             assertThat(store.capabilities()).containsExactlyInAnyOrder(StorageCapability.PERSISTENT,
                     StorageCapability.MULTI_PROCESS, StorageCapability.VECTORS);
+        }
+    }
+
+    @Test
+    void aSignalCommittedByAnotherProviderIsPushedToListenersAndARolledBackOneIsNot() throws InterruptedException {
+        String url = PostgresTestServer.databaseFor(dir);
+        try (PostgresStorageProvider listening = PostgresStorageProvider.open(url);
+                PostgresStorageProvider sending = PostgresStorageProvider.open(url)) {
+            Semaphore pushes = new Semaphore(0);
+            StorageProvider.Listening registration = listening.listen(StorageTopic.SIGNALS, pushes::release)
+                    .orElseThrow();
+            assertThat(pushes.tryAcquire(10, TimeUnit.SECONDS)).as("a first call once listening").isTrue();
+            Fixtures.Writer sender = Fixtures.writer(sending);
+            Namespace collection = sending.write(tx -> tx.namespaces().createCollection("pushed",
+                    NamespaceKind.COLLABORATIVE, sender.user(), Instant.EPOCH)).orElseThrow();
+            NewSignal signal = new NewSignal(collection.id(), sender.user(), "codex", sender.session().id(),
+                    sender.user(), null, List.of(MemoryId.of(1)), Instant.EPOCH, Instant.EPOCH.plusSeconds(60));
+
+            assertThatThrownBy(() -> sending.write(tx -> {
+                tx.signals().insert(signal);
+                throw new IllegalStateException("rolled back");
+            })).hasMessage("rolled back");
+            sending.write(tx -> tx.signals().insert(signal));
+
+            assertThat(pushes.tryAcquire(10, TimeUnit.SECONDS)).as("pushed on commit").isTrue();
+            registration.close();
+            sending.write(tx -> tx.signals().insert(signal));
+            assertThat(pushes.availablePermits()).as("the rolled-back insert announced nothing").isZero();
         }
     }
 

@@ -7,5 +7,6 @@ package dev.colony.store.tck;
 public interface StorageTck extends ProviderContract, NamespaceContract, SessionContract, MemoryContract,
         TimelineContract, TaskContract, TaskThreadContract, TaskLinkPostContract, TransactionContract,
         ConcurrencyContract, ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract,
-        MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract {
+        MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract,
+        SignalContract {
 }
