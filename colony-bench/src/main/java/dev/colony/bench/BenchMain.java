@@ -34,7 +34,8 @@ public final class BenchMain implements Callable<Integer> {
                 new McpRoundTripScenario(), new McpConcurrentScenario(), new McpStartScenario(false),
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
-                new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario())) {
+                new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
+                new SignalPushScenario(false), new SignalPushScenario(true))) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -235,8 +235,9 @@ class SignalsTest {
             BlockingQueue<Signal> heard = new LinkedBlockingQueue<>();
             BlockingQueue<Signal> aliceHeard = new LinkedBlockingQueue<>();
 
-            try (SignalSubscription subscription = bob.signals().subscribe(heard::add);
-                    SignalSubscription other = alice.signals().subscribe(aliceHeard::add)) {
+            SignalSubscription subscription = bob.signals().subscribe(heard::add);
+            SignalSubscription other = alice.signals().subscribe(aliceHeard::add);
+            try {
                 Signal first = alice.signals().send(SignalDraft.of("ops", "bob", List.of(task.id())));
                 Signal second = alice.signals().send(SignalDraft.of("ops", "codex", List.of(task.id())));
                 Signal toAlice = bob.signals().send(SignalDraft.of("ops", "alice", List.of(task.id())));
@@ -245,6 +246,9 @@ class SignalsTest {
                 assertThat(next(heard)).isEqualTo(second);
                 assertThat(next(aliceHeard)).isEqualTo(toAlice);
                 assertThat(List.of(first, second)).doesNotContain(before);
+            } finally {
+                subscription.close();
+                other.close();
             }
             assertThat(heard).as("nothing else, and not the signal sent before subscribing").isEmpty();
         }
@@ -261,7 +265,8 @@ class SignalsTest {
             BlockingQueue<Signal> heard = new LinkedBlockingQueue<>();
             List<Signal> sent = new ArrayList<>();
 
-            try (SignalSubscription subscription = bob.signals().subscribe(heard::add)) {
+            SignalSubscription subscription = bob.signals().subscribe(heard::add);
+            try {
                 for (int i = 0; i < 3; i++) {
                     sent.add(alice.signals().send(SignalDraft.of("ops", "bob", List.of(task.id()))));
                 }
@@ -270,6 +275,8 @@ class SignalsTest {
                     received.add(next(heard));
                 }
                 assertThat(received).containsExactlyElementsOf(sent);
+            } finally {
+                subscription.close();
             }
         }
     }

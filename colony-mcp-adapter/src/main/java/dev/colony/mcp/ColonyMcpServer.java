@@ -12,6 +12,7 @@ import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.ClaimTools;
 import dev.colony.mcp.tool.collection.CollectionTools;
+import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
@@ -91,6 +92,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(ClaimTools.ALL);
         tools.addAll(LaneTools.ALL);
         tools.addAll(CollectionTools.ALL);
+        tools.addAll(SignalTools.ALL);
         return List.copyOf(tools);
     }
 

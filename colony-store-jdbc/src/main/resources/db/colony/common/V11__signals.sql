@@ -18,7 +18,8 @@ CREATE TABLE signals (
     version          BIGINT  NOT NULL
 );
 
--- Inboxes: one user's pending signals, newest first.
-CREATE INDEX ix_signals_inbox ON signals (to_user, status, id);
+-- Inboxes: one user's pending signals, newest first. It covers every column an inbox filters on, so that
+-- counting thousands of pending signals reads the index alone.
+CREATE INDEX ix_signals_inbox ON signals (to_user, status, id, namespace_id, expires_at, to_agent);
 -- Sweeps: everything past its expiry.
 CREATE INDEX ix_signals_expiry ON signals (expires_at);

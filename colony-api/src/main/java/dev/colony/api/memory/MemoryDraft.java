@@ -39,6 +39,10 @@ public record MemoryDraft(
         Map<String, Object> metadata,
         String collection) {
 
+    /** The collection name that means the caller's personal namespace. */
+    public static final String PERSONAL = "me";
+
+
     /** Null lists and maps become empty; the rest is validated on add. */
     public MemoryDraft {
         topics = topics == null ? List.of() : topics;

@@ -20,9 +20,6 @@ import java.util.Set;
  */
 final class DraftCheck {
 
-    /** The collection name that means the caller's personal namespace. */
-    static final String PERSONAL = "me";
-
     private DraftCheck() {
     }
 
@@ -64,7 +61,7 @@ final class DraftCheck {
             return null;
         }
         String slug = Check.text("collection", raw, Collections.MAX_SLUG_LENGTH);
-        return slug.equals(PERSONAL) ? null : slug;
+        return slug.equals(MemoryDraft.PERSONAL) ? null : slug;
     }
 
     private static List<String> topics(String field, List<String> raw, int max) {

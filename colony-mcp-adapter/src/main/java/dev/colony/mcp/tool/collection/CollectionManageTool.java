@@ -1,5 +1,8 @@
 package dev.colony.mcp.tool.collection;
 
+import static dev.colony.mcp.tool.ActionParams.onlyFor;
+import static dev.colony.mcp.tool.ActionParams.required;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
@@ -169,21 +172,6 @@ public final class CollectionManageTool {
             default -> throw ColonyException.invalid("action", "must be create, add_member, remove_member, list or "
                     + "publish, was " + Echo.quoted(action));
         }
-    }
-
-    /** Refuses, naming it, the first parameter given that {@code action} does not take. */
-    private static void onlyFor(String action, Map<String, Boolean> absent) {
-        absent.entrySet().stream().filter(entry -> !entry.getValue()).map(Map.Entry::getKey).sorted().findFirst()
-                .ifPresent(field -> {
-                    throw ColonyException.invalid(field, "is not used by action " + action);
-                });
-    }
-
-    private static <T> T required(String field, T value) {
-        if (value == null) {
-            throw ColonyException.invalid(field, "is required by this action");
-        }
-        return value;
     }
 
     private static String wire(NamespaceKind kind) {

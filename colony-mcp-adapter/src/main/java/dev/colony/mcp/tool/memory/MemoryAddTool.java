@@ -1,15 +1,19 @@
 package dev.colony.mcp.tool.memory;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
+import dev.colony.api.UserId;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
+import dev.colony.api.signal.SignalDraft;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.mcp.tool.Choices;
+import dev.colony.mcp.tool.ErrorView;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
@@ -68,7 +72,11 @@ public final class MemoryAddTool {
             @Param("The task's milestone steps, each one line; they become a checklist to tick off.")
             @Size(max = TaskChecklist.MAX_STEPS) List<String> steps,
             @Param("The task's status (default pending); done stores it as task_done.")
-            @Choices(TaskStatuses.class) String status) {
+            @Choices(TaskStatuses.class) String status,
+            @Param("After storing, signal this member of the collection (a user name, or an agent name one "
+                    + "member runs) to look at the new memory. Needs collection. If the signal is refused, the "
+                    + "memory stays stored and signal_error says why.")
+            @Size(max = UserId.MAX_LENGTH) String signal) {
     }
 
     /** The task statuses, by wire name. */
@@ -79,8 +87,18 @@ public final class MemoryAddTool {
         }
     }
 
-    /** The stored memory's id, type and creation time (epoch ms). */
-    public record Result(long id, String type, long ts) {
+    /**
+     * The stored memory, and the signal sent about it.
+     *
+     * @param id the new memory's id
+     * @param type its type
+     * @param ts its creation time (epoch ms)
+     * @param signalId the id of the signal sent, when one was asked for and sent
+     * @param signalError why the signal asked for was refused (the memory is stored)
+     */
+    public record Result(long id, String type, long ts,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long signalId,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView signalError) {
     }
 
     /** The tool. */
@@ -101,9 +119,30 @@ public final class MemoryAddTool {
                 MemoryDraft draft = draft(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
                         .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
                         .withExpiresAt(expiry(args, context.colony().clock().instant()));
+                requireCollectionForSignal(args);
                 Memory stored = context.memories().add(draft);
-                return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli());
+                Long signalId = null;
+                ErrorView signalError = null;
+                if (args.signal() != null) {
+                    try {
+                        signalId = context.colony().as(context.actor()).signals().send(SignalDraft.of(
+                                args.collection(), args.signal(), List.of(stored.id()))).id().value();
+                    } catch (ColonyException refused) {
+                        signalError = ErrorView.of(refused);
+                    }
+                }
+                return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(),
+                        signalId, signalError);
             });
+
+    /** A signal travels through a collection, so one must be named (before anything is stored). */
+    private static void requireCollectionForSignal(Args args) {
+        if (args.signal() != null && (args.collection() == null
+                || args.collection().strip().equals(MemoryDraft.PERSONAL))) {
+            throw ColonyException.invalid("collection", "a signal travels through a shared collection: name the "
+                    + "collection to store the memory in and signal through");
+        }
+    }
 
     /** The types a structured task may name: the default one, or a task's (its status decides which). */
     private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
