@@ -12,6 +12,7 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 
 /**
@@ -36,6 +37,9 @@ public interface CallerScope {
 
     /** Task threads the caller may read; opening, joining and posting as the caller's session. */
     TaskThreads tasks();
+
+    /** The caller's tasks, newest change first, across its personal namespace and collections. */
+    TaskFeed taskFeed();
 
     /** Directed messages: sent from the caller's session, listed when addressed to it. */
     Messages messages();

@@ -14,6 +14,7 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.attention.AttentionService;
@@ -28,6 +29,7 @@ import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
+import dev.colony.core.task.TaskFeedService;
 import dev.colony.core.task.TaskThreadService;
 
 /** The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel. */
@@ -67,6 +69,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public TaskThreads tasks() {
         return tasks;
+    }
+
+    @Override
+    public TaskFeed taskFeed() {
+        return new TaskFeedService(actor, kernel);
     }
 
     @Override

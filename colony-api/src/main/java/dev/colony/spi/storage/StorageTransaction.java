@@ -17,6 +17,9 @@ public interface StorageTransaction {
     /** Tasks. */
     TaskRecords tasks();
 
+    /** Tasks tracked by a checklist memory, and the task feed. */
+    TrackedTaskRecords trackedTasks();
+
     /** Links between tasks. */
     TaskLinkRecords taskLinks();
 

@@ -62,8 +62,18 @@ public final class Access {
     /** The collections {@code user} belongs to now, whatever its role: the namespaces signals travel through. */
     public Set<NamespaceId> collections(StorageTransaction tx, UserId user) {
         Set<NamespaceId> collections = new HashSet<>();
-        tx.namespaces().memberships(user).forEach(membership -> collections.add(membership.collection().id()));
+        memberships(tx, user).forEach(membership -> collections.add(membership.collection().id()));
         return Set.copyOf(collections);
+    }
+
+    /** {@code user}'s memberships now, with each collection and role, by slug. */
+    public List<Membership> memberships(StorageTransaction tx, UserId user) {
+        return tx.namespaces().memberships(user);
+    }
+
+    /** {@code user}'s personal namespace, when it has written anything yet. */
+    public Optional<NamespaceId> personal(StorageTransaction tx, UserId user) {
+        return namespaces.find(tx, user);
     }
 
     /** The namespaces {@code user} may read, in one read transaction of {@code storage}. */

@@ -8,6 +8,7 @@ import dev.colony.api.MemoryId;
 import dev.colony.api.Namespace;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.NamespaceKind;
+import dev.colony.api.TaskId;
 import dev.colony.api.UserId;
 import dev.colony.api.collection.CollectionSummary;
 import dev.colony.api.collection.Collections;
@@ -16,6 +17,7 @@ import dev.colony.api.memory.Memory;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.TrackedTasks;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
@@ -114,10 +116,15 @@ public final class CollectionService implements Collections {
                         + memory + (original.retracted() ? " (retracted)" : ""));
             }
             Namespace collection = access.writableCollection(tx, "collection", actor.user(), name);
+            TaskId opened = TrackedTasks.opensTask(original.kind(), null) ? TrackedTasks.open(tx, collection.id(),
+                    original.kind(), original.content(), actor.session(), now) : null;
             Memory copy = tx.memories().insert(new NewMemory(collection.id(), actor.session(), original.kind(),
                     original.content(), original.topics(), original.macroTopics(), original.ref(),
-                    original.artifact(), null, null, now, original.expiresAt(), original.metadata(),
+                    original.artifact(), opened, null, now, original.expiresAt(), original.metadata(),
                     source.vector()));
+            if (opened != null) {
+                tx.trackedTasks().attachChecklist(opened, copy.id());
+            }
             tx.sessions().touch(actor.session(), now);
             kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return copy;

@@ -22,6 +22,7 @@ import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.TrackedTasks;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
@@ -130,9 +131,15 @@ public final class MemoryService implements MemoryStore {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no memory with id " + draft.replyTo());
             }
         }
+        TaskId opened = TrackedTasks.opensTask(draft.kind(), draft.task())
+                ? TrackedTasks.open(tx, namespace, draft.kind(), draft.content(), actor.session(), now) : null;
         Memory stored = tx.memories().insert(new NewMemory(namespace, actor.session(), draft.kind(),
-                draft.content(), draft.topics(), draft.macroTopics(), draft.ref(), draft.artifact(), draft.task(),
-                draft.replyTo(), now, draft.expiresAt(), draft.metadata(), vector));
+                draft.content(), draft.topics(), draft.macroTopics(), draft.ref(), draft.artifact(),
+                opened != null ? opened : draft.task(), draft.replyTo(), now, draft.expiresAt(), draft.metadata(),
+                vector));
+        if (opened != null) {
+            tx.trackedTasks().attachChecklist(opened, stored.id());
+        }
         tx.sessions().touch(actor.session(), now);
         kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored;

@@ -35,11 +35,11 @@ class TaskToolDefinitionsTest {
     }
 
     @Test
-    void theNineToolsAreServedInOrderWithReadOnlyHints() {
+    void theTenToolsAreServedInOrderWithReadOnlyHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("task_thread",
                 "task_list", "task_timeline", "task_updates_since", "task_post", "task_note_working", "task_link",
-                "task_links", "task_unlink");
-        Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links");
+                "task_links", "task_unlink", "task_feed");
+        Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links", "task_feed");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name)
@@ -73,6 +73,7 @@ class TaskToolDefinitionsTest {
     void requiredArgumentsFollowTheSpecification() {
         Map<String, List<String>> expected = Map.of(
                 "task_thread", List.of("repo_root", "branch"),
+                "task_feed", List.of(),
                 "task_list", List.of(),
                 "task_timeline", List.of("task_id"),
                 "task_updates_since", List.of("task_id", "since_ts"),

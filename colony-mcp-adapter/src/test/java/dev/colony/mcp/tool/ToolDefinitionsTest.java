@@ -37,7 +37,7 @@ class ToolDefinitionsTest {
     void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
                 "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
-                "memory_retrieve", "cluster_observations");
+                "memory_retrieve", "memory_search", "cluster_observations");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             boolean writes = name.equals("memory_add") || name.equals("recall_session");
@@ -73,7 +73,8 @@ class ToolDefinitionsTest {
                 "get_observations", List.of("ids"),
                 "timeline", List.of("session_id"),
                 "recall_session", List.of("target_session_id"),
-                "memory_retrieve", List.of("ids"));
+                "memory_retrieve", List.of("ids"),
+                "memory_search", List.of("query"));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode required = tool.get("inputSchema").get("required");

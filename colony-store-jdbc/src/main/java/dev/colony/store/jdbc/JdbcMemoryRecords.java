@@ -51,6 +51,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String UPDATE = "UPDATE memories SET content = ?, topics = ?, macro_topics = ?, ref = ?, "
             + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, vector_dim = ?, "
             + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ?";
+    private static final String MIRROR_ON_TASK = "UPDATE tasks SET checklist_expires_at = ?, "
+            + "checklist_retracted = ? WHERE checklist_id = ?";
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
     /**
@@ -128,10 +130,23 @@ final class JdbcMemoryRecords implements MemoryRecords {
             setVector(update, 9, vector);
             update.setLong(12, Codec.stored(memory.updatedAt()).toEpochMilli());
             update.setLong(13, memory.id().value());
-            return update.executeUpdate() == 1;
+            boolean found = update.executeUpdate() == 1;
+            if (found && (memory.kind().equals(MemoryKind.TASK) || memory.kind().equals(MemoryKind.TASK_DONE))) {
+                mirrorOnTask(connection, memory);
+            }
+            return found;
         } catch (SQLException e) {
             throw new JdbcFailure(UPDATE, e);
         }
+    }
+
+    /** Copies a checklist memory's expiry and retraction onto the task it holds the checklist of, if any. */
+    private static void mirrorOnTask(StoreConnection connection, Memory memory) throws SQLException {
+        PreparedStatement mirror = connection.prepared(MIRROR_ON_TASK, false);
+        setLong(mirror, 1, Codec.millis(memory.expiresAt()));
+        mirror.setBoolean(2, memory.retracted());
+        mirror.setLong(3, memory.id().value());
+        mirror.executeUpdate();
     }
 
     @Override

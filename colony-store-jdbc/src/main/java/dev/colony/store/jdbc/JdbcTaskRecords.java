@@ -26,10 +26,10 @@ final class JdbcTaskRecords implements TaskRecords {
 
     private static final String COLUMNS =
             "id, namespace_id, title, repo_root, branch, status, created_by, created_at, updated_at, version";
-    private static final String PREFIXED_COLUMNS = "t.id, t.namespace_id, t.title, t.repo_root, t.branch, t.status, "
+    static final String PREFIXED_COLUMNS = "t.id, t.namespace_id, t.title, t.repo_root, t.branch, t.status, "
             + "t.created_by, t.created_at, t.updated_at, t.version";
-    /** Namespaces per {@code IN} list, well below every engine's limit on bound parameters. */
-    private static final Comparator<StoredTask> NEWEST_UPDATE_FIRST = Comparator
+    /** Latest change first, then larger id first: the order of every task listing. */
+    static final Comparator<StoredTask> NEWEST_UPDATE_FIRST = Comparator
             .comparing(StoredTask::updatedAt, Comparator.reverseOrder())
             .thenComparing(t -> t.id().value(), Comparator.reverseOrder());
     /*
@@ -53,6 +53,12 @@ final class JdbcTaskRecords implements TaskRecords {
     @Override
     public StoredTask insert(NamespaceId namespace, String title, String repoRoot, String branch, SessionId createdBy,
             Instant now) {
+        return insert(namespace, title, repoRoot, branch, TaskStatus.PENDING, createdBy, now);
+    }
+
+    /** Inserts a task with {@code status}; see {@link #insert(NamespaceId, String, String, String, SessionId, Instant)}. */
+    StoredTask insert(NamespaceId namespace, String title, String repoRoot, String branch, TaskStatus status,
+            SessionId createdBy, Instant now) {
         Handle handle = tx.writeHandle("tasks.insert");
         if (repoRoot != null && branch != null && findByRepoBranch(namespace, repoRoot, branch).isPresent()) {
             throw duplicate(repoRoot, branch, null);
@@ -66,7 +72,7 @@ final class JdbcTaskRecords implements TaskRecords {
                     .bind("title", title)
                     .bind("repoRoot", repoRoot)
                     .bind("branch", branch)
-                    .bind("status", TaskStatus.PENDING.wireName())
+                    .bind("status", status.wireName())
                     .bind("createdBy", createdBy == null ? null : createdBy.value())
                     .bind("at", at.toEpochMilli())
                     .executeAndReturnGeneratedKeys("id")
@@ -78,7 +84,7 @@ final class JdbcTaskRecords implements TaskRecords {
             }
             throw e;
         }
-        return new StoredTask(TaskId.of(id), namespace, title, repoRoot, branch, TaskStatus.PENDING, createdBy, at, at,
+        return new StoredTask(TaskId.of(id), namespace, title, repoRoot, branch, status, createdBy, at, at,
                 1);
     }
 
@@ -194,7 +200,7 @@ final class JdbcTaskRecords implements TaskRecords {
                 cause);
     }
 
-    private static StoredTask map(ResultSet rs, StatementContext ctx) throws SQLException {
+    static StoredTask map(ResultSet rs, StatementContext ctx) throws SQLException {
         String createdBy = rs.getString("created_by");
         return new StoredTask(
                 TaskId.of(rs.getLong("id")),

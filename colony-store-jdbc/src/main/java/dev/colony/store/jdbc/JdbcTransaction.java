@@ -15,6 +15,7 @@ import dev.colony.spi.storage.TaskLinkRecords;
 import dev.colony.spi.storage.TaskPostRecords;
 import dev.colony.spi.storage.TaskRecords;
 import dev.colony.spi.storage.ToolMetricRecords;
+import dev.colony.spi.storage.TrackedTaskRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -31,7 +32,8 @@ final class JdbcTransaction implements StorageTransaction {
     private NamespaceRecords namespaces;
     private SessionRecords sessions;
     private MemoryRecords memories;
-    private TaskRecords tasks;
+    private JdbcTaskRecords tasks;
+    private TrackedTaskRecords trackedTasks;
     private TaskLinkRecords taskLinks;
     private TaskPostRecords taskPosts;
     private ToolMetricRecords toolMetrics;
@@ -161,6 +163,15 @@ final class JdbcTransaction implements StorageTransaction {
             tasks = new JdbcTaskRecords(this);
         }
         return tasks;
+    }
+
+    @Override
+    public TrackedTaskRecords trackedTasks() {
+        if (trackedTasks == null) {
+            tasks();
+            trackedTasks = new JdbcTrackedTaskRecords(this, tasks);
+        }
+        return trackedTasks;
     }
 
     @Override

@@ -1,0 +1,90 @@
+package dev.colony.mcp.tool.task;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.collection.Collections;
+import dev.colony.api.task.FeedTask;
+import dev.colony.api.task.TaskFeedQuery;
+import dev.colony.api.task.TaskStatus;
+import dev.colony.mcp.tool.Choices;
+import dev.colony.mcp.tool.Nullable;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
+import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.memory.MemoryAddTool;
+import java.util.List;
+
+/**
+ * {@code task_feed}: the caller's tasks by last change, newest first, with no relevance ranking; tasks
+ * written with memory_add and task threads alike.
+ */
+public final class TaskFeedTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param("Only tasks updated after this ISO 8601 time (2026-11-25T09:30:00Z, or a day: 2026-11-25).")
+            @Size(max = 40) String since,
+            @Param("Only tasks with this status.")
+            @Choices(MemoryAddTool.TaskStatuses.class) String status,
+            @Param("Only tasks with this topic (one word, as given to memory_add).")
+            @Size(max = 160) String topic,
+            @Param("Only the tasks of this collection; personal for your personal tasks only. Omitted: your "
+                    + "personal tasks and those of every collection you belong to, in one timeline.")
+            @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
+            @Param("The most tasks to return; " + TaskFeedQuery.DEFAULT_LIMIT + " when omitted.")
+            @Range(min = 1, max = TaskFeedQuery.MAX_LIMIT) Integer limit) {
+    }
+
+    /**
+     * One task.
+     *
+     * @param taskId the task's id (also a task thread id)
+     * @param memoryId the memory holding its text and steps, for memory_retrieve; omitted for a task thread
+     * @param preview its first line
+     * @param progress [done, total] checklist steps, or null without a checklist
+     * @param status its status
+     * @param topics its topics, omitted when none
+     * @param collection its collection, omitted for a personal task
+     * @param updatedAt its last change (epoch ms)
+     */
+    public record Entry(
+            long taskId,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long memoryId,
+            String preview,
+            @Nullable List<Integer> progress,
+            String status,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> topics,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String collection,
+            long updatedAt) {
+
+        static Entry of(FeedTask task) {
+            return new Entry(task.task().value(), task.memory() == null ? null : task.memory().value(),
+                    task.preview(), task.progress() == null ? null
+                            : List.of(task.progress().done(), task.progress().total()),
+                    task.status().wireName(), task.topics(), task.collection(), task.updatedAt().toEpochMilli());
+        }
+    }
+
+    /** The tasks, newest change first. */
+    public record Result(List<Entry> tasks) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_feed", "Task feed",
+            "What changed and what needs attention: your tasks ordered by their last change, newest first, not "
+                    + "by relevance. One timeline over your personal tasks and every collection you belong to "
+                    + "(tasks from memory_add with [done, total] progress, and task threads). Call it with no "
+                    + "arguments at the start of a session; narrow with since, status, topic or collection. To "
+                    + "find tasks about a subject, use memory_search with type_filter task instead.",
+            Args.class, Result.class, (context, args) -> {
+                TaskFeedQuery query = new TaskFeedQuery(ToolArguments.instant("since", args.since()),
+                        args.status() == null ? null : TaskStatus.fromWire(args.status()), args.topic(),
+                        args.collection(), args.limit() == null ? TaskFeedQuery.DEFAULT_LIMIT : args.limit());
+                return new Result(context.colony().as(context.actor()).taskFeed().feed(query).stream()
+                        .map(Entry::of).toList());
+            });
+
+    private TaskFeedTool() {
+    }
+}

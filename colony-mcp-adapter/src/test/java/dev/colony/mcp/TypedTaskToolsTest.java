@@ -1,0 +1,126 @@
+package dev.colony.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.mcp.tool.ToolContext;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code task_feed} and {@code memory_search} called in-process on a real SQLite store with a Lucene index,
+ * every result checked against the tool's output schema.
+ */
+class TypedTaskToolsTest {
+
+    @TempDir
+    Path dir;
+
+    private Colony colony;
+    private ColonyMcpServer alice;
+    private ColonyMcpServer bob;
+
+    @BeforeEach
+    void open() {
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
+        alice = server("alice");
+        bob = server("bob");
+        ok(alice, "collection_manage", Map.of("action", "create", "collection", "ops"));
+        ok(alice, "collection_manage", Map.of("action", "add_member", "collection", "ops", "user", "bob"));
+    }
+
+    private ColonyMcpServer server(String user) {
+        Session session = colony.sessions().ensure(SessionStart.of(user, "claude-code"));
+        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+    }
+
+    @AfterEach
+    void close() {
+        colony.close();
+    }
+
+    private static JsonNode ok(ColonyMcpServer on, String tool, Map<String, Object> arguments) {
+        return ToolResults.okAndValid(on, tool, arguments);
+    }
+
+    private static JsonNode error(ColonyMcpServer on, String tool, Map<String, Object> arguments) {
+        return ToolResults.error(on.call(tool, arguments));
+    }
+
+    @Test
+    void theFeedShowsTasksByLastChangeWithProgressAndCollection() {
+        long shared = ok(alice, "memory_add", Map.of("title", "Rotate the payment gateway keys", "steps",
+                List.of("create new keys", "deploy", "revoke old keys"), "status", "active", "topics",
+                List.of("payments"), "collection", "ops")).get("id").asLong();
+        ok(bob, "memory_add", Map.of("content", "Renew the staging certificate before it lapses", "type", "task"));
+
+        JsonNode feed = ok(bob, "task_feed", Map.of());
+
+        assertThat(feed.get("tasks")).hasSize(2);
+        JsonNode personal = feed.get("tasks").get(0);
+        assertThat(personal.get("preview").asText()).isEqualTo("Renew the staging certificate before it lapses");
+        assertThat(personal.get("progress").isNull()).as("no checklist: progress is null").isTrue();
+        assertThat(personal.has("collection")).isFalse();
+        JsonNode task = feed.get("tasks").get(1);
+        assertThat(task.get("memory_id").asLong()).isEqualTo(shared);
+        assertThat(task.get("progress")).extracting(JsonNode::asInt).containsExactly(0, 3);
+        assertThat(task.get("status").asText()).isEqualTo("active");
+        assertThat(task.get("collection").asText()).isEqualTo("ops");
+        assertThat(task.get("topics")).extracting(JsonNode::asText).containsExactly("payments");
+        assertThat(ok(bob, "task_feed", Map.of("collection", "ops", "status", "active", "topic", "payments",
+                "since", "2020-01-01")).get("tasks")).hasSize(1);
+        assertThat(ok(bob, "task_feed", Map.of("collection", "personal")).get("tasks")).hasSize(1);
+        assertThat(error(bob, "task_feed", Map.of("since", "yesterday")).get("field").asText()).isEqualTo("since");
+        assertThat(error(bob, "task_feed", Map.of("status", "stuck")).get("field").asText()).isEqualTo("status");
+        assertThat(error(bob, "task_feed", Map.of("collection", "nowhere")).get("code").asText())
+                .isEqualTo("NOT_FOUND");
+    }
+
+    @Test
+    void memorySearchShowsSubjectLinesAndTaskProgress() {
+        long task = ok(alice, "memory_add", Map.of("title", "Migrate the webhook consumer to the queue", "steps",
+                List.of("add the consumer", "switch traffic"), "collection", "ops")).get("id").asLong();
+        long decision = ok(alice, "memory_add", Map.of("content", "Webhook consumers read from the queue because "
+                + "the provider drops bursts; direct calls lost events twice in March.", "type", "decision",
+                "collection", "ops")).get("id").asLong();
+
+        JsonNode found = ok(bob, "memory_search", Map.of("query", "webhook queue consumer"));
+        JsonNode tasks = ok(bob, "memory_search", Map.of("query", "webhook queue consumer", "type_filter", "task"));
+
+        assertThat(found.get("hits")).extracting(hit -> hit.get("id").asLong()).contains(task, decision);
+        JsonNode decisionHit = hit(found, decision);
+        assertThat(decisionHit.get("preview").asText()).hasSizeLessThanOrEqualTo(50)
+                .startsWith("Webhook consumers read from the queue");
+        assertThat(decisionHit.has("progress")).isFalse();
+        assertThat(tasks.get("hits")).singleElement().satisfies(hit -> {
+            assertThat(hit.get("id").asLong()).isEqualTo(task);
+            assertThat(hit.get("progress")).extracting(JsonNode::asInt).containsExactly(0, 2);
+            assertThat(hit.get("status").asText()).isEqualTo("pending");
+            assertThat(hit.get("preview").asText()).doesNotContain("\n");
+        });
+        assertThat(found.get("next").asText()).contains("memory_retrieve");
+        assertThat(error(bob, "memory_search", Map.of("query", "x", "type_filter", "note")).get("field").asText())
+                .isEqualTo("type_filter");
+        assertThat(error(bob, "memory_search", Map.of()).get("field").asText()).isEqualTo("query");
+    }
+
+    private static JsonNode hit(JsonNode result, long id) {
+        for (JsonNode hit : result.get("hits")) {
+            if (hit.get("id").asLong() == id) {
+                return hit;
+            }
+        }
+        throw new AssertionError("no hit " + id + " in " + result);
+    }
+}
