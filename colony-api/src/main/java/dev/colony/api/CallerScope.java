@@ -5,6 +5,7 @@ import dev.colony.api.attention.AttentionInbox;
 import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
+import dev.colony.api.briefing.Briefing;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
@@ -67,6 +68,9 @@ public interface CallerScope {
 
     /** The collections the caller belongs to: create them, manage members, publish into them. */
     Collections collections();
+
+    /** What a new session of the caller should know first, in one read. */
+    Briefing briefing();
 
     /** Signals through the caller's collections: send, check, acknowledge, and have them pushed. */
     SignalBus signals();

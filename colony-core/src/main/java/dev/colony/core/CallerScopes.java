@@ -7,6 +7,7 @@ import dev.colony.api.attention.AttentionInbox;
 import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
+import dev.colony.api.briefing.Briefing;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
@@ -26,6 +27,7 @@ import dev.colony.core.collection.CollectionService;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
+import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
@@ -119,6 +121,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public AttentionInbox attention() {
         return new AttentionService(actor, kernel);
+    }
+
+    @Override
+    public Briefing briefing() {
+        return new BriefingService(actor, kernel);
     }
 
     @Override

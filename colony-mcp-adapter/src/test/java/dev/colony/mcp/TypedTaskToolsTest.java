@@ -115,6 +115,34 @@ class TypedTaskToolsTest {
         assertThat(error(bob, "memory_search", Map.of()).get("field").asText()).isEqualTo("query");
     }
 
+    @Test
+    void initCoreMemoriesBriefsASessionAndLeavesSignalsPending() {
+        ok(alice, "memory_add", Map.of("content", "Every deploy waits for a green canary", "type", "preference",
+                "topics", List.of("user", "behavioral"), "collection", "ops"));
+        JsonNode task = ok(alice, "memory_add", Map.of("title", "Roll out billing v2", "steps",
+                List.of("canary", "full rollout"), "macro_topics", List.of("billing"), "collection", "ops",
+                "signal", "bob"));
+
+        JsonNode core = ok(bob, "init_core_memories", Map.of("query", "billing rollout"));
+
+        assertThat(core.get("behavioral")).singleElement().satisfies(rule -> assertThat(rule.get("content").asText())
+                .isEqualTo("Every deploy waits for a green canary"));
+        assertThat(core.get("active_tasks")).singleElement().satisfies(entry -> {
+            assertThat(entry.get("memory_id").asLong()).isEqualTo(task.get("id").asLong());
+            assertThat(entry.get("progress")).extracting(JsonNode::asInt).containsExactly(0, 2);
+        });
+        assertThat(core.get("landscape").get("macro_topics")).singleElement().satisfies(macro -> {
+            assertThat(macro.get("name").asText()).isEqualTo("billing");
+            assertThat(macro.get("active_tasks").asInt()).isEqualTo(1);
+        });
+        assertThat(core.get("signals").get("pending").asInt()).isEqualTo(1);
+        assertThat(core.get("next").asText()).contains("ack");
+        assertThat(core.get("hits")).isNotEmpty();
+        assertThat(ok(bob, "signal", Map.of("action", "check")).get("pending").asInt()).as("still pending")
+                .isEqualTo(1);
+        assertThat(ok(bob, "init_core_memories", Map.of()).has("hits")).isFalse();
+    }
+
     private static JsonNode hit(JsonNode result, long id) {
         for (JsonNode hit : result.get("hits")) {
             if (hit.get("id").asLong() == id) {

@@ -17,6 +17,9 @@ public interface StorageTransaction {
     /** Tasks. */
     TaskRecords tasks();
 
+    /** The kinds and topics of memories at a glance, for session starts. */
+    LandscapeRecords landscape();
+
     /** Tasks tracked by a checklist memory, and the task feed. */
     TrackedTaskRecords trackedTasks();
 

@@ -37,7 +37,7 @@ class ToolDefinitionsTest {
     void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
                 "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
-                "memory_retrieve", "memory_search", "cluster_observations");
+                "memory_retrieve", "memory_search", "cluster_observations", "init_core_memories");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             boolean writes = name.equals("memory_add") || name.equals("recall_session");

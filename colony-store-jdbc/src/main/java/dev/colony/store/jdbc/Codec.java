@@ -193,6 +193,15 @@ final class Codec {
         return vector;
     }
 
+    /**
+     * A {@code LIKE ... ESCAPE '!'} pattern that matches a list written by {@link #writeList} holding
+     * {@code element} as one whole element: the element quoted as JSON writes it, its wildcards escaped.
+     * For elements without quotes or backslashes, which JSON would escape.
+     */
+    static String listElementPattern(String element) {
+        return "%\"" + element.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "\"%";
+    }
+
     static Long millis(Instant instant) {
         return instant == null ? null : instant.toEpochMilli();
     }

@@ -77,7 +77,6 @@ final class JdbcTrackedTaskRecords implements TrackedTaskRecords {
             filters.append(" AND t.status = :status");
         }
         if (feed.topic() != null) {
-            // Topics are stored as a JSON array of strings, so a quoted topic matches one whole topic.
             filters.append(" AND EXISTS (SELECT 1 FROM memories m WHERE m.id = t.checklist_id AND m.topics LIKE "
                     + ":topic ESCAPE '!')");
         }
@@ -102,7 +101,7 @@ final class JdbcTrackedTaskRecords implements TrackedTaskRecords {
                 query.bind("status", feed.status().wireName());
             }
             if (feed.topic() != null) {
-                query.bind("topic", "%\"" + literal(feed.topic()) + "\"%");
+                query.bind("topic", Codec.listElementPattern(feed.topic()));
             }
             return query.map((rs, ctx) -> {
                 long checklist = rs.getLong("checklist_id");
@@ -111,10 +110,5 @@ final class JdbcTrackedTaskRecords implements TrackedTaskRecords {
                         rs.getString("content"), none ? List.of() : Codec.readList(rs.getString("topics")));
             }).list();
         }
-    }
-
-    /** {@code text} as a LIKE pattern that matches only itself ({@code !} escapes the wildcards). */
-    private static String literal(String text) {
-        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 }

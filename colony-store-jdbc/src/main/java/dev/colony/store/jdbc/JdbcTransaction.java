@@ -5,6 +5,7 @@ import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.FileEditRecords;
+import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
@@ -34,6 +35,7 @@ final class JdbcTransaction implements StorageTransaction {
     private MemoryRecords memories;
     private JdbcTaskRecords tasks;
     private TrackedTaskRecords trackedTasks;
+    private LandscapeRecords landscape;
     private TaskLinkRecords taskLinks;
     private TaskPostRecords taskPosts;
     private ToolMetricRecords toolMetrics;
@@ -163,6 +165,14 @@ final class JdbcTransaction implements StorageTransaction {
             tasks = new JdbcTaskRecords(this);
         }
         return tasks;
+    }
+
+    @Override
+    public LandscapeRecords landscape() {
+        if (landscape == null) {
+            landscape = new JdbcLandscapeRecords(this);
+        }
+        return landscape;
     }
 
     @Override

@@ -58,7 +58,7 @@ public final class TaskFeedTool {
             @JsonInclude(JsonInclude.Include.NON_NULL) String collection,
             long updatedAt) {
 
-        static Entry of(FeedTask task) {
+        public static Entry of(FeedTask task) {
             return new Entry(task.task().value(), task.memory() == null ? null : task.memory().value(),
                     task.preview(), task.progress() == null ? null
                             : List.of(task.progress().done(), task.progress().total()),
