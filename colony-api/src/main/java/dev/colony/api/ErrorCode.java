@@ -20,6 +20,8 @@ public enum ErrorCode {
     DUPLICATE,
     /** A concurrent change won: the record moved on since it was read (compare-and-set lost). */
     CONFLICT,
+    /** The memory was edited by someone else since the version the caller expected. */
+    VERSION_CONFLICT,
     /** The operation needs a component that this Colony was built without (e.g. a search index). */
     UNAVAILABLE,
     /** The Colony or one of its components has been closed. */

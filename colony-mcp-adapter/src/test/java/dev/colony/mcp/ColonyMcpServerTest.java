@@ -67,7 +67,8 @@ class ColonyMcpServerTest {
         long id = added.get("id").asLong();
         assertThat(added.get("type").asText()).isEqualTo("decision");
         assertThat(added.get("ts").asLong()).isPositive();
-        assertThat(added.size()).isEqualTo(3);
+        assertThat(added.get("version").asLong()).isPositive();
+        assertThat(added.size()).as("id, type, ts and version; no signal asked for").isEqualTo(4);
 
         JsonNode found = ok("search", Map.of("query", "billing webhooks retry", "limit", 5));
         assertThat(found.get("hydrate_with").asText()).isEqualTo("get_observations");

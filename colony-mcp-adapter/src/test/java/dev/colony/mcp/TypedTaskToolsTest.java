@@ -143,6 +143,37 @@ class TypedTaskToolsTest {
         assertThat(ok(bob, "init_core_memories", Map.of()).has("hits")).isFalse();
     }
 
+    @Test
+    void memoryEditWorksTheChecklistSignalsAndRefusesAStaleVersion() {
+        JsonNode added = ok(alice, "memory_add", Map.of("title", "Rotate the gateway keys", "steps",
+                List.of("create", "deploy", "revoke"), "collection", "ops"));
+        long id = added.get("id").asLong();
+        long version = added.get("version").asLong();
+        assertThat(ok(bob, "memory_retrieve", Map.of("ids", List.of(id))).get("memories").get(0).get("version")
+                .asLong()).isEqualTo(version);
+
+        JsonNode edited = ok(bob, "memory_edit", Map.of("memory_id", id, "expected_version", version,
+                "toggle", List.of(0, 1), "rewrite_steps", List.of(Map.of("index", 2, "text", "revoke the old keys")),
+                "set_status", "blocked", "output", "Deploy of the new keys waits for the gateway's change window.",
+                "signal", "alice", "collection", "ops"));
+
+        assertThat(edited.get("progress")).extracting(JsonNode::asInt).containsExactly(2, 3);
+        assertThat(edited.get("status").asText()).isEqualTo("blocked");
+        assertThat(edited.get("version").asLong()).isGreaterThan(version);
+        assertThat(edited.get("result_id").asLong()).isPositive();
+        assertThat(edited.get("signal_id").asLong()).isPositive();
+        assertThat(ok(alice, "signal", Map.of("action", "check")).get("signals").get(0).get("memory_ids").get(0)
+                .asLong()).isEqualTo(id);
+        JsonNode stale = error(alice, "memory_edit", Map.of("memory_id", id, "expected_version", version,
+                "set_status", "done"));
+        assertThat(stale.get("code").asText()).isEqualTo("VERSION_CONFLICT");
+        assertThat(stale.get("field").asText()).isEqualTo("expected_version");
+        assertThat(error(alice, "memory_edit", Map.of("memory_id", id, "expires_at", "soon")).get("field").asText())
+                .isEqualTo("expires_at");
+        assertThat(ok(alice, "memory_edit", Map.of("memory_id", id, "set_status", "done")).get("type").asText())
+                .isEqualTo("task_done");
+    }
+
     private static JsonNode hit(JsonNode result, long id) {
         for (JsonNode hit : result.get("hits")) {
             if (hit.get("id").asLong() == id) {

@@ -1,8 +1,10 @@
 package dev.colony.api.memory;
 
+import dev.colony.api.ColonyException;
 import dev.colony.api.MemoryId;
 import dev.colony.api.SessionId;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Shared memory as seen by one {@link dev.colony.api.Actor}: writes are attributed to the actor's
@@ -32,6 +34,24 @@ public interface MemoryStore {
      *     is not visible to the actor
      */
     List<Memory> get(List<MemoryId> ids);
+
+    /**
+     * Changes one memory the caller may write (see {@link MemoryEdit} for what may change and how), in one
+     * transaction: a task's checklist, status and task row change together, and an output is stored as a
+     * {@code result} memory posted on the task, with the task's topics and its id as ref.
+     *
+     * @throws ColonyException {@code NOT_FOUND} naming {@code memory_id} when the caller cannot read it,
+     *     {@code FORBIDDEN} when it may read but not write it, {@code VERSION_CONFLICT} when it changed since
+     *     the expected version, {@code INVALID_ARGUMENT} naming the field at fault (nothing is changed)
+     */
+    EditedMemory edit(MemoryEdit edit);
+
+    /**
+     * The current version of each memory the caller may read among {@code ids}: it changes with every edit,
+     * so an edit can name the one it read.
+     */
+    Map<MemoryId, Long> versions(List<MemoryId> ids);
+
 
     /**
      * Compact entries of one session, newest first.

@@ -35,6 +35,9 @@ public interface MemoryRecords {
     /** The memory with this id. */
     Optional<Memory> find(MemoryId id);
 
+    /** The revision (its rev in the change feed) of each memory among {@code ids} that exists. */
+    Map<MemoryId, Long> revisions(Collection<MemoryId> ids);
+
     /** The memories with these ids that exist, in ascending id order. */
     List<Memory> findAll(Collection<MemoryId> ids);
 

@@ -9,6 +9,7 @@ import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,6 +27,17 @@ public interface TrackedTaskRecords {
 
     /** Records that {@code checklist} holds the task's text and steps. Must run in a write transaction. */
     void attachChecklist(TaskId task, MemoryId checklist);
+
+    /** The task whose checklist {@code memory} holds, if it holds one. */
+    Optional<TaskId> taskOf(MemoryId memory);
+
+    /**
+     * Sets a task's title and status when its version is still {@code expectedVersion}: {@code updated_at}
+     * becomes {@code now} and the version goes up by one. Must run in a write transaction.
+     *
+     * @return the task afterwards, or empty when the version moved on (nothing changed)
+     */
+    Optional<StoredTask> update(TaskId task, long expectedVersion, String title, TaskStatus status, Instant now);
 
     /**
      * Tasks of the namespaces given, latest {@code updated_at} first (ties: larger id first), each with its

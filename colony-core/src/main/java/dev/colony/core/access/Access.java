@@ -123,6 +123,23 @@ public final class Access {
         return membership.collection();
     }
 
+    /**
+     * Fails unless {@code user} may write into {@code namespace}: its personal namespace, or a collection where
+     * its role allows writing. {@code FORBIDDEN} naming {@code field} otherwise; callers check readability
+     * first, so that an unreadable namespace stays {@code NOT_FOUND}. {@code tx} must be a write transaction.
+     */
+    public void requireWritable(StorageTransaction tx, String field, UserId user, NamespaceId namespace) {
+        if (namespace.equals(writable(tx, user))) {
+            return;
+        }
+        Optional<Membership> membership = memberships(tx, user).stream()
+                .filter(found -> found.collection().id().equals(namespace)).findFirst();
+        if (membership.isEmpty() || !membership.get().role().canWrite(membership.get().collection().kind())) {
+            throw ColonyException.about(ErrorCode.FORBIDDEN, field, "you may read but not change memories of "
+                    + membership.map(found -> Echo.quoted(found.collection().slug())).orElse("this namespace"));
+        }
+    }
+
     /** Whether {@code user} may read {@code namespace}. */
     public boolean canRead(StorageTransaction tx, UserId user, NamespaceId namespace) {
         return readable(tx, user).contains(namespace);

@@ -8,8 +8,10 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.memory.Clustering;
+import dev.colony.api.memory.EditedMemory;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryEdit;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.MemoryStore;
@@ -143,6 +145,26 @@ public final class MemoryService implements MemoryStore {
         tx.sessions().touch(actor.session(), now);
         kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored;
+    }
+
+    @Override
+    public EditedMemory edit(MemoryEdit edit) {
+        return new MemoryEditor(actor, kernel).edit(edit);
+    }
+
+    @Override
+    public Map<MemoryId, Long> versions(List<MemoryId> ids) {
+        Check.required("ids", ids);
+        return kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            Set<MemoryId> visible = new LinkedHashSet<>();
+            for (Memory memory : tx.memories().findAll(ids)) {
+                if (readable.contains(memory.namespace())) {
+                    visible.add(memory.id());
+                }
+            }
+            return tx.memories().revisions(visible);
+        });
     }
 
     @Override

@@ -195,10 +195,10 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The value types an argument may have. */
     private enum Kind {
-        STRING, INT, LONG, DOUBLE, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT;
+        STRING, INT, LONG, DOUBLE, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT, OBJECT_LIST;
 
         boolean isList() {
-            return this == STRING_LIST || this == LONG_LIST;
+            return this == STRING_LIST || this == LONG_LIST || this == OBJECT_LIST;
         }
     }
 
@@ -232,7 +232,12 @@ public final class ArgumentSchema<A extends Record> {
             }
             this.name = JsonNames.of(component.getName());
             this.kind = kindOf(where, component.getGenericType());
-            this.nested = kind == Kind.OBJECT ? nestedSchema(component.getType()) : null;
+            this.nested = switch (kind) {
+                case OBJECT -> nestedSchema(component.getType());
+                case OBJECT_LIST -> nestedSchema((Class<?>) ((ParameterizedType) component.getGenericType())
+                        .getActualTypeArguments()[0]);
+                default -> null;
+            };
             if (kind == Kind.OBJECT && (param.required() || !param.defaultValue().isEmpty())) {
                 throw new IllegalArgumentException(where + ": a nested object is optional and has no default");
             }
@@ -331,6 +336,9 @@ public final class ArgumentSchema<A extends Record> {
                 if (entry == Long.class) {
                     return Kind.LONG_LIST;
                 }
+                if (entry instanceof Class<?> plain && plain.isRecord()) {
+                    return Kind.OBJECT_LIST;
+                }
             }
             throw new IllegalArgumentException(where + " has an unsupported type " + type.getTypeName());
         }
@@ -400,6 +408,11 @@ public final class ArgumentSchema<A extends Record> {
                     listBounds(node);
                 }
                 case OBJECT -> node.setAll(nested.schema());
+                case OBJECT_LIST -> {
+                    node.put("type", "array");
+                    node.set("items", nested.schema());
+                    listBounds(node);
+                }
                 default -> throw new IllegalStateException(kind.name());
             }
             node.put("description", description);
@@ -450,7 +463,8 @@ public final class ArgumentSchema<A extends Record> {
                 }
                 case STRING_LIST -> elements(value, this::string);
                 case LONG_LIST -> elements(value, this::integer);
-                case OBJECT -> object(value);
+                case OBJECT -> object(name, value);
+                case OBJECT_LIST -> elements(value, this::object);
             };
         }
 
@@ -474,10 +488,10 @@ public final class ArgumentSchema<A extends Record> {
             return text;
         }
 
-        /** A nested object, read by its own schema; its errors are reported as {@code name.field}. */
-        private Object object(JsonNode value) {
+        /** A nested object at {@code field}, read by its own schema; its errors are reported as {@code field.x}. */
+        private Object object(String field, JsonNode value) {
             if (!value.isObject()) {
-                throw wrongType(name, "an object", value);
+                throw wrongType(field, "an object", value);
             }
             try {
                 return nested.read(value);
@@ -488,7 +502,7 @@ public final class ArgumentSchema<A extends Record> {
                 String prefix = e.field() + ": ";
                 String problem = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length())
                         : e.getMessage();
-                throw ColonyException.invalid(name + "." + e.field(), problem);
+                throw ColonyException.invalid(field + "." + e.field(), problem);
             }
         }
 

@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -261,6 +262,14 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public List<Memory> findAll(Collection<MemoryId> ids) {
         return byIds(ids, COLUMNS, JdbcMemoryRecords::map);
+    }
+
+    @Override
+    public Map<MemoryId, Long> revisions(Collection<MemoryId> ids) {
+        Map<MemoryId, Long> revisions = new LinkedHashMap<>();
+        byIds(ids, "id, rev", (rs, ctx) -> Map.entry(MemoryId.of(rs.getLong("id")), rs.getLong("rev")))
+                .forEach(entry -> revisions.put(entry.getKey(), entry.getValue()));
+        return revisions;
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.Update;
 
@@ -47,6 +48,26 @@ final class JdbcTrackedTaskRecords implements TrackedTaskRecords {
                         + "WHERE id = :checklist) WHERE id = :id")) {
             update.bind("checklist", checklist.value()).bind("id", task.value()).execute();
         }
+    }
+
+    @Override
+    public Optional<TaskId> taskOf(MemoryId memory) {
+        try (Query query = tx.handle().createQuery("SELECT id FROM tasks WHERE checklist_id = :memory")) {
+            return query.bind("memory", memory.value()).mapTo(Long.class).findFirst().map(TaskId::of);
+        }
+    }
+
+    @Override
+    public Optional<StoredTask> update(TaskId task, long expectedVersion, String title, TaskStatus status,
+            Instant now) {
+        int changed;
+        try (Update update = tx.writeHandle("trackedTasks.update").createUpdate("UPDATE tasks SET title = :title, "
+                + "status = :status, updated_at = :at, version = version + 1 WHERE id = :id AND version = :expected")) {
+            changed = update.bind("title", title).bind("status", status.wireName())
+                    .bind("at", Codec.stored(now).toEpochMilli()).bind("id", task.value())
+                    .bind("expected", expectedVersion).execute();
+        }
+        return changed == 1 ? tasks.find(task) : Optional.empty();
     }
 
     @Override

@@ -10,13 +10,13 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.signal.SignalDraft;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.ErrorView;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.signal.SignalShortcut;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -79,6 +79,9 @@ public final class MemoryAddTool {
             @Size(max = UserId.MAX_LENGTH) String signal) {
     }
 
+    /** The {@code expires_at} value that clears the expiry. */
+    static final String NEVER = "never";
+
     /** The task statuses, by wire name. */
     public static final class TaskStatuses implements Supplier<List<String>> {
         @Override
@@ -93,10 +96,11 @@ public final class MemoryAddTool {
      * @param id the new memory's id
      * @param type its type
      * @param ts its creation time (epoch ms)
+     * @param version its version, for memory_edit's expected_version
      * @param signalId the id of the signal sent, when one was asked for and sent
      * @param signalError why the signal asked for was refused (the memory is stored)
      */
-    public record Result(long id, String type, long ts,
+    public record Result(long id, String type, long ts, long version,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long signalId,
             @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView signalError) {
     }
@@ -113,36 +117,19 @@ public final class MemoryAddTool {
                     + "Good: 'Billing service retries webhooks 5 times because the provider drops bursts.' "
                     + "Bad: 'We changed the retry thing like we said.' "
                     + "Put keywords in topics, not in the content. For a task, give title and steps (at most 10 "
-                    + "milestones; a task holds at most 500 tokens) instead of content. Returns the new id, type "
-                    + "and ts (epoch ms).",
+                    + "milestones; a task holds at most 500 tokens) instead of content. Returns the new id, type, "
+                    + "ts (epoch ms) and version.",
             Args.class, Result.class, (context, args) -> {
                 MemoryDraft draft = draft(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
                         .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
                         .withExpiresAt(expiry(args, context.colony().clock().instant()));
-                requireCollectionForSignal(args);
+                SignalShortcut.check(args.signal(), args.collection());
                 Memory stored = context.memories().add(draft);
-                Long signalId = null;
-                ErrorView signalError = null;
-                if (args.signal() != null) {
-                    try {
-                        signalId = context.colony().as(context.actor()).signals().send(SignalDraft.of(
-                                args.collection(), args.signal(), List.of(stored.id()))).id().value();
-                    } catch (ColonyException refused) {
-                        signalError = ErrorView.of(refused);
-                    }
-                }
+                SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(), stored.id());
+                long version = context.memories().versions(List.of(stored.id())).get(stored.id());
                 return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(),
-                        signalId, signalError);
+                        version, signal.signalId(), signal.error());
             });
-
-    /** A signal travels through a collection, so one must be named (before anything is stored). */
-    private static void requireCollectionForSignal(Args args) {
-        if (args.signal() != null && (args.collection() == null
-                || args.collection().strip().equals(MemoryDraft.PERSONAL))) {
-            throw ColonyException.invalid("collection", "a signal travels through a shared collection: name the "
-                    + "collection to store the memory in and signal through");
-        }
-    }
 
     /** The types a structured task may name: the default one, or a task's (its status decides which). */
     private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
@@ -174,17 +161,22 @@ public final class MemoryAddTool {
     /** When the memory expires: expires_at's day, never, or ephemeral's 90 days from {@code now}. */
     private static Instant expiry(Args args, Instant now) {
         if (args.expiresAt() != null) {
-            if (args.expiresAt().strip().equals("never")) {
-                return null;
-            }
-            try {
-                return LocalDate.parse(args.expiresAt().strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
-            } catch (DateTimeParseException e) {
-                throw ColonyException.invalid("expires_at", "must be a day YYYY-MM-DD or never, was "
-                        + Echo.quoted(args.expiresAt()));
-            }
+            return expiryDay(args.expiresAt());
         }
         return Boolean.TRUE.equals(args.ephemeral()) ? now.plus(Duration.ofDays(MemoryLimits.EPHEMERAL_DAYS)) : null;
+    }
+
+    /** The start (UTC) of the day {@code expiresAt} names, or {@code null} for {@value #NEVER}. */
+    static Instant expiryDay(String expiresAt) {
+        if (expiresAt.strip().equals(NEVER)) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(expiresAt.strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
+        } catch (DateTimeParseException e) {
+            throw ColonyException.invalid("expires_at", "must be a day YYYY-MM-DD or never, was "
+                    + Echo.quoted(expiresAt));
+        }
     }
 
     private MemoryAddTool() {

@@ -1,6 +1,7 @@
 package dev.colony.mcp.tool.memory;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
@@ -8,6 +9,7 @@ import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code memory_retrieve}: full bodies of typed memories by id, under the name the typed-memory tools use
@@ -31,11 +33,15 @@ public final class MemoryRetrieveTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("memory_retrieve", "Retrieve memories",
-            "Read whole memories by id: content, type, topics, metadata, session_id, ts (epoch ms), in the order "
-                    + "asked. Use it for the few ids a search or a signal pointed you at.",
-            Args.class, Result.class, (context, args) -> new Result(context.memories()
-                    .get(args.ids().stream().map(MemoryId::of).toList()).stream()
-                    .map(MemoryViews.Observation::of).toList()));
+            "Read whole memories by id: content, type, topics, metadata, session_id, ts (epoch ms) and version "
+                    + "(for memory_edit's expected_version), in the order asked. Use it for the few ids a search or a signal pointed you at.",
+            Args.class, Result.class, (context, args) -> {
+                List<MemoryId> ids = args.ids().stream().map(MemoryId::of).toList();
+                List<Memory> memories = context.memories().get(ids);
+                Map<MemoryId, Long> versions = context.memories().versions(ids);
+                return new Result(memories.stream()
+                        .map(memory -> MemoryViews.Observation.of(memory, versions.get(memory.id()))).toList());
+            });
 
     private MemoryRetrieveTool() {
     }

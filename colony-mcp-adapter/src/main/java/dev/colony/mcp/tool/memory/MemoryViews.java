@@ -42,16 +42,22 @@ public final class MemoryViews {
             @JsonInclude(JsonInclude.Include.NON_NULL) String artifact,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long updatedAt,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long expiresAt,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean retracted) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean retracted,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long version) {
 
         static Observation of(Memory memory) {
+            return of(memory, null);
+        }
+
+        /** The whole memory with its version, for a reader that may edit it next. */
+        static Observation of(Memory memory, Long version) {
             return new Observation(memory.id().value(), memory.session().value(), memory.kind().name(),
                     memory.createdAt().toEpochMilli(), memory.content(), memory.metadata(), memory.topics(),
                     memory.task() == null ? null : memory.task().value(),
                     memory.replyTo() == null ? null : memory.replyTo().value(),
                     memory.macroTopics(), memory.ref(), memory.artifact(),
                     memory.updatedAt().equals(memory.createdAt()) ? null : memory.updatedAt().toEpochMilli(),
-                    millis(memory.expiresAt()), memory.retracted() ? Boolean.TRUE : null);
+                    millis(memory.expiresAt()), memory.retracted() ? Boolean.TRUE : null, version);
         }
     }
 
