@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -38,6 +39,23 @@ class TypedMemoryTest {
     @AfterEach
     void close() {
         colony.close();
+    }
+
+    @Test
+    void aBatchStoresEachMemoryOnItsOwnAndReportsEveryRefusalInPlace() {
+        List<AddOutcome> outcomes = alice.memories().addAll(List.of(
+                MemoryDraft.of(MemoryKind.FACT, "Invoices are numbered per tenant"),
+                MemoryDraft.of(MemoryKind.FACT, "Bad topics").withTopics(List.of("two words")),
+                MemoryDraft.of(MemoryKind.FACT, "Into a collection nobody made").withCollection("nowhere"),
+                MemoryDraft.task(TaskChecklist.of("Renumber old invoices", List.of("export", "renumber"), null))));
+
+        assertThat(outcomes).extracting(AddOutcome::stored).containsExactly(true, false, false, true);
+        assertThat(outcomes.get(1).refusal().field()).isEqualTo("topics[0]");
+        assertThat(outcomes.get(2).refusal().code()).isEqualTo(ErrorCode.NOT_FOUND);
+        assertThat(outcomes.get(3).memory().task()).as("a task opens its task").isNotNull();
+        assertThat(alice.memories().get(List.of(outcomes.get(0).memory().id(), outcomes.get(3).memory().id())))
+                .hasSize(2);
+        assertRefused(() -> alice.memories().addAll(List.of()), "memories");
     }
 
     @Test

@@ -174,6 +174,31 @@ class TypedTaskToolsTest {
                 .isEqualTo("task_done");
     }
 
+    @Test
+    void aBatchStoresWhatItCanAndSaysWhyTheRestWasRefused() {
+        JsonNode batch = ok(alice, "memory_add_batch", Map.of("memories", List.of(
+                Map.of("content", "Gateway keys rotate every 90 days", "topics", List.of("gateway")),
+                Map.of("content", "Topics are single words", "topics", List.of("two words")),
+                Map.of("title", "Rotate the gateway keys", "steps", List.of("create", "deploy"), "collection", "ops",
+                        "signal", "bob"),
+                Map.of("type", "decision"),
+                Map.of("content", "Signals need a collection", "signal", "bob"))));
+
+        assertThat(batch.get("stored").asInt()).isEqualTo(2);
+        assertThat(batch.get("refused").asInt()).isEqualTo(3);
+        JsonNode items = batch.get("items");
+        assertThat(items.get(0).get("id").asLong()).isPositive();
+        assertThat(items.get(0).get("version").asLong()).isPositive();
+        assertThat(items.get(1).get("error").get("field").asText()).isEqualTo("topics[0]");
+        assertThat(items.get(2).get("type").asText()).isEqualTo("task");
+        assertThat(items.get(2).get("signal_id").asLong()).isPositive();
+        assertThat(items.get(3).get("error").get("field").asText()).isEqualTo("content");
+        assertThat(items.get(4).get("error").get("field").asText()).isEqualTo("collection");
+        assertThat(ok(bob, "task_feed", Map.of()).get("tasks")).hasSize(1);
+        assertThat(error(alice, "memory_add_batch", Map.of("memories", List.of())).get("field").asText())
+                .isEqualTo("memories");
+    }
+
     private static JsonNode hit(JsonNode result, long id) {
         for (JsonNode hit : result.get("hits")) {
             if (hit.get("id").asLong() == id) {

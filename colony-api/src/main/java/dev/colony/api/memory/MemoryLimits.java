@@ -24,6 +24,8 @@ public final class MemoryLimits {
     public static final int MAX_METADATA_CHARS = 8_192;
     /** Maximum number of ids in one {@link MemoryStore#get} call. */
     public static final int MAX_GET_IDS = 50;
+    /** The most memories one batch adds. */
+    public static final int MAX_BATCH = 50;
     /** Maximum {@code limit} of a timeline. */
     public static final int MAX_TIMELINE_LIMIT = 200;
     /** Maximum {@code limit} of a session recall. */

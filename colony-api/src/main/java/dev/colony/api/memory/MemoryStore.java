@@ -27,6 +27,16 @@ public interface MemoryStore {
     Memory add(MemoryDraft draft);
 
     /**
+     * Writes many memories, each checked and written on its own (one transaction each), so that one refusal
+     * leaves the others stored; the embeddings of all of them are computed in one batch.
+     *
+     * @param drafts 1 to {@value MemoryLimits#MAX_BATCH} drafts
+     * @return one outcome per draft, in order
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code memories} when there are none or too many
+     */
+    List<AddOutcome> addAll(List<MemoryDraft> drafts);
+
+    /**
      * Full bodies of the given memories, in the order asked.
      *
      * @param ids 1 to {@value MemoryLimits#MAX_GET_IDS} ids; duplicates are read once

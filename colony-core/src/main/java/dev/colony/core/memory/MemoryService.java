@@ -7,6 +7,7 @@ import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Clustering;
 import dev.colony.api.memory.EditedMemory;
 import dev.colony.api.memory.Memory;
@@ -34,6 +35,7 @@ import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,6 +81,37 @@ public final class MemoryService implements MemoryStore {
         MemoryDraft valid = DraftCheck.validate(draft, now);
         StoredVector vector = kernel.embed(valid.content());
         return kernel.storage().write(tx -> insert(tx, valid, vector, now));
+    }
+
+    @Override
+    public List<AddOutcome> addAll(List<MemoryDraft> drafts) {
+        Check.required("memories", drafts);
+        Check.range("memories", drafts.size(), 1, MemoryLimits.MAX_BATCH);
+        Instant now = kernel.time().now();
+        List<AddOutcome> outcomes = new ArrayList<>(Collections.nCopies(drafts.size(), null));
+        List<Integer> valid = new ArrayList<>();
+        List<MemoryDraft> checked = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            try {
+                checked.add(DraftCheck.validate(drafts.get(i), now));
+                valid.add(i);
+            } catch (ColonyException refused) {
+                outcomes.set(i, new AddOutcome(null, refused));
+            }
+        }
+        List<StoredVector> vectors = kernel.embed(checked.stream().map(MemoryDraft::content).toList())
+                .orElse(Collections.nCopies(checked.size(), null));
+        for (int j = 0; j < checked.size(); j++) {
+            MemoryDraft draft = checked.get(j);
+            StoredVector vector = vectors.get(j);
+            try {
+                outcomes.set(valid.get(j), new AddOutcome(kernel.storage().write(tx -> insert(tx, draft, vector, now)),
+                        null));
+            } catch (ColonyException refused) {
+                outcomes.set(valid.get(j), new AddOutcome(null, refused));
+            }
+        }
+        return List.copyOf(outcomes);
     }
 
     /**

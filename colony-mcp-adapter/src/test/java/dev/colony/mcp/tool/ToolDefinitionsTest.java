@@ -37,10 +37,10 @@ class ToolDefinitionsTest {
     void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
                 "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
-                "memory_edit", "memory_retrieve", "memory_search", "cluster_observations", "init_core_memories");
+                "memory_add_batch", "memory_edit", "memory_retrieve", "memory_search", "cluster_observations", "init_core_memories");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
-            boolean writes = name.equals("memory_add") || name.equals("memory_edit") || name.equals("recall_session");
+            boolean writes = name.startsWith("memory_add") || name.equals("memory_edit") || name.equals("recall_session");
             assertThat(tool.get("title").asText()).as(name).isNotBlank();
             assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(80);
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
@@ -75,7 +75,8 @@ class ToolDefinitionsTest {
                 "recall_session", List.of("target_session_id"),
                 "memory_retrieve", List.of("ids"),
                 "memory_search", List.of("query"),
-                "memory_edit", List.of("memory_id"));
+                "memory_edit", List.of("memory_id"),
+                "memory_add_batch", List.of("memories"));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode required = tool.get("inputSchema").get("required");

@@ -120,9 +120,7 @@ public final class MemoryAddTool {
                     + "milestones; a task holds at most 500 tokens) instead of content. Returns the new id, type, "
                     + "ts (epoch ms) and version.",
             Args.class, Result.class, (context, args) -> {
-                MemoryDraft draft = draft(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
-                        .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
-                        .withExpiresAt(expiry(args, context.colony().clock().instant()));
+                MemoryDraft draft = draft(args, context.colony().clock().instant());
                 SignalShortcut.check(args.signal(), args.collection());
                 Memory stored = context.memories().add(draft);
                 SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(), stored.id());
@@ -135,8 +133,15 @@ public final class MemoryAddTool {
     private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
             MemoryKind.TASK_DONE);
 
+    /** The memory {@code args} describe, expiring as they say counted from {@code now}. */
+    static MemoryDraft draft(Args args, Instant now) {
+        return content(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
+                .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
+                .withExpiresAt(expiry(args, now));
+    }
+
     /** The content as given, or the task that title, steps and status describe. */
-    private static MemoryDraft draft(Args args) {
+    private static MemoryDraft content(Args args) {
         boolean structured = args.title() != null || !args.steps().isEmpty() || args.status() != null;
         MemoryKind type = MemoryKind.typed("type", args.type());
         if (!structured) {

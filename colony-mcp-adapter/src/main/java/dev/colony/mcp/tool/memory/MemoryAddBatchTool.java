@@ -1,0 +1,125 @@
+package dev.colony.mcp.tool.memory;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.ColonyException;
+import dev.colony.api.MemoryId;
+import dev.colony.api.memory.AddOutcome;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryLimits;
+import dev.colony.mcp.tool.ErrorView;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.signal.SignalShortcut;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code memory_add_batch}: many memories in one call, each taking memory_add's parameters and each
+ * checked and stored on its own, so that one refusal does not stop the others; embedded in one batch.
+ */
+public final class MemoryAddBatchTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The memories to store, each with memory_add's parameters (content or title and steps, "
+                    + "type, topics, macro_topics, collection, ref, artifact, ephemeral, expires_at, status, "
+                    + "signal).", required = true)
+            @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<MemoryAddTool.Args> memories) {
+    }
+
+    /**
+     * What became of one memory.
+     *
+     * @param index its position in the call, from 0
+     * @param id the stored memory's id, when stored
+     * @param type its type, when stored
+     * @param version its version, when stored
+     * @param error why it was refused, when refused
+     * @param signalId the signal sent about it, when one was asked for and sent
+     * @param signalError why that signal was refused (the memory is stored)
+     */
+    public record Item(int index,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long id,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String type,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long version,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView error,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long signalId,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView signalError) {
+    }
+
+    /**
+     * The outcome of every memory, in order.
+     *
+     * @param stored how many were stored
+     * @param refused how many were refused
+     * @param items one per memory given
+     */
+    public record Result(int stored, int refused, List<Item> items) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add_batch", "Add many memories",
+            "Store several memories in one call, for example the findings of a session: each entry takes "
+                    + "memory_add's parameters and follows its rules (one fact per memory, subject first). Each is "
+                    + "checked and stored on its own: a refused entry is reported with its index and reason and "
+                    + "does not stop the others.",
+            Args.class, Result.class, MemoryAddBatchTool::run);
+
+    private MemoryAddBatchTool() {
+    }
+
+    private static Result run(ToolContext context, Args args) {
+        Instant now = context.colony().clock().instant();
+        int count = args.memories().size();
+        ErrorView[] refused = new ErrorView[count];
+        List<MemoryDraft> drafts = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            MemoryAddTool.Args entry = args.memories().get(i);
+            try {
+                SignalShortcut.check(entry.signal(), entry.collection());
+                drafts.add(MemoryAddTool.draft(entry, now));
+                positions.add(i);
+            } catch (ColonyException e) {
+                refused[i] = ErrorView.of(e);
+            }
+        }
+        List<AddOutcome> outcomes = drafts.isEmpty() ? List.of() : context.memories().addAll(drafts);
+        Memory[] stored = new Memory[count];
+        for (int j = 0; j < outcomes.size(); j++) {
+            AddOutcome outcome = outcomes.get(j);
+            if (outcome.stored()) {
+                stored[positions.get(j)] = outcome.memory();
+            } else {
+                refused[positions.get(j)] = ErrorView.of(outcome.refusal());
+            }
+        }
+        List<MemoryId> ids = new ArrayList<>();
+        for (Memory memory : stored) {
+            if (memory != null) {
+                ids.add(memory.id());
+            }
+        }
+        Map<MemoryId, Long> versions = ids.isEmpty() ? Map.of() : context.memories().versions(ids);
+        List<Item> items = new ArrayList<>(count);
+        int storedCount = 0;
+        for (int i = 0; i < count; i++) {
+            Memory memory = stored[i];
+            if (memory == null) {
+                items.add(new Item(i, null, null, null, refused[i], null, null));
+                continue;
+            }
+            storedCount++;
+            MemoryAddTool.Args entry = args.memories().get(i);
+            SignalShortcut signal = SignalShortcut.send(context, entry.signal(), entry.collection(), memory.id());
+            items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null,
+                    signal.signalId(), signal.error()));
+        }
+        return new Result(storedCount, count - storedCount, items);
+    }
+}
