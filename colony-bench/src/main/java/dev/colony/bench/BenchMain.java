@@ -35,7 +35,8 @@ public final class BenchMain implements Callable<Integer> {
                 new McpStartScenario(true), new WriteThenSearchScenario(), new IndexLagScenario(),
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
                 new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
-                new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario())) {
+                new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
+                new DedupAddScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

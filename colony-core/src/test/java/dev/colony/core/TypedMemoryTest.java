@@ -47,7 +47,8 @@ class TypedMemoryTest {
                 MemoryDraft.of(MemoryKind.FACT, "Invoices are numbered per tenant"),
                 MemoryDraft.of(MemoryKind.FACT, "Bad topics").withTopics(List.of("two words")),
                 MemoryDraft.of(MemoryKind.FACT, "Into a collection nobody made").withCollection("nowhere"),
-                MemoryDraft.task(TaskChecklist.of("Renumber old invoices", List.of("export", "renumber"), null))));
+                MemoryDraft.task(TaskChecklist.of("Renumber old invoices", List.of("export", "renumber"), null))),
+                false);
 
         assertThat(outcomes).extracting(AddOutcome::stored).containsExactly(true, false, false, true);
         assertThat(outcomes.get(1).refusal().field()).isEqualTo("topics[0]");
@@ -55,7 +56,7 @@ class TypedMemoryTest {
         assertThat(outcomes.get(3).memory().task()).as("a task opens its task").isNotNull();
         assertThat(alice.memories().get(List.of(outcomes.get(0).memory().id(), outcomes.get(3).memory().id())))
                 .hasSize(2);
-        assertRefused(() -> alice.memories().addAll(List.of()), "memories");
+        assertRefused(() -> alice.memories().addAll(List.of(), false), "memories");
     }
 
     @Test

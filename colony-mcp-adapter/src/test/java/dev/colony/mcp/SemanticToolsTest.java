@@ -60,8 +60,8 @@ class SemanticToolsTest {
     }
 
     private static long add(ColonyMcpServer server, String content) {
-        return ToolResults.okAndValid(server, "memory_add", Map.of("content", content, "type", "decision"))
-                .get("id").asLong();
+        return ToolResults.okAndValid(server, "memory_add", Map.of("content", content, "type", "decision",
+                "force", true)).get("id").asLong();
     }
 
     private static List<Long> ids(JsonNode result) {

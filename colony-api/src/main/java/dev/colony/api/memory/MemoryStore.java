@@ -27,14 +27,25 @@ public interface MemoryStore {
     Memory add(MemoryDraft draft);
 
     /**
+     * Writes a memory unless one of the same type in the same namespace already says the same: then nothing
+     * is stored and the outcome names that memory with its score. Candidates are the memories nearest by
+     * meaning; a stricter pairwise check keeps those that state the same facts (not those that merely share
+     * words or differ in a figure). Structured tasks, and memories written without an embedder or search index,
+     * are never taken for duplicates. Refusals are thrown as by {@link #add}.
+     */
+    AddOutcome addUnlessDuplicate(MemoryDraft draft);
+
+    /**
      * Writes many memories, each checked and written on its own (one transaction each), so that one refusal
      * leaves the others stored; the embeddings of all of them are computed in one batch.
      *
      * @param drafts 1 to {@value MemoryLimits#MAX_BATCH} drafts
+     * @param deduplicate whether each is checked for a duplicate first, as {@link #addUnlessDuplicate} does
+     *     (so an entry may also duplicate one stored earlier in the same batch)
      * @return one outcome per draft, in order
      * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code memories} when there are none or too many
      */
-    List<AddOutcome> addAll(List<MemoryDraft> drafts);
+    List<AddOutcome> addAll(List<MemoryDraft> drafts, boolean deduplicate);
 
     /**
      * Full bodies of the given memories, in the order asked.

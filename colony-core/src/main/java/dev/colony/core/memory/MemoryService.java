@@ -42,6 +42,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -84,7 +85,15 @@ public final class MemoryService implements MemoryStore {
     }
 
     @Override
-    public List<AddOutcome> addAll(List<MemoryDraft> drafts) {
+    public AddOutcome addUnlessDuplicate(MemoryDraft draft) {
+        Instant now = kernel.time().now();
+        MemoryDraft valid = DraftCheck.validate(draft, now);
+        StoredVector vector = kernel.embed(valid.content());
+        return store(valid, vector, now, true);
+    }
+
+    @Override
+    public List<AddOutcome> addAll(List<MemoryDraft> drafts, boolean deduplicate) {
         Check.required("memories", drafts);
         Check.range("memories", drafts.size(), 1, MemoryLimits.MAX_BATCH);
         Instant now = kernel.time().now();
@@ -96,22 +105,30 @@ public final class MemoryService implements MemoryStore {
                 checked.add(DraftCheck.validate(drafts.get(i), now));
                 valid.add(i);
             } catch (ColonyException refused) {
-                outcomes.set(i, new AddOutcome(null, refused));
+                outcomes.set(i, AddOutcome.refused(refused));
             }
         }
         List<StoredVector> vectors = kernel.embed(checked.stream().map(MemoryDraft::content).toList())
                 .orElse(Collections.nCopies(checked.size(), null));
         for (int j = 0; j < checked.size(); j++) {
-            MemoryDraft draft = checked.get(j);
-            StoredVector vector = vectors.get(j);
             try {
-                outcomes.set(valid.get(j), new AddOutcome(kernel.storage().write(tx -> insert(tx, draft, vector, now)),
-                        null));
+                outcomes.set(valid.get(j), store(checked.get(j), vectors.get(j), now, deduplicate));
             } catch (ColonyException refused) {
-                outcomes.set(valid.get(j), new AddOutcome(null, refused));
+                outcomes.set(valid.get(j), AddOutcome.refused(refused));
             }
         }
         return List.copyOf(outcomes);
+    }
+
+    /** Stores a checked draft, or names the memory it duplicates when {@code deduplicate} and there is one. */
+    private AddOutcome store(MemoryDraft draft, StoredVector vector, Instant now, boolean deduplicate) {
+        if (deduplicate) {
+            Optional<AddOutcome.Duplicate> duplicate = new Duplicates(actor, kernel).find(draft, vector);
+            if (duplicate.isPresent()) {
+                return AddOutcome.duplicateOf(duplicate.get());
+            }
+        }
+        return AddOutcome.stored(kernel.storage().write(tx -> insert(tx, draft, vector, now)));
     }
 
     /**

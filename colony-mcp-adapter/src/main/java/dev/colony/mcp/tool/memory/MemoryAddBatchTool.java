@@ -29,7 +29,10 @@ public final class MemoryAddBatchTool {
             @Param(value = "The memories to store, each with memory_add's parameters (content or title and steps, "
                     + "type, topics, macro_topics, collection, ref, artifact, ephemeral, expires_at, status, "
                     + "signal).", required = true)
-            @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<MemoryAddTool.Args> memories) {
+            @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<MemoryAddTool.Args> memories,
+            @Param("true: store every entry even if a memory of the same type in the same place already says the "
+                    + "same. Otherwise such an entry is reported as a duplicate of that memory and not stored.")
+            Boolean force) {
     }
 
     /**
@@ -39,6 +42,8 @@ public final class MemoryAddBatchTool {
      * @param id the stored memory's id, when stored
      * @param type its type, when stored
      * @param version its version, when stored
+     * @param duplicateOf the memory it duplicates, when it was not stored for that reason
+     * @param score how alike that memory is, when it is a duplicate
      * @param error why it was refused, when refused
      * @param signalId the signal sent about it, when one was asked for and sent
      * @param signalError why that signal was refused (the memory is stored)
@@ -47,6 +52,8 @@ public final class MemoryAddBatchTool {
             @JsonInclude(JsonInclude.Include.NON_NULL) Long id,
             @JsonInclude(JsonInclude.Include.NON_NULL) String type,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long version,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long duplicateOf,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double score,
             @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView error,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long signalId,
             @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView signalError) {
@@ -56,10 +63,11 @@ public final class MemoryAddBatchTool {
      * The outcome of every memory, in order.
      *
      * @param stored how many were stored
+     * @param duplicates how many were not stored because a memory already said the same
      * @param refused how many were refused
      * @param items one per memory given
      */
-    public record Result(int stored, int refused, List<Item> items) {
+    public record Result(int stored, int duplicates, int refused, List<Item> items) {
     }
 
     /** The tool. */
@@ -67,7 +75,8 @@ public final class MemoryAddBatchTool {
             "Store several memories in one call, for example the findings of a session: each entry takes "
                     + "memory_add's parameters and follows its rules (one fact per memory, subject first). Each is "
                     + "checked and stored on its own: a refused entry is reported with its index and reason and "
-                    + "does not stop the others.",
+                    + "does not stop the others; an entry that says what a stored memory (or an earlier entry) "
+                    + "already says is reported as its duplicate and not stored, unless force is true.",
             Args.class, Result.class, MemoryAddBatchTool::run);
 
     private MemoryAddBatchTool() {
@@ -82,6 +91,9 @@ public final class MemoryAddBatchTool {
         for (int i = 0; i < count; i++) {
             MemoryAddTool.Args entry = args.memories().get(i);
             try {
+                if (entry.force() != null) {
+                    throw ColonyException.invalid("force", "is given once for the whole batch");
+                }
                 SignalShortcut.check(entry.signal(), entry.collection());
                 drafts.add(MemoryAddTool.draft(entry, now));
                 positions.add(i);
@@ -89,12 +101,16 @@ public final class MemoryAddBatchTool {
                 refused[i] = ErrorView.of(e);
             }
         }
-        List<AddOutcome> outcomes = drafts.isEmpty() ? List.of() : context.memories().addAll(drafts);
+        List<AddOutcome> outcomes = drafts.isEmpty() ? List.of()
+                : context.memories().addAll(drafts, !Boolean.TRUE.equals(args.force()));
         Memory[] stored = new Memory[count];
+        AddOutcome.Duplicate[] duplicates = new AddOutcome.Duplicate[count];
         for (int j = 0; j < outcomes.size(); j++) {
             AddOutcome outcome = outcomes.get(j);
             if (outcome.stored()) {
                 stored[positions.get(j)] = outcome.memory();
+            } else if (outcome.duplicate() != null) {
+                duplicates[positions.get(j)] = outcome.duplicate();
             } else {
                 refused[positions.get(j)] = ErrorView.of(outcome.refusal());
             }
@@ -108,18 +124,25 @@ public final class MemoryAddBatchTool {
         Map<MemoryId, Long> versions = ids.isEmpty() ? Map.of() : context.memories().versions(ids);
         List<Item> items = new ArrayList<>(count);
         int storedCount = 0;
+        int duplicateCount = 0;
         for (int i = 0; i < count; i++) {
             Memory memory = stored[i];
+            if (duplicates[i] != null) {
+                duplicateCount++;
+                items.add(new Item(i, null, null, null, duplicates[i].existing().id().value(),
+                        Math.round(duplicates[i].score() * 1000) / 1000.0, null, null, null));
+                continue;
+            }
             if (memory == null) {
-                items.add(new Item(i, null, null, null, refused[i], null, null));
+                items.add(new Item(i, null, null, null, null, null, refused[i], null, null));
                 continue;
             }
             storedCount++;
             MemoryAddTool.Args entry = args.memories().get(i);
             SignalShortcut signal = SignalShortcut.send(context, entry.signal(), entry.collection(), memory.id());
-            items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null,
-                    signal.signalId(), signal.error()));
+            items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null, null,
+                    null, signal.signalId(), signal.error()));
         }
-        return new Result(storedCount, count - storedCount, items);
+        return new Result(storedCount, duplicateCount, count - storedCount - duplicateCount, items);
     }
 }

@@ -5,6 +5,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.UserId;
 import dev.colony.api.collection.Collections;
+import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -15,6 +16,7 @@ import dev.colony.mcp.tool.Choices;
 import dev.colony.mcp.tool.ErrorView;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.signal.SignalShortcut;
 import java.time.Duration;
@@ -76,7 +78,10 @@ public final class MemoryAddTool {
             @Param("After storing, signal this member of the collection (a user name, or an agent name one "
                     + "member runs) to look at the new memory. Needs collection. If the signal is refused, the "
                     + "memory stays stored and signal_error says why.")
-            @Size(max = UserId.MAX_LENGTH) String signal) {
+            @Size(max = UserId.MAX_LENGTH) String signal,
+            @Param("true: store it even if a memory of the same type in the same place already says the same. "
+                    + "Otherwise such a memory is returned instead (duplicate: true, with its score) and nothing "
+                    + "is stored.") Boolean force) {
     }
 
     /** The {@code expires_at} value that clears the expiry. */
@@ -97,10 +102,14 @@ public final class MemoryAddTool {
      * @param type its type
      * @param ts its creation time (epoch ms)
      * @param version its version, for memory_edit's expected_version
+     * @param duplicate true when nothing was stored because this memory (id) already says the same
+     * @param score how alike the duplicate is (cosine similarity), when it is one
      * @param signalId the id of the signal sent, when one was asked for and sent
      * @param signalError why the signal asked for was refused (the memory is stored)
      */
     public record Result(long id, String type, long ts, long version,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean duplicate,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double score,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long signalId,
             @JsonInclude(JsonInclude.Include.NON_NULL) ErrorView signalError) {
     }
@@ -117,17 +126,32 @@ public final class MemoryAddTool {
                     + "Good: 'Billing service retries webhooks 5 times because the provider drops bursts.' "
                     + "Bad: 'We changed the retry thing like we said.' "
                     + "Put keywords in topics, not in the content. For a task, give title and steps (at most 10 "
-                    + "milestones; a task holds at most 500 tokens) instead of content. Returns the new id, type, "
-                    + "ts (epoch ms) and version.",
+                    + "milestones; a task holds at most 500 tokens) instead of content. If a memory of the same type "
+                    + "already says the same, nothing is stored and that memory comes back with duplicate: true "
+                    + "(force: true stores anyway). Returns the id, type, ts (epoch ms) and version.",
             Args.class, Result.class, (context, args) -> {
                 MemoryDraft draft = draft(args, context.colony().clock().instant());
                 SignalShortcut.check(args.signal(), args.collection());
-                Memory stored = context.memories().add(draft);
-                SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(), stored.id());
-                long version = context.memories().versions(List.of(stored.id())).get(stored.id());
-                return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(),
-                        version, signal.signalId(), signal.error());
+                if (Boolean.TRUE.equals(args.force())) {
+                    return stored(context, args, context.memories().add(draft));
+                }
+                AddOutcome outcome = context.memories().addUnlessDuplicate(draft);
+                if (outcome.stored()) {
+                    return stored(context, args, outcome.memory());
+                }
+                Memory existing = outcome.duplicate().existing();
+                return new Result(existing.id().value(), existing.kind().name(), existing.createdAt().toEpochMilli(),
+                        context.memories().versions(List.of(existing.id())).get(existing.id()), true,
+                        Math.round(outcome.duplicate().score() * 1000) / 1000.0, null, null);
             });
+
+    /** The result for a memory just stored, after the signal asked for. */
+    private static Result stored(ToolContext context, Args args, Memory stored) {
+        SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(), stored.id());
+        long version = context.memories().versions(List.of(stored.id())).get(stored.id());
+        return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(), version,
+                null, null, signal.signalId(), signal.error());
+    }
 
     /** The types a structured task may name: the default one, or a task's (its status decides which). */
     private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,

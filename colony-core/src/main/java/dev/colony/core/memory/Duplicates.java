@@ -1,0 +1,86 @@
+package dev.colony.core.memory;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.AddOutcome;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.api.memory.TaskChecklist;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.spi.search.SearchIndex;
+import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.StoredVector;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Finds the stored memory a new one duplicates: stage one asks the vector index for the few memories of the
+ * same type in the target namespace nearest the new memory's embedding; stage two keeps a candidate only if
+ * {@link DuplicateCheck} finds that both state the same facts, comparing the memories' own embeddings.
+ */
+final class Duplicates {
+
+    private final Actor actor;
+    private final Kernel kernel;
+
+    Duplicates(Actor actor, Kernel kernel) {
+        this.actor = actor;
+        this.kernel = kernel;
+    }
+
+    /** The duplicate of checked {@code draft} with embedding {@code vector}, if one is stored. */
+    Optional<AddOutcome.Duplicate> find(MemoryDraft draft, StoredVector vector) {
+        Optional<SearchIndex> index = kernel.index();
+        if (vector == null || index.isEmpty() || !MemoryKind.TYPED.contains(draft.kind()) || isStructuredTask(draft)) {
+            return Optional.empty();
+        }
+        Optional<NamespaceId> target = kernel.storage().read(tx -> {
+            if (draft.collection() == null) {
+                return kernel.access().personal(tx, actor.user());
+            }
+            try {
+                return Optional.of(kernel.access().membership(tx, "collection", actor.user(), draft.collection())
+                        .collection().id());
+            } catch (ColonyException notMember) {
+                return Optional.empty();
+            }
+        });
+        if (target.isEmpty()) {
+            return Optional.empty();
+        }
+        List<SearchHit> candidates = index.get().search(new SearchRequest(draft.content(), Set.of(target.get()),
+                Set.of(draft.kind()), Set.of(), null, null, null, null, DuplicateCheck.CANDIDATES, SearchMode.VECTOR,
+                vector, DuplicateCheck.CANDIDATE_SIMILARITY));
+        if (candidates.isEmpty()) {
+            return Optional.empty();
+        }
+        List<MemoryId> ids = candidates.stream().map(SearchHit::id).toList();
+        List<MemoryDocument> documents = kernel.storage().read(tx -> tx.memories().documents(ids));
+        AddOutcome.Duplicate best = null;
+        for (MemoryDocument document : documents) {
+            StoredVector stored = document.vector();
+            if (stored == null || !stored.model().equals(vector.model()) || document.memory().retracted()
+                    || !document.memory().namespace().equals(target.get())) {
+                continue;
+            }
+            OptionalDouble score = DuplicateCheck.score(draft.content(), vector.values(),
+                    document.memory().content(), stored.values());
+            if (score.isPresent() && (best == null || score.getAsDouble() > best.score())) {
+                best = new AddOutcome.Duplicate(document.memory(), score.getAsDouble());
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static boolean isStructuredTask(MemoryDraft draft) {
+        return (draft.kind().equals(MemoryKind.TASK) || draft.kind().equals(MemoryKind.TASK_DONE))
+                && TaskChecklist.parse(draft.content()).isPresent();
+    }
+}
