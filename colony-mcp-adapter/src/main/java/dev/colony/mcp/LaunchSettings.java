@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.collection.Collections;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
@@ -41,9 +42,11 @@ import java.util.stream.Collectors;
  * @param embedding the in-process embedding model that ranks searches by meaning (an {@link OnnxModel}
  *     id), or {@value #NO_EMBEDDING} for keyword search only; from {@value #ENV_EMBEDDING_MODEL}, by
  *     default {@link OnnxEmbedder#DEFAULT_MODEL}
+ * @param collection the collection memories go to when a tool call names none ({@value #ENV_COLLECTION}), or
+ *     {@code null} for the user's personal namespace
  */
 public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
-        SessionId session, String embedding) {
+        SessionId session, String embedding, String collection) {
 
     /** Environment variable with the JDBC URL of a PostgreSQL store. */
     public static final String ENV_JDBC_URL = StoreLocation.ENV_JDBC_URL;
@@ -61,6 +64,8 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     public static final String ENV_AGENT = "COLONY_AGENT";
     /** Environment variable naming the session to re-announce. */
     public static final String ENV_SESSION = "COLONY_SESSION";
+    /** Environment variable naming the collection memories go to when a call names none. */
+    public static final String ENV_COLLECTION = "COLONY_COLLECTION";
     /** Environment variable naming the embedding model, or {@value #NO_EMBEDDING}. */
     public static final String ENV_EMBEDDING_MODEL = "COLONY_EMBEDDING_MODEL";
     /** The embedding setting that turns search by meaning off. */
@@ -88,7 +93,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
      */
     public LaunchSettings withHome(Path newHome) {
         return new LaunchSettings(database, jdbcUrl, login, newHome.toAbsolutePath().normalize(), user, agent, session,
-                embedding);
+                embedding, collection);
     }
 
     /** The embedder these settings name, none when they turn search by meaning off. */
@@ -128,7 +133,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     @Override
     public String toString() {
         return "LaunchSettings[store=" + storeLabel() + ", login=" + login + ", home=" + home + ", user=" + user
-                + ", agent=" + agent + ", session=" + session + "]";
+                + ", agent=" + agent + ", session=" + session + ", collection=" + collection + "]";
     }
 
     /**
@@ -187,11 +192,20 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         }
         DatabaseLogin login = new DatabaseLogin(first(env.get(ENV_DB_USER), null, null),
                 first(env.get(ENV_DB_PASSWORD), null, null));
+        String collection = first(env.get(ENV_COLLECTION), null, null);
+        if (collection != null) {
+            collection = collection.strip();
+            if (!collection.matches(Collections.SLUG_PATTERN) || collection.length() > Collections.MAX_SLUG_LENGTH) {
+                throw ColonyException.invalid("collection", ENV_COLLECTION + " must name a collection (lowercase "
+                        + "letters, digits and single hyphens), was " + Echo.quoted(collection));
+            }
+        }
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
-                    agentName, sessionId, embedding);
+                    agentName, sessionId, embedding, collection);
         }
-        return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId, embedding);
+        return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId, embedding,
+                collection);
     }
 
     /** The embedding model {@value #ENV_EMBEDDING_MODEL} names, checked. */

@@ -105,7 +105,7 @@ public final class StdioServerRunner {
             Session session = announce(colony, settings, thread);
             joinThread(colony, session, thread);
             ColonyMcpServer server = new ColonyMcpServer(
-                    new ToolContext(colony, session.user(), session.agent(), session.id()), tools);
+                    new ToolContext(colony, session.user(), session.agent(), session.id(), settings.collection()), tools);
             LOG.info("colony MCP server {} serving {} tools as {} (session {})", ColonyVersion.get(), tools.size(),
                     session.user(), session.id());
             return server;

@@ -104,6 +104,23 @@ class CollectionToolsTest {
     }
 
     @Test
+    void aServerWithADefaultCollectionWritesThereUnlessTheCallSaysOtherwise() {
+        ok(alice, "collection_manage", Map.of("action", "create", "collection", "payments"));
+        ok(alice, "collection_manage", Map.of("action", "add_member", "collection", "payments", "user", "bob"));
+        Session session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
+        ColonyMcpServer scoped = new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(),
+                session.id(), "payments"));
+
+        long shared = ok(scoped, "memory_add", Map.of("content", "Refunds settle within five business days"))
+                .get("id").asLong();
+        long personal = ok(scoped, "memory_add", Map.of("content", "Alice drafts refund macros on Fridays",
+                "collection", "me")).get("id").asLong();
+
+        assertThat(searched(bob, "refunds settle")).containsExactly(shared);
+        assertThat(searched(bob, "refund macros")).doesNotContain(personal);
+    }
+
+    @Test
     void badCallsAreRefusedNamingTheFieldAndChangeNothing() {
         JsonNode stray = error(alice, "collection_manage", Map.of("action", "create", "collection", "team",
                 "memory_id", 3));

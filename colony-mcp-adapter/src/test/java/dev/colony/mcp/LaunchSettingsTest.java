@@ -29,6 +29,16 @@ class LaunchSettingsTest {
         assertThat(settings.user()).isEqualTo(UserId.of("os-user"));
         assertThat(settings.agent()).isEqualTo("agent");
         assertThat(settings.session()).isNull();
+        assertThat(settings.collection()).as("personal by default").isNull();
+    }
+
+    @Test
+    void aDefaultCollectionComesFromTheEnvironmentAndMustBeAName() {
+        assertThat(LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_COLLECTION", " ops-team "),
+                system()).collection()).isEqualTo("ops-team");
+        assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_COLLECTION",
+                "Ops Team"), system())).isInstanceOfSatisfying(ColonyException.class,
+                        e -> assertThat(e.field()).isEqualTo("collection"));
     }
 
     @Test

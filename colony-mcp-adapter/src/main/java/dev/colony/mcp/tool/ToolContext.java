@@ -19,15 +19,27 @@ import java.util.Objects;
  * @param user the user the server acts for; every read is limited to this user's namespaces
  * @param agent the agent name of the server's session
  * @param session the server's own session; writes are attributed to it unless a tool says otherwise
+ * @param defaultCollection the collection memories go to when a call names none, or {@code null} for the
+ *     caller's personal namespace
  */
-public record ToolContext(Colony colony, UserId user, String agent, SessionId session) {
+public record ToolContext(Colony colony, UserId user, String agent, SessionId session, String defaultCollection) {
 
-    /** Checks that no component is null. */
+    /** Checks that no required component is null. */
     public ToolContext {
         Objects.requireNonNull(colony, "colony");
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(session, "session");
+    }
+
+    /** A context without a default collection. */
+    public ToolContext(Colony colony, UserId user, String agent, SessionId session) {
+        this(colony, user, agent, session, null);
+    }
+
+    /** The collection a call writes into: the one it names, else the default one, else {@code null} (personal). */
+    public String collection(String named) {
+        return named != null ? named : defaultCollection;
     }
 
     /** The server's actor. */

@@ -94,8 +94,8 @@ public final class MemoryAddBatchTool {
                 if (entry.force() != null) {
                     throw ColonyException.invalid("force", "is given once for the whole batch");
                 }
-                SignalShortcut.check(entry.signal(), entry.collection());
-                drafts.add(MemoryAddTool.draft(entry, now));
+                SignalShortcut.check(entry.signal(), context.collection(entry.collection()));
+                drafts.add(MemoryAddTool.draft(entry, context.collection(entry.collection()), now));
                 positions.add(i);
             } catch (ColonyException e) {
                 refused[i] = ErrorView.of(e);
@@ -139,7 +139,8 @@ public final class MemoryAddBatchTool {
             }
             storedCount++;
             MemoryAddTool.Args entry = args.memories().get(i);
-            SignalShortcut signal = SignalShortcut.send(context, entry.signal(), entry.collection(), memory.id());
+            SignalShortcut signal = SignalShortcut.send(context, entry.signal(), context.collection(entry.collection()),
+                    memory.id());
             items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null, null,
                     null, signal.signalId(), signal.error()));
         }

@@ -57,8 +57,9 @@ public final class MemoryAddTool {
             @Param("The project or domain it belongs to (the repository name, or the main technology when there "
                     + "is no project). Do not repeat them in topics.")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
-            @Param("Where to store it: omitted or 'me' for your personal namespace; the name of a collection to "
-                    + "share it with that collection's members (you must be allowed to write there).")
+            @Param("Where to store it: 'me' for your personal namespace; the name of a collection to share it "
+                    + "with that collection's members (you must be allowed to write there). Omitted: the server's "
+                    + "default collection if one is set (COLONY_COLLECTION), else your personal namespace.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
             @Param("The short id of the task this finding belongs to; added to the topics, so that searching for "
                     + "it finds the task and its findings together.")
@@ -130,8 +131,9 @@ public final class MemoryAddTool {
                     + "already says the same, nothing is stored and that memory comes back with duplicate: true "
                     + "(force: true stores anyway). Returns the id, type, ts (epoch ms) and version.",
             Args.class, Result.class, (context, args) -> {
-                MemoryDraft draft = draft(args, context.colony().clock().instant());
-                SignalShortcut.check(args.signal(), args.collection());
+                MemoryDraft draft = draft(args, context.collection(args.collection()),
+                        context.colony().clock().instant());
+                SignalShortcut.check(args.signal(), context.collection(args.collection()));
                 if (Boolean.TRUE.equals(args.force())) {
                     return stored(context, args, context.memories().add(draft));
                 }
@@ -147,7 +149,8 @@ public final class MemoryAddTool {
 
     /** The result for a memory just stored, after the signal asked for. */
     private static Result stored(ToolContext context, Args args, Memory stored) {
-        SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(), stored.id());
+        SignalShortcut signal = SignalShortcut.send(context, args.signal(), context.collection(args.collection()),
+                stored.id());
         long version = context.memories().versions(List.of(stored.id())).get(stored.id());
         return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(), version,
                 null, null, signal.signalId(), signal.error());
@@ -157,10 +160,13 @@ public final class MemoryAddTool {
     private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
             MemoryKind.TASK_DONE);
 
-    /** The memory {@code args} describe, expiring as they say counted from {@code now}. */
-    static MemoryDraft draft(Args args, Instant now) {
+    /**
+     * The memory {@code args} describe, written into {@code collection} (the one named, or the server's
+     * default), expiring as they say counted from {@code now}.
+     */
+    static MemoryDraft draft(Args args, String collection, Instant now) {
         return content(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
-                .withPointers(args.ref(), args.artifact()).withCollection(args.collection())
+                .withPointers(args.ref(), args.artifact()).withCollection(collection)
                 .withExpiresAt(expiry(args, now));
     }
 

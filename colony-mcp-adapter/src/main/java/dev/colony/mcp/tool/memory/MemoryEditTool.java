@@ -109,10 +109,10 @@ public final class MemoryEditTool {
                     + "Step indices count from 0 on the checklist as you read it. Pass expected_version to be told "
                     + "(VERSION_CONFLICT) instead of overwriting someone else's edit. Returns the new version.",
             Args.class, Result.class, (context, args) -> {
-                SignalShortcut.check(args.signal(), args.collection());
+                SignalShortcut.check(args.signal(), context.collection(args.collection()));
                 EditedMemory edited = context.memories().edit(edit(args));
-                SignalShortcut signal = SignalShortcut.send(context, args.signal(), args.collection(),
-                        edited.memory().id());
+                SignalShortcut signal = SignalShortcut.send(context, args.signal(),
+                        context.collection(args.collection()), edited.memory().id());
                 MemoryKind kind = edited.memory().kind();
                 Optional<TaskChecklist> task = kind.equals(MemoryKind.TASK) || kind.equals(MemoryKind.TASK_DONE)
                         ? TaskChecklist.parse(edited.memory().content()) : Optional.empty();
