@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Locale;
@@ -64,7 +63,7 @@ final class AttentionInboxScenario implements Scenario {
                 Latencies colonyInto = round < 0 ? new Latencies(perRound) : colonySide;
                 Latencies rawInto = round < 0 ? new Latencies(perRound) : rawSide;
                 timeTool(server, perRound, colonyInto);
-                timeRaw(unread, perRound, rawInto);
+                RawReads.time(unread, perRound, rawInto, "unread message");
             }
         } catch (SQLException e) {
             throw new IllegalStateException("raw read failed: " + e.getMessage(), e);
@@ -92,25 +91,6 @@ final class AttentionInboxScenario implements Scenario {
         into.addWall(System.nanoTime() - start);
     }
 
-    private static void timeRaw(PreparedStatement unread, int calls, Latencies into) throws SQLException {
-        long start = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            long t0 = System.nanoTime();
-            int rows = 0;
-            try (ResultSet rs = unread.executeQuery()) {
-                while (rs.next()) {
-                    rs.getLong(1);
-                    rs.getString(5);
-                    rows++;
-                }
-            }
-            into.record(System.nanoTime() - t0);
-            if (rows == 0) {
-                throw new IllegalStateException("the raw side read no unread message");
-            }
-        }
-        into.addWall(System.nanoTime() - start);
-    }
 
     private static String text(JsonNode result) {
         return result.path("content").path(0).path("text").asText();

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +68,7 @@ final class SignalCheckScenario implements Scenario {
                 Latencies colonyInto = round < 0 ? new Latencies(perRound) : colonySide;
                 Latencies rawInto = round < 0 ? new Latencies(perRound) : rawSide;
                 timeCheck(bob, perRound, colonyInto);
-                timeRaw(newest, perRound, rawInto);
+                RawReads.time(newest, perRound, rawInto, "signal");
             }
         } catch (SQLException e) {
             throw new IllegalStateException("raw read failed: " + e.getMessage(), e);
@@ -115,23 +114,4 @@ final class SignalCheckScenario implements Scenario {
         into.addWall(System.nanoTime() - start);
     }
 
-    private static void timeRaw(PreparedStatement newest, int calls, Latencies into) throws SQLException {
-        long start = System.nanoTime();
-        for (int i = 0; i < calls; i++) {
-            long t0 = System.nanoTime();
-            int rows = 0;
-            try (ResultSet rs = newest.executeQuery()) {
-                while (rs.next()) {
-                    rs.getLong(1);
-                    rs.getString(4);
-                    rows++;
-                }
-            }
-            into.record(System.nanoTime() - t0);
-            if (rows == 0) {
-                throw new IllegalStateException("the raw side read no signal");
-            }
-        }
-        into.addWall(System.nanoTime() - start);
-    }
 }

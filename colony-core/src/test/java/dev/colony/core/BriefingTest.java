@@ -20,18 +20,12 @@ import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.store.h2.H2StorageProvider;
-import dev.colony.store.postgres.PostgresStorageProvider;
-import dev.colony.store.postgres.PostgresTestServer;
-import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -46,21 +40,13 @@ class BriefingTest {
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
-    static Stream<Arguments> stores() {
-        return Stream.of(
-                Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(
-                        d.resolve("c.db"))),
-                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
-                        PostgresTestServer.databaseFor(d))));
-    }
 
     private static CallerScope as(Colony colony, String user) {
         return colony.as(colony.sessions().ensure(SessionStart.of(user, "claude-code")).actor());
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aBriefingShowsWhatTheCallerMayReadAndConsumesNothing(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock)
                 .build()) {

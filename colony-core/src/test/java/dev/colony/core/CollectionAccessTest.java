@@ -1,10 +1,9 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.CallerScope;
-import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.Namespace;
 import dev.colony.api.NamespaceKind;
@@ -19,19 +18,12 @@ import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.store.h2.H2StorageProvider;
-import dev.colony.store.postgres.PostgresStorageProvider;
-import dev.colony.store.postgres.PostgresTestServer;
-import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.Stream;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -49,15 +41,6 @@ class CollectionAccessTest {
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
-    /** Each store opens the same database again for a second Colony, as a second process would. */
-    static Stream<Arguments> stores() {
-        return Stream.of(
-                Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(
-                        d.resolve("c.db"))),
-                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
-                        PostgresTestServer.databaseFor(d))));
-    }
 
     private Colony open(Function<Path, StorageProvider> store) {
         return Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock).build();
@@ -73,7 +56,7 @@ class CollectionAccessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aNonMemberSeesNothingOfACollectionAndAReaderCannotWriteIntoIt(String name,
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
@@ -111,7 +94,7 @@ class CollectionAccessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aRemovedMemberLosesAccessAtOnceInEveryProcess(String name, Function<Path, StorageProvider> store) {
         try (Colony first = open(store)) {
             CallerScope alice = as(first, "alice");
@@ -140,7 +123,7 @@ class CollectionAccessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void onlyAdminsWriteAKnowledgePackAndManageMembersAndACollectionKeepsAnAdmin(String name,
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
@@ -177,7 +160,7 @@ class CollectionAccessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aPersonalMemoryIsPublishedAsACopyAndBadNamesAreRefusedByField(String name,
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
@@ -220,10 +203,4 @@ class CollectionAccessTest {
         }
     }
 
-    private static void assertRefused(ThrowingCallable call, ErrorCode code, String field) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ColonyException.class, e -> {
-            assertThat(e.code()).isEqualTo(code);
-            assertThat(e.field()).isEqualTo(field);
-        });
-    }
 }

@@ -1,10 +1,9 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.CallerScope;
-import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceKind;
 import dev.colony.api.UserId;
@@ -23,10 +22,6 @@ import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.store.h2.H2StorageProvider;
-import dev.colony.store.postgres.PostgresStorageProvider;
-import dev.colony.store.postgres.PostgresTestServer;
-import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,11 +29,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.stream.Stream;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -53,14 +45,6 @@ class MemoryEditTest {
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
-    static Stream<Arguments> stores() {
-        return Stream.of(
-                Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(
-                        d.resolve("c.db"))),
-                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
-                        PostgresTestServer.databaseFor(d))));
-    }
 
     private Colony open(Function<Path, StorageProvider> store) {
         return Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock).build();
@@ -75,7 +59,7 @@ class MemoryEditTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void contentAndMetadataEditsApplyOnceAndAStaleVersionChangesNothing(String name,
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
@@ -120,7 +104,7 @@ class MemoryEditTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void taskSurgeryKeepsTheChecklistTheTaskAndItsFeedInStep(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice");
@@ -174,7 +158,7 @@ class MemoryEditTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void onlyWritersEditAndOutsidersLearnNothing(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice");
@@ -200,10 +184,4 @@ class MemoryEditTest {
         }
     }
 
-    private static void assertRefused(ThrowingCallable call, ErrorCode code, String field) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ColonyException.class, e -> {
-            assertThat(e.code()).isEqualTo(code);
-            assertThat(e.field()).isEqualTo(field);
-        });
-    }
 }

@@ -1,10 +1,9 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.CallerScope;
-import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceKind;
@@ -21,10 +20,6 @@ import dev.colony.api.signal.SignalId;
 import dev.colony.api.signal.SignalInbox;
 import dev.colony.api.signal.SignalSubscription;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.store.h2.H2StorageProvider;
-import dev.colony.store.postgres.PostgresStorageProvider;
-import dev.colony.store.postgres.PostgresTestServer;
-import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,11 +30,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -58,19 +50,7 @@ class SignalsTest {
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
-    static Stream<Arguments> stores() {
-        return Stream.of(
-                Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(
-                        d.resolve("c.db"))),
-                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
-                        PostgresTestServer.databaseFor(d))));
-    }
 
-    /** The stores a second process can open at the same time. */
-    static Stream<Arguments> sharedStores() {
-        return stores().filter(arguments -> !arguments.get()[0].equals("h2-file"));
-    }
 
     private Colony open(Function<Path, StorageProvider> store) {
         return Colony.builder().storage(store.apply(dir)).clock(clock).build();
@@ -89,7 +69,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aSignalIsPeekedAtUntilAcknowledgedOnce(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice", "claude-code");
@@ -125,7 +105,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aSignalToAnAgentReachesOnlyThatAgentAndTheNewestComeFirst(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice", "claude-code");
@@ -159,7 +139,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void onlyMembersSendAndSeeSignalsAndALeaverLosesThemAtOnce(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice", "claude-code");
@@ -192,7 +172,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void malformedSignalsAreRefusedByFieldAndNothingIsStored(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice", "claude-code");
@@ -224,7 +204,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void aSubscriberHearsOfNewSignalsForItAtOnce(String name, Function<Path, StorageProvider> store)
             throws InterruptedException {
         try (Colony colony = open(store)) {
@@ -255,7 +235,7 @@ class SignalsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("sharedStores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#sharedStores")
     void aSubscriberHearsOfSignalsSentByAnotherProcess(String name, Function<Path, StorageProvider> store)
             throws InterruptedException {
         try (Colony first = open(store); Colony second = open(store)) {
@@ -287,10 +267,4 @@ class SignalsTest {
         return signal;
     }
 
-    private static void assertRefused(ThrowingCallable call, ErrorCode code, String field) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ColonyException.class, e -> {
-            assertThat(e.code()).isEqualTo(code);
-            assertThat(e.field()).isEqualTo(field);
-        });
-    }
 }

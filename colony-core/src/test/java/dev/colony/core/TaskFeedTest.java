@@ -1,10 +1,9 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.CallerScope;
-import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceKind;
 import dev.colony.api.UserId;
@@ -19,20 +18,13 @@ import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.api.task.TaskThread;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.store.h2.H2StorageProvider;
-import dev.colony.store.postgres.PostgresStorageProvider;
-import dev.colony.store.postgres.PostgresTestServer;
-import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.Stream;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -48,14 +40,6 @@ class TaskFeedTest {
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
-    static Stream<Arguments> stores() {
-        return Stream.of(
-                Arguments.of("h2-file", (Function<Path, StorageProvider>) d -> H2StorageProvider.file(d.resolve("c"))),
-                Arguments.of("sqlite", (Function<Path, StorageProvider>) d -> SqliteStorageProvider.open(
-                        d.resolve("c.db"))),
-                Arguments.of("postgresql", (Function<Path, StorageProvider>) d -> PostgresStorageProvider.open(
-                        PostgresTestServer.databaseFor(d))));
-    }
 
     private Colony open(Function<Path, StorageProvider> store) {
         return Colony.builder().storage(store.apply(dir)).clock(clock).build();
@@ -70,7 +54,7 @@ class TaskFeedTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void personalAndCollectionTasksShareOneTimelineNewestChangeFirst(String name,
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
@@ -120,7 +104,7 @@ class TaskFeedTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("stores")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void outsidersSeeNoCollectionTaskAndALeaverLosesThemAtOnce(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice");
@@ -156,10 +140,4 @@ class TaskFeedTest {
         }
     }
 
-    private static void assertRefused(ThrowingCallable call, ErrorCode code, String field) {
-        assertThatThrownBy(call).isInstanceOfSatisfying(ColonyException.class, e -> {
-            assertThat(e.code()).isEqualTo(code);
-            assertThat(e.field()).isEqualTo(field);
-        });
-    }
 }
