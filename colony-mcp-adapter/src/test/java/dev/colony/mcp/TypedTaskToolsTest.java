@@ -107,7 +107,8 @@ class TypedTaskToolsTest {
             assertThat(hit.get("id").asLong()).isEqualTo(task);
             assertThat(hit.get("progress")).extracting(JsonNode::asInt).containsExactly(0, 2);
             assertThat(hit.get("status").asText()).isEqualTo("pending");
-            assertThat(hit.get("preview").asText()).doesNotContain("\n");
+            assertThat(hit.get("preview").asText()).as("a task shows its title")
+                    .isEqualTo("Migrate the webhook consumer to the queue");
         });
         assertThat(found.get("next").asText()).contains("memory_retrieve");
         assertThat(error(bob, "memory_search", Map.of("query", "x", "type_filter", "note")).get("field").asText())
@@ -190,6 +191,8 @@ class TypedTaskToolsTest {
         assertThat(items.get(0).get("id").asLong()).isPositive();
         assertThat(items.get(0).get("version").asLong()).isPositive();
         assertThat(items.get(1).get("error").get("field").asText()).isEqualTo("topics[0]");
+        assertThat(items.get(1).get("error").get("error").asText()).as("the whole reason")
+                .contains("use several topics instead");
         assertThat(items.get(2).get("type").asText()).isEqualTo("task");
         assertThat(items.get(2).get("signal_id").asLong()).isPositive();
         assertThat(items.get(3).get("error").get("field").asText()).isEqualTo("content");

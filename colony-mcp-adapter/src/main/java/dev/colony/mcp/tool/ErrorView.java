@@ -17,6 +17,7 @@ public record ErrorView(String code, String error, @JsonInclude(JsonInclude.Incl
 
     /** The view of {@code refused}. */
     public static ErrorView of(ColonyException refused) {
-        return new ErrorView(refused.code().id(), Echo.capped(refused.getMessage()), refused.field());
+        return new ErrorView(refused.code().id(), ToolCatalog.capped(refused.getMessage()),
+                refused.field() == null ? null : Echo.capped(refused.field()));
     }
 }

@@ -51,7 +51,7 @@ public final class MemorySearchTool {
      *
      * @param id the memory's id, for memory_retrieve
      * @param type its type
-     * @param preview its first characters, on one line
+     * @param preview its first characters, on one line (a task with steps: its title)
      * @param rank its position, 1 being the best
      * @param ts when it was written (epoch ms)
      * @param progress for a task with a checklist: [done, total] steps
@@ -93,7 +93,8 @@ public final class MemorySearchTool {
             Optional<TaskChecklist> task = memory.kind().equals(MemoryKind.TASK)
                     || memory.kind().equals(MemoryKind.TASK_DONE) ? TaskChecklist.parse(memory.content())
                     : Optional.empty();
-            hits.add(new Hit(hit.id().value(), hit.kind().name(), preview(memory.content()), hits.size() + 1,
+            String subject = task.map(TaskChecklist::title).orElse(memory.content());
+            hits.add(new Hit(hit.id().value(), hit.kind().name(), preview(subject), hits.size() + 1,
                     hit.ts().toEpochMilli(),
                     task.map(checklist -> List.of(checklist.done(), checklist.steps().size())).orElse(null),
                     task.map(checklist -> checklist.status().wireName()).orElse(null)));
