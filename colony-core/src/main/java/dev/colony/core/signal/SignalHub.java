@@ -119,6 +119,7 @@ public final class SignalHub implements AutoCloseable {
         Subscriber subscriber = new Subscriber(actor, listener, latest);
         subscribers.add(subscriber);
         start();
+        wake();
         return () -> subscribers.remove(subscriber);
     }
 
@@ -161,7 +162,8 @@ public final class SignalHub implements AutoCloseable {
                 }
             }
             if (!woken.get() && !closed) {
-                LockSupport.parkNanos(this, interval);
+                // With nobody subscribed there is nothing to look for until the next sweep or subscription.
+                LockSupport.parkNanos(this, subscribers.isEmpty() ? SignalLimits.SWEEP_INTERVAL.toNanos() : interval);
             }
         }
     }
