@@ -15,6 +15,7 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
@@ -117,6 +118,11 @@ class CollectionAccessTest {
                 assertRefused(() -> carol.memories().add(MemoryDraft.of(MemoryKind.FACT, "still here?")
                         .withCollection("payments")), ErrorCode.NOT_FOUND, "collection");
                 assertThat(carol.collections().list()).isEmpty();
+                assertThat(carol.memories().timeline(carol.actor().session(), null, 10))
+                        .as("not even the ids of what carol's session wrote there")
+                        .extracting(TimelineEntry::id).doesNotContain(written.id());
+                assertRefused(() -> carol.memories().timeline(carol.actor().session(), written.id(), 10),
+                        ErrorCode.NOT_FOUND, "around_id");
                 assertThat(found(alice, "Mondays")).containsExactly(written.id().value());
             }
         }

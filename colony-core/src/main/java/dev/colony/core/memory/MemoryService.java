@@ -37,6 +37,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -262,13 +263,23 @@ public final class MemoryService implements MemoryStore {
         access.requireVisibleSession(tx, field, session, actor.user());
         if (aroundId != null) {
             boolean inSession = tx.memories().find(aroundId)
-                    .filter(memory -> memory.session().equals(session)).isPresent();
+                    .filter(memory -> memory.session().equals(session))
+                    .filter(memory -> access.canRead(tx, actor.user(), memory.namespace())).isPresent();
             if (!inSession) {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, "around_id", "no memory with id " + aroundId
                         + " in session " + session);
             }
         }
-        return tx.memories().timeline(session, aroundId, limit);
+        List<TimelineEntry> entries = tx.memories().timeline(session, aroundId, limit);
+        // A session may have written into a collection the caller has left since: those entries go.
+        Set<NamespaceId> readable = access.readable(tx, actor.user());
+        Set<MemoryId> visible = new HashSet<>();
+        for (Memory memory : tx.memories().findAll(entries.stream().map(TimelineEntry::id).toList())) {
+            if (readable.contains(memory.namespace())) {
+                visible.add(memory.id());
+            }
+        }
+        return entries.stream().filter(entry -> visible.contains(entry.id())).toList();
     }
 
     @Override
