@@ -59,12 +59,8 @@ final class AttentionInboxScenario implements Scenario {
             ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, reader.user(), reader.agent(),
                     reader.id()));
             tokens = TokenBudget.estimate(text(server.call("attention_inbox", Map.of())));
-            for (int round = -1; round < options.rounds(); round++) {
-                Latencies colonyInto = round < 0 ? new Latencies(perRound) : colonySide;
-                Latencies rawInto = round < 0 ? new Latencies(perRound) : rawSide;
-                timeTool(server, perRound, colonyInto);
-                RawReads.time(unread, perRound, rawInto, "unread message");
-            }
+            Rounds.alternate(options.rounds(), perRound, (calls, into) -> timeTool(server, calls, into), colonySide,
+                    (calls, into) -> RawReads.time(unread, calls, into, "unread message"), rawSide);
         } catch (SQLException e) {
             throw new IllegalStateException("raw read failed: " + e.getMessage(), e);
         }

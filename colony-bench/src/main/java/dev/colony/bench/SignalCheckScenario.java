@@ -64,12 +64,8 @@ final class SignalCheckScenario implements Scenario {
             if (bob.signals().check().pending() != size) {
                 throw new IllegalStateException("the inbox does not hold " + size + " pending signals");
             }
-            for (int round = -1; round < options.rounds(); round++) {
-                Latencies colonyInto = round < 0 ? new Latencies(perRound) : colonySide;
-                Latencies rawInto = round < 0 ? new Latencies(perRound) : rawSide;
-                timeCheck(bob, perRound, colonyInto);
-                RawReads.time(newest, perRound, rawInto, "signal");
-            }
+            Rounds.alternate(options.rounds(), perRound, (calls, into) -> timeCheck(bob, calls, into), colonySide,
+                    (calls, into) -> RawReads.time(newest, calls, into, "signal"), rawSide);
         } catch (SQLException e) {
             throw new IllegalStateException("raw read failed: " + e.getMessage(), e);
         }

@@ -67,12 +67,8 @@ final class TaskFeedScenario implements Scenario {
             long fillStart = System.nanoTime();
             fill(colony.storage(), alice, session, size);
             fillMillis = (System.nanoTime() - fillStart) / 1_000_000;
-            for (int round = -1; round < options.rounds(); round++) {
-                Latencies colonyInto = round < 0 ? new Latencies(perRound) : colonySide;
-                Latencies rawInto = round < 0 ? new Latencies(perRound) : rawSide;
-                timeFeed(bob, perRound, colonyInto);
-                RawReads.time(newest, perRound, rawInto, "task");
-            }
+            Rounds.alternate(options.rounds(), perRound, (calls, into) -> timeFeed(bob, calls, into), colonySide,
+                    (calls, into) -> RawReads.time(newest, calls, into, "task"), rawSide);
         } catch (SQLException e) {
             throw new IllegalStateException("raw read failed: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.api.CallerScope;
@@ -13,7 +14,6 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.session.SessionStart;
 import dev.colony.api.signal.Signal;
 import dev.colony.api.signal.SignalDraft;
 import dev.colony.api.task.FeedTask;
@@ -41,9 +41,6 @@ class BriefingTest {
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
 
 
-    private static CallerScope as(Colony colony, String user) {
-        return colony.as(colony.sessions().ensure(SessionStart.of(user, "claude-code")).actor());
-    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.colony.core.ColonyTestSupport#stores")

@@ -1,5 +1,6 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.as;
 import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +17,6 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
-import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.tck.MutableClock;
@@ -47,9 +47,6 @@ class CollectionAccessTest {
         return Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock).build();
     }
 
-    private static CallerScope as(Colony colony, String user) {
-        return colony.as(colony.sessions().ensure(SessionStart.of(user, "claude-code")).actor());
-    }
 
     private static List<Long> found(CallerScope caller, String query) {
         return caller.memories().search(SearchQuery.of(query)).stream().map(SearchHit::id)

@@ -3,8 +3,10 @@ package dev.colony.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.h2.H2StorageProvider;
@@ -55,6 +57,16 @@ final class ColonyTestSupport {
     /** The stores two processes can open at once (not an H2 file). */
     static Stream<Arguments> sharedStores() {
         return stores().filter(arguments -> !arguments.get()[0].equals("h2-file"));
+    }
+
+    /** The scope of {@code user}'s {@code claude-code} agent, in a session announced now. */
+    static CallerScope as(Colony colony, String user) {
+        return as(colony, user, "claude-code");
+    }
+
+    /** The scope of {@code user}'s {@code agent}, in a session announced now. */
+    static CallerScope as(Colony colony, String user, String agent) {
+        return colony.as(colony.sessions().ensure(SessionStart.of(user, agent)).actor());
     }
 
     /** Asserts that {@code call} is refused with {@code code}, naming {@code field}. */

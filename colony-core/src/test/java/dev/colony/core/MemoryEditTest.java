@@ -1,5 +1,6 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.as;
 import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +17,6 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
@@ -50,9 +50,6 @@ class MemoryEditTest {
         return Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock).build();
     }
 
-    private static CallerScope as(Colony colony, String user) {
-        return colony.as(colony.sessions().ensure(SessionStart.of(user, "claude-code")).actor());
-    }
 
     private static long version(CallerScope caller, Memory memory) {
         return caller.memories().versions(List.of(memory.id())).get(memory.id());

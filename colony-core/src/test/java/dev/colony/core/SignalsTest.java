@@ -1,5 +1,6 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.as;
 import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +13,6 @@ import dev.colony.api.collection.MemberRole;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
-import dev.colony.api.session.SessionStart;
 import dev.colony.api.signal.Acknowledgement;
 import dev.colony.api.signal.Signal;
 import dev.colony.api.signal.SignalDraft;
@@ -56,9 +56,6 @@ class SignalsTest {
         return Colony.builder().storage(store.apply(dir)).clock(clock).build();
     }
 
-    private static CallerScope as(Colony colony, String user, String agent) {
-        return colony.as(colony.sessions().ensure(SessionStart.of(user, agent)).actor());
-    }
 
     /** Alice's collection "ops" with bob as a member, and one memory of it. */
     private static Memory ops(CallerScope alice) {

@@ -1,5 +1,6 @@
 package dev.colony.core;
 
+import static dev.colony.core.ColonyTestSupport.as;
 import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +13,6 @@ import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.TaskChecklist;
-import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
@@ -45,9 +45,6 @@ class TaskFeedTest {
         return Colony.builder().storage(store.apply(dir)).clock(clock).build();
     }
 
-    private static CallerScope as(Colony colony, String user) {
-        return colony.as(colony.sessions().ensure(SessionStart.of(user, "claude-code")).actor());
-    }
 
     private static List<String> previews(CallerScope caller, TaskFeedQuery query) {
         return caller.taskFeed().feed(query).stream().map(FeedTask::preview).toList();

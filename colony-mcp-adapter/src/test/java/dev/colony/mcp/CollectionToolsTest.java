@@ -37,8 +37,7 @@ class CollectionToolsTest {
     }
 
     private ColonyMcpServer server(String user) {
-        Session session = colony.sessions().ensure(SessionStart.of(user, "claude-code"));
-        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+        return ToolResults.server(colony, user, "claude-code");
     }
 
     @AfterEach

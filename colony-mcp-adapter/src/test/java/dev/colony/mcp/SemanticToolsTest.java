@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.ErrorCode;
-import dev.colony.api.session.Session;
-import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.embedding.onnx.OnnxEmbedder;
-import dev.colony.mcp.tool.ToolContext;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
@@ -37,8 +34,7 @@ class SemanticToolsTest {
     private final List<Colony> opened = new ArrayList<>();
 
     private ColonyMcpServer server(Colony colony, String user) {
-        Session session = colony.sessions().ensure(SessionStart.of(user, "claude-code"));
-        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+        return ToolResults.server(colony, user, "claude-code");
     }
 
     private Colony colony(boolean embedder) {

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.mcp.tool.ToolContext;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -24,6 +28,12 @@ public final class ToolResults {
     };
 
     private ToolResults() {
+    }
+
+    /** A server acting for {@code user}'s {@code agent} in a session announced now on {@code colony}. */
+    public static ColonyMcpServer server(Colony colony, String user, String agent) {
+        Session session = colony.sessions().ensure(SessionStart.of(user, agent));
+        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
     }
 
     /**

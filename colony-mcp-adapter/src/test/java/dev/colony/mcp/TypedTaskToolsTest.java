@@ -3,10 +3,7 @@ package dev.colony.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.colony.api.session.Session;
-import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.tool.ToolContext;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
@@ -41,8 +38,7 @@ class TypedTaskToolsTest {
     }
 
     private ColonyMcpServer server(String user) {
-        Session session = colony.sessions().ensure(SessionStart.of(user, "claude-code"));
-        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+        return ToolResults.server(colony, user, "claude-code");
     }
 
     @AfterEach

@@ -2,7 +2,6 @@ package dev.colony.api.memory;
 
 import dev.colony.api.MemoryId;
 import dev.colony.api.TaskId;
-import dev.colony.api.task.TaskStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +54,7 @@ public record MemoryDraft(
      * its status is done.
      */
     public static MemoryDraft task(TaskChecklist task) {
-        return of(task.status() == TaskStatus.DONE ? MemoryKind.TASK_DONE : MemoryKind.TASK, task.render());
+        return of(MemoryKind.ofTask(task.status()), task.render());
     }
 
     /** A draft with only a kind and content. */

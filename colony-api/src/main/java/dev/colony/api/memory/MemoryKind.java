@@ -2,6 +2,7 @@ package dev.colony.api.memory;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
+import dev.colony.api.task.TaskStatus;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -70,6 +71,16 @@ public record MemoryKind(String name) {
                     + "task_done, result; was " + Echo.quoted(name));
         }
         return new MemoryKind(name);
+    }
+
+    /** Whether this is a task's kind: {@code task}, or {@code task_done} once its status is done. */
+    public boolean isTask() {
+        return equals(TASK) || equals(TASK_DONE);
+    }
+
+    /** The kind of a task with {@code status}: {@code task_done} when done, {@code task} otherwise. */
+    public static MemoryKind ofTask(TaskStatus status) {
+        return status == TaskStatus.DONE ? TASK_DONE : TASK;
     }
 
     /** Whether this kind is ranked below others in search. */

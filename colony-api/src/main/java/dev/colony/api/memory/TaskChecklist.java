@@ -93,6 +93,11 @@ public record TaskChecklist(String title, List<Step> steps, TaskStatus status) {
         return (int) steps.stream().filter(Step::done).count();
     }
 
+    /** The checklist a memory of {@code kind} holds: only a task's kind holds one, and only when it parses. */
+    public static Optional<TaskChecklist> held(MemoryKind kind, String content) {
+        return kind.isTask() ? parse(content) : Optional.empty();
+    }
+
     /**
      * The task {@code content} renders, when it is one ({@link #render} output); empty for a task written
      * as free text, which is done or not as a whole.

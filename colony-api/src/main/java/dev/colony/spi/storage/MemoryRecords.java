@@ -45,14 +45,15 @@ public interface MemoryRecords {
     List<MemoryDocument> documents(Collection<MemoryId> ids);
 
     /**
-     * A window of one session's memories, newest first (by id).
+     * A window of one session's memories in {@code namespaces} (the ones the reader may read; a session may
+     * have written into a collection the reader has left), newest first (by id); none for no namespaces.
      *
      * <p>Without {@code aroundId}: the latest {@code limit} memories. With it: a window of at most
      * {@code limit} memories that contains {@code aroundId}, with up to {@code limit / 2} memories
      * newer than it and the rest at or before it; when one side has fewer, the other side fills the
      * window.
      */
-    List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit);
+    List<TimelineEntry> timeline(SessionId session, Set<NamespaceId> namespaces, MemoryId aroundId, int limit);
 
     /**
      * The change feed: memories whose latest insert or update has a rev greater than

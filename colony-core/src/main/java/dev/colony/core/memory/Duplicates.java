@@ -80,7 +80,6 @@ final class Duplicates {
     }
 
     private static boolean isStructuredTask(MemoryDraft draft) {
-        return (draft.kind().equals(MemoryKind.TASK) || draft.kind().equals(MemoryKind.TASK_DONE))
-                && TaskChecklist.parse(draft.content()).isPresent();
+        return TaskChecklist.held(draft.kind(), draft.content()).isPresent();
     }
 }

@@ -16,7 +16,6 @@ import dev.colony.api.task.TaskStatus;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
@@ -84,7 +83,7 @@ final class MemoryEditor {
             throw ColonyException.invalid("content", "replace the text or change the checklist, not both in one "
                     + "edit");
         }
-        if (edit.type() != null && (edit.type().equals(MemoryKind.TASK) || edit.type().equals(MemoryKind.TASK_DONE))) {
+        if (edit.type() != null && edit.type().isTask()) {
             throw ColonyException.invalid("type", "a task's type follows its status: use set_status");
         }
         if (edit.type() != null) {
@@ -119,7 +118,7 @@ final class MemoryEditor {
         MemoryKind kind = edit.type() != null ? edit.type() : current.kind();
         String content = edit.content() != null ? edit.content() : current.content();
         TaskStatus status = null;
-        boolean task = current.kind().equals(MemoryKind.TASK) || current.kind().equals(MemoryKind.TASK_DONE);
+        boolean task = current.kind().isTask();
         if (edit.type() != null && task) {
             throw ColonyException.invalid("type", "a task stays a task; set_status done makes it task_done");
         }
@@ -141,7 +140,7 @@ final class MemoryEditor {
                 status = edit.setStatus();
             }
             if (status != null) {
-                kind = status == TaskStatus.DONE ? MemoryKind.TASK_DONE : MemoryKind.TASK;
+                kind = MemoryKind.ofTask(status);
             }
         }
         Instant expiresAt = Boolean.TRUE.equals(edit.ephemeral())

@@ -37,7 +37,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -270,16 +269,8 @@ public final class MemoryService implements MemoryStore {
                         + " in session " + session);
             }
         }
-        List<TimelineEntry> entries = tx.memories().timeline(session, aroundId, limit);
-        // A session may have written into a collection the caller has left since: those entries go.
-        Set<NamespaceId> readable = access.readable(tx, actor.user());
-        Set<MemoryId> visible = new HashSet<>();
-        for (Memory memory : tx.memories().findAll(entries.stream().map(TimelineEntry::id).toList())) {
-            if (readable.contains(memory.namespace())) {
-                visible.add(memory.id());
-            }
-        }
-        return entries.stream().filter(entry -> visible.contains(entry.id())).toList();
+        // A session may have written into a collection the caller has left since: the store leaves those out.
+        return tx.memories().timeline(session, access.readable(tx, actor.user()), aroundId, limit);
     }
 
     @Override

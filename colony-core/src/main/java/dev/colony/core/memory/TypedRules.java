@@ -67,7 +67,7 @@ final class TypedRules {
 
     /** Refuses a task too long to be read whole, with the advice to split it. */
     static void taskSize(MemoryKind kind, String content) {
-        if (!kind.equals(MemoryKind.TASK) && !kind.equals(MemoryKind.TASK_DONE)) {
+        if (!kind.isTask()) {
             return;
         }
         long tokens = ToolMetric.estimateTokens(content.getBytes(StandardCharsets.UTF_8).length);

@@ -28,7 +28,7 @@ public final class TrackedTasks {
      * task ({@code postedOn} is {@code null}).
      */
     public static boolean opensTask(MemoryKind kind, TaskId postedOn) {
-        return postedOn == null && (kind.equals(MemoryKind.TASK) || kind.equals(MemoryKind.TASK_DONE));
+        return postedOn == null && kind.isTask();
     }
 
     /**

@@ -132,7 +132,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
             update.setLong(12, Codec.stored(memory.updatedAt()).toEpochMilli());
             update.setLong(13, memory.id().value());
             boolean found = update.executeUpdate() == 1;
-            if (found && (memory.kind().equals(MemoryKind.TASK) || memory.kind().equals(MemoryKind.TASK_DONE))) {
+            if (found && memory.kind().isTask()) {
                 mirrorOnTask(connection, memory);
             }
             return found;
@@ -300,19 +300,24 @@ final class JdbcMemoryRecords implements MemoryRecords {
     }
 
     @Override
-    public List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit) {
+    public List<TimelineEntry> timeline(SessionId session, Set<NamespaceId> namespaces, MemoryId aroundId,
+            int limit) {
         if (limit < 1) {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
+        if (namespaces.isEmpty()) {
+            return List.of();
+        }
+        List<Long> readable = namespaces.stream().map(NamespaceId::value).sorted().toList();
         Handle handle = tx.handle();
         if (aroundId == null) {
-            return entries(handle, "session_id = :session", "id DESC", session, 0, limit);
+            return entries(handle, "", "id DESC", session, readable, 0, limit);
         }
         // Fetch up to a whole window on each side, then cut: a short side lets the other one fill in.
-        List<TimelineEntry> newer = entries(handle, "session_id = :session AND id > :around", "id ASC",
-                session, aroundId.value(), limit);
-        List<TimelineEntry> older = entries(handle, "session_id = :session AND id <= :around", "id DESC",
-                session, aroundId.value(), limit);
+        List<TimelineEntry> newer = entries(handle, " AND id > :around", "id ASC", session, readable,
+                aroundId.value(), limit);
+        List<TimelineEntry> older = entries(handle, " AND id <= :around", "id DESC", session, readable,
+                aroundId.value(), limit);
         int takeNewer = Math.min(limit / 2, newer.size());
         int takeOlder = Math.min(limit - takeNewer, older.size());
         takeNewer = Math.min(limit - takeOlder, newer.size());
@@ -350,13 +355,14 @@ final class JdbcMemoryRecords implements MemoryRecords {
         }
     }
 
-    private static List<TimelineEntry> entries(Handle handle, String where, String order, SessionId session,
-            long around, int limit) {
-        try (Query query = handle.createQuery("SELECT id, kind, created_at FROM memories WHERE " + where
-                + " ORDER BY " + order + " LIMIT :limit")) {
-            query.bind("session", session.value()).bind("limit", limit);
-            if (where.contains(":around")) {
-                query.bind("around", around);
+    /** One side of a window: the session's memories in {@code namespaces} that {@code around} selects. */
+    private static List<TimelineEntry> entries(Handle handle, String around, String order, SessionId session,
+            List<Long> namespaces, long aroundId, int limit) {
+        try (Query query = handle.createQuery("SELECT id, kind, created_at FROM memories WHERE session_id = :session "
+                + "AND namespace_id IN (<namespaces>)" + around + " ORDER BY " + order + " LIMIT :limit")) {
+            query.bind("session", session.value()).bindList("namespaces", namespaces).bind("limit", limit);
+            if (!around.isEmpty()) {
+                query.bind("around", aroundId);
             }
             return query.map((rs, ctx) -> new TimelineEntry(MemoryId.of(rs.getLong("id")),
                     MemoryKind.of(rs.getString("kind")), Instant.ofEpochMilli(rs.getLong("created_at")))).list();

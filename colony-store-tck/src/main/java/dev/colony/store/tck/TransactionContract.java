@@ -10,6 +10,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.session.Session;
 import dev.colony.spi.storage.StorageProvider;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +59,8 @@ public interface TransactionContract extends StoreUnderTest {
         assertThat(caught).isSameAs(thrown);
         assertThat(fromRead).isInstanceOf(ColonyException.class);
         assertThat(((ColonyException) fromRead).code()).isEqualTo(ErrorCode.NOT_FOUND);
-        var timeline = store.read(tx -> tx.memories().timeline(writer.session().id(), null, 10));
+        var timeline = store.read(tx -> tx.memories().timeline(writer.session().id(), Set.of(writer.namespace().id()),
+                null, 10));
         assertThat(timeline).isEmpty();
     }
 

@@ -114,10 +114,9 @@ public final class MemoryEditTool {
                 SignalShortcut signal = SignalShortcut.send(context, args.signal(),
                         context.collection(args.collection()), edited.memory().id());
                 MemoryKind kind = edited.memory().kind();
-                Optional<TaskChecklist> task = kind.equals(MemoryKind.TASK) || kind.equals(MemoryKind.TASK_DONE)
-                        ? TaskChecklist.parse(edited.memory().content()) : Optional.empty();
+                Optional<TaskChecklist> task = TaskChecklist.held(kind, edited.memory().content());
                 return new Result(edited.memory().id().value(), kind.name(), edited.version(),
-                        task.map(checklist -> List.of(checklist.done(), checklist.steps().size())).orElse(null),
+                        task.map(MemoryViews::progress).orElse(null),
                         task.map(checklist -> checklist.status().wireName()).orElse(null),
                         edited.result() == null ? null : edited.result().id().value(), signal.signalId(),
                         signal.error());

@@ -90,13 +90,11 @@ public final class MemorySearchTool {
         List<Hit> hits = new ArrayList<>(found.size());
         for (SearchHit hit : found) {
             Memory memory = bodies.get(hit.id());
-            Optional<TaskChecklist> task = memory.kind().equals(MemoryKind.TASK)
-                    || memory.kind().equals(MemoryKind.TASK_DONE) ? TaskChecklist.parse(memory.content())
-                    : Optional.empty();
+            Optional<TaskChecklist> task = TaskChecklist.held(memory.kind(), memory.content());
             String subject = task.map(TaskChecklist::title).orElse(memory.content());
             hits.add(new Hit(hit.id().value(), hit.kind().name(), preview(subject), hits.size() + 1,
                     hit.ts().toEpochMilli(),
-                    task.map(checklist -> List.of(checklist.done(), checklist.steps().size())).orElse(null),
+                    task.map(MemoryViews::progress).orElse(null),
                     task.map(checklist -> checklist.status().wireName()).orElse(null)));
         }
         return new Result(hits, mode.id(), hits.isEmpty()

@@ -3,6 +3,7 @@ package dev.colony.mcp.tool.memory;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.Session;
 import dev.colony.mcp.tool.Nullable;
@@ -32,6 +33,11 @@ public final class MemoryViews {
             return new Hit(hit.id().value(), hit.session().value(), hit.kind().name(), hit.snippet(), rank,
                     hit.ts().toEpochMilli(), hit.task() == null ? null : hit.task().value());
         }
+    }
+
+    /** A task's checklist progress as the tools show it: {@code [done, total]}. */
+    static List<Integer> progress(TaskChecklist checklist) {
+        return List.of(checklist.done(), checklist.steps().size());
     }
 
     /** A whole memory; the optional parts appear only when set. */
