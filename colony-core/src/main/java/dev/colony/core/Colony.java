@@ -12,6 +12,7 @@ import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.kernel.VectorState;
+import dev.colony.core.memory.Forgetter;
 import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.session.SessionLauncher;
@@ -126,6 +127,14 @@ public final class Colony implements AutoCloseable {
      */
     public Reembedder reembedder() {
         return new Reembedder(kernel);
+    }
+
+    /**
+     * Forgets and purges memories as the store's owner (what {@code colony forget} runs), with no caller's
+     * access asked.
+     */
+    public Forgetter forgetter() {
+        return new Forgetter(kernel);
     }
 
     /**

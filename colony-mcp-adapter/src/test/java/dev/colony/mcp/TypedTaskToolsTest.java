@@ -206,4 +206,27 @@ class TypedTaskToolsTest {
         }
         throw new AssertionError("no hit " + id + " in " + result);
     }
+
+    @Test
+    void aForgottenMemoryLeavesSearchRetrievalAndTheFeed() {
+        long fact = ok(alice, "memory_add", Map.of("content", "The ops vault passphrase is lantern-orchid", "collection",
+                "ops")).get("id").asLong();
+        long task = ok(alice, "memory_add", Map.of("title", "Move the vault passphrase", "steps", List.of("copy",
+                "delete"), "collection", "ops")).get("id").asLong();
+
+        assertThat(error(bob, "memory_forget", Map.of("memory_id", fact)).get("code").asText()).as("not the author")
+                .isEqualTo("FORBIDDEN");
+        assertThat(error(alice, "memory_forget", Map.of("memory_id", fact, "expected_version", 999_999))
+                .get("code").asText()).isEqualTo("VERSION_CONFLICT");
+        JsonNode forgotten = ok(alice, "memory_forget", Map.of("memory_id", fact));
+        ok(alice, "memory_forget", Map.of("memory_id", task));
+
+        assertThat(forgotten.get("status").asText()).isEqualTo("forgotten");
+        assertThat(ok(bob, "memory_search", Map.of("query", "vault passphrase")).get("hits")).isEmpty();
+        assertThat(ok(bob, "task_feed", Map.of()).toString()).doesNotContain("vault");
+        assertThat(error(bob, "memory_retrieve", Map.of("ids", List.of(fact))).get("code").asText())
+                .isEqualTo("NOT_FOUND");
+        assertThat(error(alice, "memory_forget", Map.of("memory_id", fact)).get("code").asText())
+                .isEqualTo("NOT_FOUND");
+    }
 }

@@ -73,6 +73,20 @@ public interface MemoryStore {
      */
     Map<MemoryId, Long> versions(List<MemoryId> ids);
 
+    /**
+     * Forgets a memory: from now on no read path returns it (search, retrieval, timelines, the task feed,
+     * briefings, inboxes) and every index drops it, while the store keeps its row for the audit trail. Its
+     * author may forget it, and so may an admin of its collection. Wiping it from the store as well is the
+     * store owner's {@code colony forget --purge}.
+     *
+     * @param expectedVersion the version the caller read (see {@link #versions}), or {@code null} to forget
+     *     whatever the memory says now
+     * @throws ColonyException {@code NOT_FOUND} naming {@code memory_id} when the caller cannot read it (or it
+     *     is already forgotten), {@code FORBIDDEN} when it may read but not forget it, {@code VERSION_CONFLICT}
+     *     when it changed since {@code expectedVersion}
+     */
+    void forget(MemoryId id, Long expectedVersion);
+
 
     /**
      * Compact entries of one session, newest first.

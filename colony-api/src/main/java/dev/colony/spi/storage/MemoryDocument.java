@@ -18,12 +18,15 @@ import java.util.Objects;
  *     {@code vector}, or {@code null} when there is no such memory (or no {@code vector})
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryRecords#changedSince})
+ * @param presence whether the memory is live, or forgotten or purged (then an index drops it)
  */
-public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev) {
+public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev,
+        Presence presence) {
 
     /** Checks that the memory is present, the rev positive and the context of the vector's model. */
     public MemoryDocument {
         Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(presence, "presence");
         if (rev < 1) {
             throw new IllegalArgumentException("rev must be positive, was " + rev);
         }
@@ -35,8 +38,13 @@ public record MemoryDocument(Memory memory, StoredVector vector, StoredVector co
         }
     }
 
-    /** A document without a predecessor's embedding. */
+    /** The document of a live memory. */
+    public MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev) {
+        this(memory, vector, context, rev, Presence.LIVE);
+    }
+
+    /** The document of a live memory without a predecessor's embedding. */
     public MemoryDocument(Memory memory, StoredVector vector, long rev) {
-        this(memory, vector, null, rev);
+        this(memory, vector, null, rev, Presence.LIVE);
     }
 }

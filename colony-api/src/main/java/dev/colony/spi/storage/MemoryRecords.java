@@ -6,13 +6,18 @@ import dev.colony.api.SessionId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.TimelineEntry;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads and writes memories. */
+/**
+ * Reads and writes memories. Forgotten and purged memories (see {@link Presence}) are never read back:
+ * every method but {@link #changedSince}, {@link #forgottenMemory} and {@link #purge} behaves as if they
+ * did not exist.
+ */
 public interface MemoryRecords {
 
     /**
@@ -62,9 +67,33 @@ public interface MemoryRecords {
      * <p>Every insert and every update of a memory takes the next store-wide rev, and revs become
      * visible in increasing order: once a reader sees rev {@code n}, no change with a smaller rev
      * appears later. A memory changed twice appears once, at its latest rev. Derived indexes tail
-     * the store with this and replace documents by memory id.
+     * the store with this and replace documents by memory id; a forgotten or purged memory comes with its
+     * {@link MemoryDocument#presence() presence}, so that they drop it.
      */
     List<MemoryDocument> changedSince(long afterRev, int limit);
+
+    /**
+     * Forgets a live memory: no read path returns it from now on, while its row stays for the audit trail.
+     * It takes the next rev, so every index drops it; a task it holds the checklist of leaves the feed, and
+     * a message it is the body of leaves every inbox (it turns retracted). Must run in a write transaction.
+     *
+     * @param by who forgot it, for the audit trail
+     * @return whether a live memory with this id existed
+     */
+    boolean forget(MemoryId id, String by, Instant at);
+
+    /**
+     * Purges a memory, live or forgotten: forgets it (if it was live) and wipes its content, topics,
+     * macro topics, ref, artifact, metadata and vector, and the copies the store keeps of its text (a
+     * message's preview, a tracked task's title); its id and place stay so that references hold. It takes
+     * the next rev, so every index drops it. Must run in a write transaction.
+     *
+     * @return whether a memory with this id existed that was not purged yet
+     */
+    boolean purge(MemoryId id, String by, Instant at);
+
+    /** A forgotten (or purged) memory as its row keeps it, for the audit trail; empty for a live one. */
+    Optional<ForgottenMemory> forgottenMemory(MemoryId id);
 
     /** The largest rev, or 0 when no memory exists. */
     long latestRev();

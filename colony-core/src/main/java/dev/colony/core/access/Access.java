@@ -140,6 +140,12 @@ public final class Access {
         }
     }
 
+    /** Whether {@code user} is an admin of collection {@code namespace} (never of a personal namespace). */
+    public boolean isAdmin(StorageTransaction tx, UserId user, NamespaceId namespace) {
+        return memberships(tx, user).stream().anyMatch(found -> found.collection().id().equals(namespace)
+                && found.role() == MemberRole.ADMIN);
+    }
+
     /** Whether {@code user} may read {@code namespace}. */
     public boolean canRead(StorageTransaction tx, UserId user, NamespaceId namespace) {
         return readable(tx, user).contains(namespace);

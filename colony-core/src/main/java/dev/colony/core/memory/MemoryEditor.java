@@ -274,7 +274,7 @@ final class MemoryEditor {
         return Optional.of(new EditedMemory(changed, version, result));
     }
 
-    private static ColonyException conflict(MemoryId id, long expected, long current) {
+    static ColonyException conflict(MemoryId id, long expected, long current) {
         return ColonyException.about(ErrorCode.VERSION_CONFLICT, "expected_version", "memory " + id + " is at version "
                 + current + ", not " + expected + ": someone edited it; read it again and redo the edit");
     }

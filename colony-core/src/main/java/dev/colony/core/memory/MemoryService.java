@@ -203,6 +203,30 @@ public final class MemoryService implements MemoryStore {
     }
 
     @Override
+    public void forget(MemoryId id, Long expectedVersion) {
+        Check.required("memory_id", id);
+        kernel.storage().write(tx -> {
+            Memory memory = tx.memories().find(id).filter(found -> access.canRead(tx, actor.user(),
+                    found.namespace())).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
+                    "no memory with id " + id));
+            access.requireWritable(tx, "memory_id", actor.user(), memory.namespace());
+            boolean author = tx.sessions().find(memory.session()).map(session -> session.user().equals(actor.user()))
+                    .orElse(false);
+            if (!author && !access.isAdmin(tx, actor.user(), memory.namespace())) {
+                throw ColonyException.about(ErrorCode.FORBIDDEN, "memory_id", "memory " + id + " was written by "
+                        + "someone else; only its author or an admin of its collection may forget it");
+            }
+            long version = tx.memories().revisions(List.of(id)).get(id);
+            if (expectedVersion != null && expectedVersion != version) {
+                throw MemoryEditor.conflict(id, expectedVersion, version);
+            }
+            tx.memories().forget(id, actor.user().value(), kernel.time().now());
+            kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
+            return null;
+        });
+    }
+
+    @Override
     public Map<MemoryId, Long> versions(List<MemoryId> ids) {
         Check.required("ids", ids);
         return kernel.storage().read(tx -> {

@@ -37,10 +37,12 @@ class ToolDefinitionsTest {
     void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
                 "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
-                "memory_add_batch", "memory_edit", "memory_retrieve", "memory_search", "cluster_observations", "init_core_memories");
+                "memory_add_batch", "memory_edit", "memory_forget", "memory_retrieve", "memory_search",
+                "cluster_observations", "init_core_memories");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
-            boolean writes = name.startsWith("memory_add") || name.equals("memory_edit") || name.equals("recall_session");
+            boolean writes = name.startsWith("memory_add") || name.equals("memory_edit") || name.equals("memory_forget")
+                    || name.equals("recall_session");
             assertThat(tool.get("title").asText()).as(name).isNotBlank();
             assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(80);
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
@@ -66,17 +68,18 @@ class ToolDefinitionsTest {
 
     @Test
     void requiredArgumentsFollowTheCatalogue() {
-        Map<String, List<String>> expected = Map.of(
-                "search", List.of("query"),
-                "semantic_search", List.of("query"),
-                "cluster_observations", List.of("ids"),
-                "get_observations", List.of("ids"),
-                "timeline", List.of("session_id"),
-                "recall_session", List.of("target_session_id"),
-                "memory_retrieve", List.of("ids"),
-                "memory_search", List.of("query"),
-                "memory_edit", List.of("memory_id"),
-                "memory_add_batch", List.of("memories"));
+        Map<String, List<String>> expected = Map.ofEntries(
+                Map.entry("search", List.of("query")),
+                Map.entry("semantic_search", List.of("query")),
+                Map.entry("cluster_observations", List.of("ids")),
+                Map.entry("get_observations", List.of("ids")),
+                Map.entry("timeline", List.of("session_id")),
+                Map.entry("recall_session", List.of("target_session_id")),
+                Map.entry("memory_retrieve", List.of("ids")),
+                Map.entry("memory_search", List.of("query")),
+                Map.entry("memory_edit", List.of("memory_id")),
+                Map.entry("memory_forget", List.of("memory_id")),
+                Map.entry("memory_add_batch", List.of("memories")));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode required = tool.get("inputSchema").get("required");

@@ -97,13 +97,20 @@ final class IndexLayout {
         return type;
     }
 
-    /** The Lucene document of one memory. */
+    /**
+     * The Lucene document of one memory. A forgotten or purged memory becomes a tombstone: its id and rev
+     * alone, with no namespace, text or vector, so that no search finds it while it still replaces (in
+     * the writer) or masks (in a layer above the last commit) the memory's older document.
+     */
     static Document document(MemoryDocument source) {
         Memory memory = source.memory();
         Document doc = new Document();
         doc.add(new StringField(UID, uid(memory.id().value()), Field.Store.NO));
         doc.add(new LongField(ID, memory.id().value(), Field.Store.NO));
         doc.add(new LongField(REV, source.rev(), Field.Store.NO));
+        if (source.presence().hidden()) {
+            return doc;
+        }
         doc.add(new LongField(NAMESPACE, memory.namespace().value(), Field.Store.NO));
         doc.add(new KeywordField(KIND, memory.kind().name(), Field.Store.NO));
         doc.add(new KeywordField(SESSION, memory.session().value(), Field.Store.NO));
@@ -150,7 +157,7 @@ final class IndexLayout {
      * duplicate check, clustering) see each memory alone.
      */
     static float[] searchVector(MemoryDocument source) {
-        return searchVector(source.vector(), source.context());
+        return source.presence().hidden() ? null : searchVector(source.vector(), source.context());
     }
 
     /** The search vector of a memory embedded as {@code vector} after one embedded as {@code context}. */
@@ -224,12 +231,16 @@ final class IndexLayout {
     }
 
     /**
-     * The watermark check of a change: the memory's id and a hash of what is indexed of it. Equal
+     * The watermark check of a change: the memory's id and a hash of what is indexed of it (and of its
+     * presence, once forgotten). Equal
      * checks at one rev mean, with near certainty, the same change.
      */
     static String check(MemoryDocument change) {
         Memory memory = change.memory();
         int hash = searchableText(memory).hashCode() * 31 + memory.namespace().hashCode();
+        if (change.presence().hidden()) {
+            hash = hash * 31 + change.presence().ordinal();
+        }
         return memory.id().value() + ":" + Integer.toHexString(hash);
     }
 

@@ -7,6 +7,7 @@ import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.Presence;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,6 +27,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SegmentInfos;
@@ -150,6 +152,11 @@ public final class LuceneSearchIndex implements SearchIndex {
     // Writer role; guarded by work.
     private IndexWriter writer;
     private DirectoryReader writerReader;
+    /**
+     * Whether the writer was given a purge since the last commit: that commit first rewrites every segment
+     * holding a deleted document, so that no file keeps what was purged.
+     */
+    private boolean expunge;
     /** Every change up to this rev has been given to the writer. */
     private long indexedRev;
     /** The {@link IndexLayout#check} of the change at {@link #indexedRev}, when known. */
@@ -589,6 +596,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             }
             for (MemoryDocument change : batch) {
                 writer.updateDocument(IndexLayout.uidTerm(change.memory().id().value()), IndexLayout.document(change));
+                expunge |= change.presence() == Presence.PURGED;
             }
             MemoryDocument last = batch.get(batch.size() - 1);
             indexedRev = last.rev();
@@ -653,6 +661,11 @@ public final class LuceneSearchIndex implements SearchIndex {
     private void commit() throws IOException {
         if (writer == null || indexedRev == committedRev) {
             return;
+        }
+        if (expunge) {
+            // A purged memory's text and vector must leave the files too, not only be marked deleted.
+            writer.forceMergeDeletes(true);
+            expunge = false;
         }
         writer.setLiveCommitData(IndexLayout.commitData(storeId, indexedRev, indexedCheck).entrySet());
         writer.commit();
@@ -999,6 +1012,9 @@ public final class LuceneSearchIndex implements SearchIndex {
         config.setOpenMode(mode);
         config.setCommitOnClose(false);
         config.setRAMBufferSizeMB(32);
+        TieredMergePolicy merges = new TieredMergePolicy();
+        merges.setForceMergeDeletesPctAllowed(0);
+        config.setMergePolicy(merges);
         return config;
     }
 

@@ -1,5 +1,9 @@
 package dev.colony.search.lucene;
 
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.LeafReaderContext;
+import dev.colony.spi.storage.Presence;
 import static dev.colony.search.lucene.Requests.ids;
 import static dev.colony.search.lucene.Requests.plain;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,6 +65,46 @@ class ChangeFeedIndexTest {
 
     private static List<Long> all(LuceneSearchIndex index) {
         return ids(index.search(Requests.query("harbour").limit(1_000).build()));
+    }
+
+    @Test
+    void aForgottenMemoryIsFoundByNoLayerAndAPurgedOneLeavesNoTermInTheFiles() throws IOException {
+        // Enough neighbours that one deletion stays below the share at which merges reclaim deletions anyway.
+        ListMemorySource source = source(100);
+        long secret = source.add("the passphrase is zq7marmalade");
+        try (LuceneSearchIndex index = factory().open(source, clock)) {
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            index.commitNow();
+            assertThat(ids(index.search(plain("zq7marmalade")))).contains(secret);
+
+            source.remove(secret, Presence.FORGOTTEN);
+            assertThat(ids(index.search(plain("zq7marmalade")))).as("at the next search").doesNotContain(secret);
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            index.commitNow();
+            assertThat(ids(index.search(plain("zq7marmalade")))).as("indexed by the writer").doesNotContain(secret);
+            assertThat(all(index)).hasSize(100);
+            assertThat(committedTerm("zq7marmalade")).as("forgetting only marks the document deleted").isTrue();
+
+            source.remove(secret, Presence.PURGED);
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            index.commitNow();
+            assertThat(committedTerm("zq7marmalade")).as("a purge rewrites the segments that held it").isFalse();
+            assertThat(all(index)).hasSize(100);
+        }
+    }
+
+    /** Whether the last commit's term dictionaries hold {@code term}, deleted documents' terms included. */
+    private boolean committedTerm(String term) throws IOException {
+        try (Directory directory = FSDirectory.open(indexDir());
+                DirectoryReader reader = DirectoryReader.open(directory)) {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                Terms terms = leaf.reader().terms(IndexLayout.TEXT);
+                if (terms != null && terms.iterator().seekExact(new BytesRef(term))) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.Presence;
 import dev.colony.spi.storage.StoredVector;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -108,6 +109,22 @@ final class ListMemorySource implements MemorySource {
                 old.macroTopics(), old.ref(), old.artifact(), old.task(), old.replyTo(), old.createdAt(),
                 old.createdAt(), old.expiresAt(), old.retracted(), old.metadata());
         memories.set((int) id - 1, new MemoryDocument(changed, null, ++rev));
+    }
+
+    /**
+     * Forgets or purges memory {@code id} as a store does: it takes the next rev with that presence; a purged
+     * memory loses its content, topics and vector, a forgotten one keeps them (for the audit trail).
+     */
+    synchronized void remove(long id, Presence presence) {
+        MemoryDocument old = memories.get((int) id - 1);
+        Memory memory = old.memory();
+        if (presence == Presence.PURGED) {
+            memory = new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(), "", List.of(),
+                    List.of(), null, null, memory.task(), memory.replyTo(), memory.createdAt(), memory.updatedAt(),
+                    memory.expiresAt(), memory.retracted(), Map.of());
+        }
+        memories.set((int) id - 1, new MemoryDocument(memory, presence == Presence.PURGED ? null : old.vector(),
+                null, ++rev, presence));
     }
 
     /**

@@ -13,7 +13,7 @@ import org.jdbi.v3.core.statement.Query;
 /** Landscapes over the {@code memories} table. */
 final class JdbcLandscapeRecords implements LandscapeRecords {
 
-    private static final String LIVE = " AND retracted = FALSE AND (expires_at IS NULL OR expires_at > :now)";
+    private static final String LIVE = " AND retracted = FALSE AND " + JdbcMemoryRecords.LIVE + " AND (expires_at IS NULL OR expires_at > :now)";
 
     private final JdbcTransaction tx;
 

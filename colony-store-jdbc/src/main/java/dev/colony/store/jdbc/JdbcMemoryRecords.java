@@ -8,9 +8,12 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.TimelineEntry;
+import dev.colony.api.message.MessageStatus;
+import dev.colony.spi.storage.ForgottenMemory;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.Presence;
 import dev.colony.spi.storage.StoredVector;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,6 +38,10 @@ import org.jdbi.v3.core.statement.StatementContext;
 /** Memories in the {@code memories} table. */
 final class JdbcMemoryRecords implements MemoryRecords {
 
+    /** What a tracked task is called once the checklist memory it was named after is purged. */
+    static final String PURGED_TITLE = "(purged)";
+    /** The condition of a memory that was not forgotten: every read but the change feed's asks for it. */
+    static final String LIVE = "forgotten_at IS NULL";
     static final String COLUMNS = "id, namespace_id, session_id, kind, content, topics, macro_topics, ref, "
             + "artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata";
     /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
@@ -51,7 +58,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     static final String NEXT_REV = "(SELECT COALESCE(MAX(rev), 0) + 1 FROM memories)";
     private static final String UPDATE = "UPDATE memories SET content = ?, topics = ?, macro_topics = ?, ref = ?, "
             + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, vector_dim = ?, "
-            + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ?";
+            + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ? AND " + LIVE;
     private static final String MIRROR_ON_TASK = "UPDATE tasks SET checklist_expires_at = ?, "
             + "checklist_retracted = ? WHERE checklist_id = ?";
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
@@ -66,7 +73,23 @@ final class JdbcMemoryRecords implements MemoryRecords {
             + "FROM memories p WHERE p.id = (SELECT MAX(q.id) FROM memories q WHERE q.session_id = memories.session_id "
             + "AND q.id < memories.id) AND p.namespace_id = memories.namespace_id "
             + "AND p.vector_model = memories.vector_model AND p.vector_dim = memories.vector_dim "
-            + "AND p.retracted = FALSE) AS context_vector";
+            + "AND p.retracted = FALSE AND p." + LIVE + ") AS context_vector, forgotten_at, purged_at";
+    private static final String FORGET = "UPDATE memories SET forgotten_at = ?, forgotten_by = ?, rev = " + NEXT_REV
+            + " WHERE id = ? AND " + LIVE;
+    /** A forgotten checklist takes its task out of the feed, as a retracted one does. */
+    private static final String FORGET_ON_TASK = "UPDATE tasks SET checklist_retracted = TRUE WHERE checklist_id = ?";
+    /** A forgotten message body takes the message out of every inbox: it turns retracted. */
+    private static final String FORGET_MESSAGE = "UPDATE messages SET status = ?, retract_reason = COALESCE("
+            + "retract_reason, 'forgotten'), changed_at = ?, version = version + 1 WHERE memory_id = ? AND status <> ?";
+    private static final String PURGE = "UPDATE memories SET content = '', topics = ?, macro_topics = ?, ref = NULL, "
+            + "artifact = NULL, metadata = ?, vector = NULL, vector_model = NULL, vector_dim = NULL, "
+            + "forgotten_at = COALESCE(forgotten_at, ?), forgotten_by = COALESCE(forgotten_by, ?), purged_at = ?, "
+            + "rev = " + NEXT_REV + " WHERE id = ? AND purged_at IS NULL";
+    /** The copies of a memory's text kept outside its row, and what each becomes when it is purged. */
+    private static final List<String> PURGE_COPIES = List.of(
+            "UPDATE messages SET preview = '' WHERE memory_id = ?",
+            "UPDATE tasks SET title = '" + PURGED_TITLE + "' WHERE checklist_id = ?",
+            "UPDATE batons SET details = '{}' WHERE id = ?");
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -199,7 +222,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     /** The condition of a memory without a vector of {@code :model} and {@code :dimension}. */
     private static String lacking(Set<MemoryKind> excludedKinds) {
-        return " AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
+        return " AND " + LIVE + " AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
                 + (excludedKinds.isEmpty() ? "" : " AND kind NOT IN (<excluded>)");
     }
 
@@ -218,7 +241,89 @@ final class JdbcMemoryRecords implements MemoryRecords {
         StoredVector vector = values == null ? null : new StoredVector(model == null ? UNKNOWN_MODEL : model, values);
         float[] context = vector == null ? null : Codec.readVector(rs.getBytes("context_vector"));
         return new MemoryDocument(map(rs, ctx), vector,
-                context == null ? null : new StoredVector(vector.model(), context), rs.getLong("rev"));
+                context == null ? null : new StoredVector(vector.model(), context), rs.getLong("rev"), presence(rs));
+    }
+
+    private static Presence presence(ResultSet rs) throws SQLException {
+        rs.getLong("purged_at");
+        if (!rs.wasNull()) {
+            return Presence.PURGED;
+        }
+        rs.getLong("forgotten_at");
+        return rs.wasNull() ? Presence.LIVE : Presence.FORGOTTEN;
+    }
+
+    @Override
+    public boolean forget(MemoryId id, String by, Instant at) {
+        StoreConnection connection = tx.writeConnection("memories.forget");
+        long millis = Codec.stored(at).toEpochMilli();
+        try {
+            PreparedStatement forget = connection.prepared(FORGET, false);
+            forget.setLong(1, millis);
+            forget.setString(2, by);
+            forget.setLong(3, id.value());
+            if (forget.executeUpdate() == 0) {
+                return false;
+            }
+            hideElsewhere(connection, id, millis);
+            return true;
+        } catch (SQLException e) {
+            throw new JdbcFailure(FORGET, e);
+        }
+    }
+
+    /** Takes a memory that was just forgotten out of the task feed and the inboxes. */
+    private static void hideElsewhere(StoreConnection connection, MemoryId id, long at) throws SQLException {
+        PreparedStatement task = connection.prepared(FORGET_ON_TASK, false);
+        task.setLong(1, id.value());
+        task.executeUpdate();
+        PreparedStatement message = connection.prepared(FORGET_MESSAGE, false);
+        String retracted = MessageStatus.RETRACTED.wireName();
+        message.setString(1, retracted);
+        message.setLong(2, at);
+        message.setLong(3, id.value());
+        message.setString(4, retracted);
+        message.executeUpdate();
+    }
+
+    @Override
+    public boolean purge(MemoryId id, String by, Instant at) {
+        StoreConnection connection = tx.writeConnection("memories.purge");
+        long millis = Codec.stored(at).toEpochMilli();
+        boolean wasLive = find(id).isPresent();
+        try {
+            PreparedStatement purge = connection.prepared(PURGE, false);
+            purge.setString(1, Codec.writeList(List.of()));
+            purge.setString(2, Codec.writeList(List.of()));
+            purge.setString(3, Codec.writeMap(Map.of()));
+            purge.setLong(4, millis);
+            purge.setString(5, by);
+            purge.setLong(6, millis);
+            purge.setLong(7, id.value());
+            if (purge.executeUpdate() == 0) {
+                return false;
+            }
+            if (wasLive) {
+                hideElsewhere(connection, id, millis);
+            }
+            for (String copy : PURGE_COPIES) {
+                PreparedStatement wipe = connection.prepared(copy, false);
+                wipe.setLong(1, id.value());
+                wipe.executeUpdate();
+            }
+            return true;
+        } catch (SQLException e) {
+            throw new JdbcFailure(PURGE, e);
+        }
+    }
+
+    @Override
+    public Optional<ForgottenMemory> forgottenMemory(MemoryId id) {
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + ", forgotten_at, forgotten_by, purged_at "
+                + "FROM memories WHERE id = :id AND forgotten_at IS NOT NULL")) {
+            return query.bind("id", id.value()).map((rs, ctx) -> new ForgottenMemory(map(rs, ctx), presence(rs),
+                    rs.getString("forgotten_by"), Instant.ofEpochMilli(rs.getLong("forgotten_at")))).findOne();
+        }
     }
 
     /** Binds a vector's bytes, model and dimension to three parameters from {@code index}. */
@@ -254,7 +359,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     @Override
     public Optional<Memory> find(MemoryId id) {
-        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM memories WHERE id = :id")) {
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM memories WHERE id = :id AND " + LIVE)) {
             return query.bind("id", id.value()).map(JdbcMemoryRecords::map).findOne();
         }
     }
@@ -292,7 +397,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
         for (int from = 0; from < all.size(); from += ID_CHUNK) {
             List<Long> chunk = all.subList(from, Math.min(all.size(), from + ID_CHUNK));
             try (Query query = handle.createQuery(
-                    "SELECT " + columns + " FROM memories WHERE id IN (<ids>) ORDER BY id")) {
+                    "SELECT " + columns + " FROM memories WHERE id IN (<ids>) AND " + LIVE + " ORDER BY id")) {
                 found.addAll(query.bindList("ids", chunk).map(mapper).list());
             }
         }
@@ -343,7 +448,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public long countIn(NamespaceId namespace) {
         try (Query query = tx.handle().createQuery(
-                "SELECT COUNT(*) FROM memories WHERE namespace_id = :namespace AND retracted = FALSE")) {
+                "SELECT COUNT(*) FROM memories WHERE namespace_id = :namespace AND retracted = FALSE AND " + LIVE)) {
             return query.bind("namespace", namespace.value()).mapTo(Long.class).one();
         }
     }
@@ -359,7 +464,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static List<TimelineEntry> entries(Handle handle, String around, String order, SessionId session,
             List<Long> namespaces, long aroundId, int limit) {
         try (Query query = handle.createQuery("SELECT id, kind, created_at FROM memories WHERE session_id = :session "
-                + "AND namespace_id IN (<namespaces>)" + around + " ORDER BY " + order + " LIMIT :limit")) {
+                + "AND namespace_id IN (<namespaces>) AND " + LIVE + around + " ORDER BY " + order + " LIMIT :limit")) {
             query.bind("session", session.value()).bindList("namespaces", namespaces).bind("limit", limit);
             if (!around.isEmpty()) {
                 query.bind("around", aroundId);

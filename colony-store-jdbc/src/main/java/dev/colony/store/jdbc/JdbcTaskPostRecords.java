@@ -42,7 +42,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
     @Override
     public List<ThreadEntry> timeline(TaskId task, int limit) {
         positive(limit);
-        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task ORDER BY id DESC LIMIT :limit")) {
+        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + JdbcMemoryRecords.LIVE + " ORDER BY id DESC LIMIT :limit")) {
             return query.bind("task", task.value()).bind("limit", limit).map(JdbcTaskPostRecords::entry).list();
         }
     }
@@ -50,7 +50,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
     @Override
     public List<ThreadEntry> since(TaskId task, Instant after, SessionId excluded, int limit) {
         positive(limit);
-        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND created_at > :after "
+        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + JdbcMemoryRecords.LIVE + " AND created_at > :after "
                 + "AND session_id <> :excluded ORDER BY id LIMIT :limit")) {
             return query.bind("task", task.value()).bind("after", after.toEpochMilli())
                     .bind("excluded", excluded.value()).bind("limit", limit)
@@ -69,7 +69,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
         return NamespaceChunks.list(namespaces, limit, NEWEST_FIRST, chunk -> {
             try (Query query = tx.handle().createQuery("SELECT " + JdbcMemoryRecords.COLUMNS + " FROM memories "
                     + "WHERE namespace_id IN (<namespaces>) AND kind IN (<kinds>) AND created_at >= :since "
-                    + "AND task_id IS NOT NULL AND retracted = FALSE ORDER BY created_at DESC, id DESC LIMIT :limit")) {
+                    + "AND task_id IS NOT NULL AND retracted = FALSE AND " + JdbcMemoryRecords.LIVE + " ORDER BY created_at DESC, id DESC LIMIT :limit")) {
                 return query.bindList("namespaces", chunk).bindList("kinds", wanted)
                         .bind("since", since.toEpochMilli()).bind("limit", limit)
                         .map(JdbcMemoryRecords::map).list();

@@ -44,7 +44,8 @@ final class JdbcTrackedTaskRecords implements TrackedTaskRecords {
     public void attachChecklist(TaskId task, MemoryId checklist) {
         try (Update update = tx.writeHandle("trackedTasks.attachChecklist")
                 .createUpdate("UPDATE tasks SET checklist_id = :checklist, checklist_expires_at = (SELECT expires_at "
-                        + "FROM memories WHERE id = :checklist), checklist_retracted = (SELECT retracted FROM memories "
+                        + "FROM memories WHERE id = :checklist), checklist_retracted = (SELECT CASE WHEN "
+                        + "retracted = TRUE OR forgotten_at IS NOT NULL THEN TRUE ELSE FALSE END FROM memories "
                         + "WHERE id = :checklist) WHERE id = :id")) {
             update.bind("checklist", checklist.value()).bind("id", task.value()).execute();
         }

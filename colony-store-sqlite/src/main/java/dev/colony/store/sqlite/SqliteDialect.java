@@ -60,6 +60,8 @@ final class SqliteDialect extends Dialect {
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);
         config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         config.enforceForeignKeys(true);
+        // A purged memory's text must not linger in a page's free space: zero what is freed, at no extra I/O.
+        config.setPragma(SQLiteConfig.Pragma.SECURE_DELETE, "FAST");
         config.setBusyTimeout((int) options.busyTimeout().toMillis());
         if (forWrites) {
             config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);

@@ -1,5 +1,11 @@
 package dev.colony.store.sqlite;
 
+import dev.colony.api.MemoryId;
+import java.util.stream.Stream;
+import java.util.Arrays;
+import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -66,8 +72,46 @@ class SqliteStorageProviderTest {
                 assertThat(pragma(statement, "foreign_keys")).isEqualTo("1");
                 assertThat(pragma(statement, "synchronous")).isEqualTo("1");
                 assertThat(pragma(statement, "busy_timeout")).isEqualTo("5000");
+                assertThat(pragma(statement, "secure_delete")).as("FAST").isEqualTo("2");
             }
         }
+    }
+
+    @Test
+    void aPurgedMemorysTextLeavesTheFile() throws IOException {
+        Path file = dir.resolve("purge.db");
+        String secret = "sk-live-" + "7f3a9c21e5d84b06";
+        try (SqliteStorageProvider store = SqliteStorageProvider.open(file)) {
+            Namespace namespace = seed(store, "alice", "s1");
+            for (int i = 0; i < 20; i++) {
+                String content = "filler memory " + i;
+                store.write(tx -> tx.memories().insert(memory(namespace, SessionId.of("s1"), content)));
+            }
+            MemoryId leaked = store.write(tx -> tx.memories().insert(memory(namespace, SessionId.of("s1"),
+                    "the payment key is " + secret))).id();
+            store.write(tx -> tx.memories().insert(memory(namespace, SessionId.of("s1"), "written after it")));
+            assertThat(contains(dir, secret)).as("stored at first").isTrue();
+
+            store.write(tx -> tx.memories().purge(leaked, "owner", T0));
+        }
+
+        assertThat(contains(dir, secret)).as("gone from the database and its journal").isFalse();
+    }
+
+    /** Whether any file in {@code dir} holds {@code text}'s bytes. */
+    private static boolean contains(Path dir, String text) throws IOException {
+        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path path : files.toList()) {
+                byte[] bytes = Files.readAllBytes(path);
+                for (int i = 0; i + needle.length <= bytes.length; i++) {
+                    if (Arrays.equals(bytes, i, i + needle.length, needle, 0, needle.length)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static String pragma(Statement statement, String name) throws SQLException {

@@ -9,7 +9,8 @@ public final class MemoryTools {
     /** Every memory tool. */
     public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC, SemanticSearchTool.SPEC,
             GetObservationsTool.SPEC, TimelineTool.SPEC, ListSessionsTool.SPEC, RecallSessionTool.SPEC,
-            MemoryAddTool.SPEC, MemoryAddBatchTool.SPEC, MemoryEditTool.SPEC, MemoryRetrieveTool.SPEC, MemorySearchTool.SPEC, ClusterObservationsTool.SPEC,
+            MemoryAddTool.SPEC, MemoryAddBatchTool.SPEC, MemoryEditTool.SPEC, MemoryForgetTool.SPEC,
+            MemoryRetrieveTool.SPEC, MemorySearchTool.SPEC, ClusterObservationsTool.SPEC,
             InitCoreMemoriesTool.SPEC);
 
     private MemoryTools() {

@@ -1,0 +1,42 @@
+package dev.colony.mcp.tool.memory;
+
+import dev.colony.api.MemoryId;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+
+/**
+ * {@code memory_forget}: withdraws a memory that should no longer be read (wrong, obsolete, or never meant to
+ * be shared). The typed-memory documents name no such tool; this is its name here. The library's
+ * {@link dev.colony.api.memory.MemoryStore#forget} does the work and the access check.
+ */
+public final class MemoryForgetTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The id of the memory to forget.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long memoryId,
+            @Param("The version you read (memory_retrieve, memory_add); if it changed since, nothing is forgotten "
+                    + "and the call fails with VERSION_CONFLICT.")
+            @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long expectedVersion) {
+    }
+
+    /** The memory and its state afterwards ({@code forgotten}). */
+    public record Result(long memoryId, String status) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_forget", "Forget a memory",
+            "Forget a memory you wrote (or, as a collection admin, any memory of the collection): no search, "
+                    + "retrieval, timeline, task_feed or briefing shows it again, for anyone. The store keeps it for "
+                    + "its owner's audit; to correct a memory instead, use memory_edit. Errors: NOT_FOUND, FORBIDDEN, "
+                    + "VERSION_CONFLICT.",
+            Args.class, Result.class, (context, args) -> {
+                context.memories().forget(MemoryId.of(args.memoryId()), args.expectedVersion());
+                return new Result(args.memoryId(), "forgotten");
+            });
+
+    private MemoryForgetTool() {
+    }
+}
