@@ -80,12 +80,8 @@ public final class ClaimLedger {
 
     /** The namespace audit memories of {@code task} go to: the task's, which the caller must be able to write. */
     public NamespaceId writable(StorageTransaction tx, StoredTask task) {
-        NamespaceId mine = access.writable(tx, actor.user());
-        if (!mine.equals(task.namespace())) {
-            throw ColonyException.about(ErrorCode.FORBIDDEN, "task_id", "task " + task.id()
-                    + " lies in a namespace this user may not write");
-        }
-        return mine;
+        access.requireWritable(tx, "task_id", actor.user(), task.namespace());
+        return task.namespace();
     }
 
     /**

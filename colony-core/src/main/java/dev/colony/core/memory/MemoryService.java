@@ -33,6 +33,7 @@ import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
+import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -167,14 +168,22 @@ public final class MemoryService implements MemoryStore {
 
     private Memory insert(StorageTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-        NamespaceId namespace = draft.collection() == null ? access.writable(tx, actor.user())
-                : access.writableCollection(tx, "collection", actor.user(), draft.collection()).id();
+        NamespaceId thread = null;
         if (draft.task() != null) {
-            boolean visible = tx.tasks().find(draft.task())
-                    .filter(task -> access.canRead(tx, actor.user(), task.namespace())).isPresent();
-            if (!visible) {
-                throw ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id " + draft.task());
-            }
+            thread = tx.tasks().find(draft.task()).map(StoredTask::namespace)
+                    .filter(found -> access.canRead(tx, actor.user(), found))
+                    .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id "
+                            + draft.task()));
+        }
+        // A post on a task lives where the task does (a collection's task gets its posts in the collection).
+        NamespaceId namespace;
+        if (draft.collection() != null) {
+            namespace = access.writableCollection(tx, "collection", actor.user(), draft.collection()).id();
+        } else if (thread != null) {
+            access.requireWritable(tx, "task_id", actor.user(), thread);
+            namespace = thread;
+        } else {
+            namespace = access.writable(tx, actor.user());
         }
         if (draft.replyTo() != null) {
             boolean visible = tx.memories().find(draft.replyTo())

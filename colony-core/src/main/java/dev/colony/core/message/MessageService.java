@@ -105,11 +105,8 @@ public final class MessageService implements Messages {
             Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
         StoredTask task = visibleTask(tx, taskId);
-        NamespaceId namespace = access.writable(tx, actor.user());
-        if (!namespace.equals(task.namespace())) {
-            throw ColonyException.about(ErrorCode.FORBIDDEN, "task_id", "task " + taskId
-                    + " is in a namespace this caller may not write to");
-        }
+        NamespaceId namespace = task.namespace();
+        access.requireWritable(tx, "task_id", actor.user(), namespace);
         if (toSession != null) {
             access.requireVisibleSession(tx, "to_session_id", toSession, actor.user());
         }

@@ -1,0 +1,164 @@
+package dev.colony.core;
+
+import static dev.colony.core.ColonyTestSupport.as;
+import static dev.colony.core.ColonyTestSupport.assertRefused;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.CallerScope;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceKind;
+import dev.colony.api.TaskId;
+import dev.colony.api.UserId;
+import dev.colony.api.attention.Attention;
+import dev.colony.api.attention.AttentionQuery;
+import dev.colony.api.briefing.CoreMemories;
+import dev.colony.api.collection.MemberRole;
+import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryEdit;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.memory.TaskChecklist;
+import dev.colony.api.memory.TimelineEntry;
+import dev.colony.api.message.MessageDraft;
+import dev.colony.api.signal.Signal;
+import dev.colony.api.signal.SignalDraft;
+import dev.colony.api.task.FeedTask;
+import dev.colony.api.task.PostDraft;
+import dev.colony.api.task.PostKind;
+import dev.colony.api.task.TaskFeedQuery;
+import dev.colony.api.task.TaskStatus;
+import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.store.tck.MutableClock;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The access gate as one suite, on every store, over every read path an agent has: memory_search and search
+ * (hybrid and keyword), semantic_search (vector), memory_retrieve and get_observations, timeline, task_feed,
+ * signal check, init_core_memories and the attention inbox. A non-member finds nothing of a collection on any
+ * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once.
+ */
+class ReadPathAccessTest {
+
+    private static final String SECRET = "Ops rotates the database credentials every Friday at noon";
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void noReadPathShowsACollectionToAnOutsiderOrAFormerMember(String name, Function<Path, StorageProvider> store) {
+        try (Colony colony = Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock)
+                .embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, dir.resolve("natives"))).build()) {
+            CallerScope alice = as(colony, "alice");
+            CallerScope bob = as(colony, "bob");
+            CallerScope carol = as(colony, "carol");
+            CallerScope mallory = as(colony, "mallory");
+            alice.collections().create("ops", NamespaceKind.COLLABORATIVE);
+            alice.collections().addMember("ops", UserId.of("bob"), MemberRole.MEMBER);
+            alice.collections().addMember("ops", UserId.of("carol"), MemberRole.READER);
+            Memory secret = alice.memories().add(MemoryDraft.of(MemoryKind.DECISION, SECRET)
+                    .withTopics(List.of("credentials")).withCollection("ops"));
+            Memory task = alice.memories().add(MemoryDraft.task(TaskChecklist.of("Rotate the ops credentials",
+                    List.of("generate", "deploy"), TaskStatus.ACTIVE)).withCollection("ops"));
+            TaskId thread = task.task();
+            bob.tasks().join(thread);
+            alice.messages().send(MessageDraft.to(thread, "Bob, the credentials rotate on Friday")
+                    .withToAgent("claude-code"));
+            alice.tasks().post(thread, PostDraft.of(PostKind.BLOCKER, "The credentials vault is read-only"));
+            alice.signals().send(SignalDraft.of("ops", "bob", List.of(secret.id())));
+            alice.signals().send(SignalDraft.of("ops", "carol", List.of(secret.id())));
+            Memory bobs = bob.memories().add(MemoryDraft.of(MemoryKind.FACT, "Bob checked the credentials vault")
+                    .withCollection("ops"));
+            Set<MemoryId> shared = Set.of(secret.id(), task.id(), bobs.id());
+
+            assertThat(paths(bob, shared)).as("bob, a member").allMatch(ReadPath::showsSomething);
+            assertThat(paths(carol, shared)).as("carol, a reader, who wrote nothing and is on no thread")
+                    .filteredOn(path -> !path.name().equals("attention") && !path.name().equals("own timeline"))
+                    .allMatch(ReadPath::showsSomething);
+            assertThat(paths(mallory, shared)).as("mallory, no member").noneMatch(ReadPath::showsSomething);
+            assertRefused(() -> mallory.memories().timeline(alice.actor().session(), null, 10),
+                    ErrorCode.SESSION_NOT_FOUND, "session_id");
+            assertRefused(() -> mallory.memories().get(List.of(secret.id())), ErrorCode.NOT_FOUND, "ids");
+
+            assertRefused(() -> carol.memories().add(MemoryDraft.of(MemoryKind.FACT, "a reader writes")
+                    .withCollection("ops")), ErrorCode.FORBIDDEN, "collection");
+            assertRefused(() -> carol.memories().edit(MemoryEdit.of(secret.id()).withContent("a reader edits")),
+                    ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> carol.memories().edit(MemoryEdit.of(task.id()).toggling(List.of(0))),
+                    ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> carol.memories().forget(secret.id(), null), ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> carol.tasks().post(thread, PostDraft.of(PostKind.NOTE, "a reader posts")),
+                    ErrorCode.FORBIDDEN, "task_id");
+            assertRefused(() -> carol.messages().send(MessageDraft.to(thread, "a reader messages")),
+                    ErrorCode.FORBIDDEN, "task_id");
+
+            alice.collections().removeMember("ops", UserId.of("bob"));
+
+            assertThat(paths(bob, shared)).as("bob, removed").noneMatch(ReadPath::showsSomething);
+            assertRefused(() -> bob.memories().get(List.of(secret.id())), ErrorCode.NOT_FOUND, "ids");
+            assertRefused(() -> bob.memories().edit(MemoryEdit.of(secret.id()).withContent("a former member")),
+                    ErrorCode.NOT_FOUND, "memory_id");
+        }
+    }
+
+    /**
+     * One read path as {@code caller} sees it.
+     *
+     * @param name the path
+     * @param showsSomething whether it showed anything of the collection
+     */
+    private record ReadPath(String name, boolean showsSomething) {
+    }
+
+    /** Every read path, each asked whether it shows {@code shared} (or, for messages, the collection's task). */
+    private static List<ReadPath> paths(CallerScope caller, Set<MemoryId> shared) {
+        List<ReadPath> paths = new ArrayList<>();
+        for (SearchMode mode : SearchMode.values()) {
+            paths.add(new ReadPath("search " + mode, found(caller.memories().search(SearchQuery.of("database credentials "
+                    + "rotation").withMode(mode)), shared)));
+        }
+        paths.add(new ReadPath("retrieve", readable(caller, shared)));
+        paths.add(new ReadPath("own timeline", caller.memories().timeline(caller.actor().session(), null, 50).stream()
+                .map(TimelineEntry::id).anyMatch(shared::contains)));
+        paths.add(new ReadPath("task_feed", caller.taskFeed().feed(TaskFeedQuery.all()).stream().map(FeedTask::memory)
+                .anyMatch(shared::contains)));
+        paths.add(new ReadPath("signal check", caller.signals().check().signals().stream().map(Signal::memories)
+                .anyMatch(ids -> ids.stream().anyMatch(shared::contains))));
+        CoreMemories briefing = caller.briefing().coreMemories("database credentials");
+        paths.add(new ReadPath("init_core_memories", found(briefing.hits(), shared) || briefing.signals().pending() > 0
+                || briefing.activeTasks().stream().map(FeedTask::memory).anyMatch(shared::contains)
+                || briefing.landscape().topics().stream().anyMatch(count -> count.topic().equals("credentials"))));
+        Attention attention = caller.attention().read(AttentionQuery.defaults());
+        paths.add(new ReadPath("attention", attention.unreadCount() > 0 || attention.blockerCount() > 0));
+        return paths;
+    }
+
+    private static boolean found(List<SearchHit> hits, Set<MemoryId> shared) {
+        return hits.stream().map(SearchHit::id).anyMatch(shared::contains);
+    }
+
+    private static boolean readable(CallerScope caller, Set<MemoryId> shared) {
+        try {
+            return !caller.memories().get(List.copyOf(shared)).isEmpty();
+        } catch (ColonyException e) {
+            assertThat(e.code()).isEqualTo(ErrorCode.NOT_FOUND);
+            return false;
+        }
+    }
+}
