@@ -12,6 +12,7 @@ import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.kernel.VectorState;
+import dev.colony.core.archive.Archives;
 import dev.colony.core.memory.Forgetter;
 import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
@@ -135,6 +136,14 @@ public final class Colony implements AutoCloseable {
      */
     public Forgetter forgetter() {
         return new Forgetter(kernel);
+    }
+
+    /**
+     * Exports what one user may read as JSON lines, and restores such an archive into an empty store (what
+     * {@code colony export} and {@code colony import} run).
+     */
+    public Archives archives() {
+        return new Archives(kernel);
     }
 
     /**

@@ -44,6 +44,9 @@ public interface StorageTransaction {
     /** Signals. */
     SignalRecords signals();
 
+    /** Whole rows of what one user may read, for export and import. */
+    ArchiveRecords archive();
+
     /** Tool-call accounting rows. */
     ToolMetricRecords toolMetrics();
 

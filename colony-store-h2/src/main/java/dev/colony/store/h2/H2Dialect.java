@@ -13,6 +13,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 import org.h2.api.ErrorCode;
 import org.h2.jdbcx.JdbcDataSource;
+import org.jdbi.v3.core.Handle;
 
 /**
  * H2's part of the relational store.
@@ -137,5 +138,12 @@ final class H2Dialect extends GatedDialect {
     @Override
     public boolean isUniqueViolation(SQLException error) {
         return error.getErrorCode() == ErrorCode.DUPLICATE_KEY_1;
+    }
+
+    /** H2 runs the restart as a statement of its own, committing the restore so far: it is the last step. */
+    @Override
+    public void realignIds(Handle handle, String table) {
+        long next = handle.createQuery("SELECT COALESCE(MAX(id), 0) + 1 FROM " + table).mapTo(Long.class).one();
+        handle.execute("ALTER TABLE " + table + " ALTER COLUMN id RESTART WITH " + next);
     }
 }

@@ -124,6 +124,14 @@ public abstract class Dialect {
     }
 
     /**
+     * Lets the ids {@code table} hands out next follow the largest one stored, after rows were inserted with
+     * their ids (an archive's restore). Nothing by default: an auto-increment that tracks explicit ids.
+     */
+    public void realignIds(Handle handle, String table) {
+        // SQLite's AUTOINCREMENT already remembers the largest id inserted.
+    }
+
+    /**
      * Starts calling {@code onChange} when another process announces a change of {@code topic}; see
      * {@link dev.colony.spi.storage.StorageProvider#listen}. Empty by default: the engine cannot push.
      */

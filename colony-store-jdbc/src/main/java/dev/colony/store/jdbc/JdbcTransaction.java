@@ -2,6 +2,7 @@ package dev.colony.store.jdbc;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.spi.storage.ArchiveRecords;
 import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.FileEditRecords;
@@ -238,6 +239,11 @@ final class JdbcTransaction implements StorageTransaction {
             signals = new JdbcSignalRecords(this);
         }
         return signals;
+    }
+
+    @Override
+    public ArchiveRecords archive() {
+        return new JdbcArchiveRecords(this);
     }
 
     @Override

@@ -153,6 +153,12 @@ final class PostgresDialect extends GatedDialect {
     }
 
     @Override
+    public void realignIds(Handle handle, String table) {
+        handle.execute("SELECT setval(pg_get_serial_sequence('" + table + "', 'id'), MAX(id)) FROM " + table
+                + " HAVING MAX(id) IS NOT NULL");
+    }
+
+    @Override
     public void announce(Handle handle, StorageTopic topic) {
         handle.execute("NOTIFY " + PostgresListener.channel(topic));
     }
