@@ -56,7 +56,8 @@ public final class ForgetCommand implements Callable<Integer> {
             ForgottenMemory done = purge ? forgetter.purge(MemoryId.of(id), by) : forgetter.forget(MemoryId.of(id), by);
             out.println((purge ? "Purged" : "Forgot") + " memory " + id + " (" + done.memory().kind()
                     + ", forgotten by " + done.forgottenBy() + " at " + done.forgottenAt() + ") in "
-                    + settings.storeLabel() + (purge ? "; its content is gone from the store and the search index."
+                    + settings.storeLabel() + (purge ? "; its content is wiped from the store, and the search index drops it and rewrites the "
+                            + "files that held it."
                             : "; it stays in the store for the audit trail (--purge wipes it)."));
             out.flush();
         }

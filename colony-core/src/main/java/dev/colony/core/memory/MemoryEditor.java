@@ -276,7 +276,7 @@ final class MemoryEditor {
 
     static ColonyException conflict(MemoryId id, long expected, long current) {
         return ColonyException.about(ErrorCode.VERSION_CONFLICT, "expected_version", "memory " + id + " is at version "
-                + current + ", not " + expected + ": someone edited it; read it again and redo the edit");
+                + current + ", not " + expected + ": it changed since you read it; read it again and decide anew");
     }
 
     /** A memory as read and its version. */

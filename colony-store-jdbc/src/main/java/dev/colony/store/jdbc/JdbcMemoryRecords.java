@@ -272,7 +272,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
         }
     }
 
-    /** Takes a memory that was just forgotten out of the task feed and the inboxes. */
+    /** Takes a forgotten memory out of the task feed and the inboxes (again, harmlessly, when it already is). */
     private static void hideElsewhere(StoreConnection connection, MemoryId id, long at) throws SQLException {
         PreparedStatement task = connection.prepared(FORGET_ON_TASK, false);
         task.setLong(1, id.value());
@@ -290,7 +290,6 @@ final class JdbcMemoryRecords implements MemoryRecords {
     public boolean purge(MemoryId id, String by, Instant at) {
         StoreConnection connection = tx.writeConnection("memories.purge");
         long millis = Codec.stored(at).toEpochMilli();
-        boolean wasLive = find(id).isPresent();
         try {
             PreparedStatement purge = connection.prepared(PURGE, false);
             purge.setString(1, Codec.writeList(List.of()));
@@ -303,9 +302,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
             if (purge.executeUpdate() == 0) {
                 return false;
             }
-            if (wasLive) {
-                hideElsewhere(connection, id, millis);
-            }
+            hideElsewhere(connection, id, millis);
             for (String copy : PURGE_COPIES) {
                 PreparedStatement wipe = connection.prepared(copy, false);
                 wipe.setLong(1, id.value());
