@@ -11,6 +11,7 @@ import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
+import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -74,4 +75,7 @@ public interface CallerScope {
 
     /** Signals through the caller's collections: send, check, acknowledge, and have them pushed. */
     SignalBus signals();
+
+    /** Plans the caller may read: published into its namespace, claimed and completed as its session. */
+    PlanRegistry plans();
 }

@@ -57,6 +57,20 @@ public final class ColonyException extends RuntimeException {
     }
 
     /**
+     * An error about one field that also carries structured facts (see {@link #withDetails(ErrorCode, String,
+     * Map)}), such as the sub-tasks one may claim instead of a taken one.
+     *
+     * @param code the code
+     * @param field the argument it is about
+     * @param problem what is wrong
+     * @param details plain values only, in the order they should be shown; copied
+     */
+    public static ColonyException about(ErrorCode code, String field, String problem, Map<String, ?> details) {
+        return new ColonyException(code, Objects.requireNonNull(field, "field"), field + ": " + problem, null,
+                Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(details, "details"))));
+    }
+
+    /**
      * An {@link ErrorCode#INVALID_ARGUMENT} error about one field.
      *
      * @param field the name of the argument as the caller spelled it (e.g. {@code content})

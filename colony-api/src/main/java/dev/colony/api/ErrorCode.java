@@ -73,7 +73,25 @@ public enum ErrorCode {
     /** The relay's time to live ran out; it is now recorded as expired. */
     RELAY_EXPIRED,
     /** Another session accepted the baton first. */
-    ALREADY_ACCEPTED;
+    ALREADY_ACCEPTED,
+    /** A plan's dependencies point forward, at themselves or in a circle, or contradict its explicit waves. */
+    PLAN_INVALID_WAVE_DEPENDENCY,
+    /** Two sub-tasks of the same wave share a file; sequence them with a dependency. */
+    PLAN_WAVE_SCOPE_OVERLAP,
+    /** Two sub-tasks that may run side by side (no dependency orders them) share a file. */
+    PLAN_SCOPE_OVERLAP,
+    /** Closing work (verification, release, final docs) does not run last after all other work. */
+    PLAN_FINALIZER_NOT_LAST,
+    /** No plan, or no sub-task of that index, that the caller may read. */
+    PLAN_SUBTASK_NOT_FOUND,
+    /** The sub-task waits for dependencies that are not completed yet. */
+    PLAN_SUBTASK_DEPS_UNMET,
+    /** The sub-task is claimed, completed or blocked: someone else got there first, or it needs reopening. */
+    PLAN_SUBTASK_NOT_AVAILABLE,
+    /** Nobody holds the sub-task, so there is nothing to complete. */
+    PLAN_SUBTASK_NOT_CLAIMED,
+    /** Another session holds the sub-task. */
+    PLAN_SUBTASK_NOT_YOURS;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -13,6 +13,7 @@ import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
+import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -27,8 +28,9 @@ import dev.colony.core.collection.CollectionService;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
-import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.message.MessageService;
+import dev.colony.core.plan.PlanService;
+import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskFeedService;
@@ -131,6 +133,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public SignalBus signals() {
         return new SignalService(actor, kernel);
+    }
+
+    @Override
+    public PlanRegistry plans() {
+        return new PlanService(actor, kernel);
     }
 
     @Override

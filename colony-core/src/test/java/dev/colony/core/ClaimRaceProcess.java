@@ -104,7 +104,7 @@ final class ClaimRaceProcess {
         }
     }
 
-    private static void arrive(Path dir, String me, String other, BooleanSupplier otherAlive, String step)
+    static void arrive(Path dir, String me, String other, BooleanSupplier otherAlive, String step)
             throws IOException {
         Files.createFile(dir.resolve(me + "." + step));
         Path theirs = dir.resolve(other + "." + step);

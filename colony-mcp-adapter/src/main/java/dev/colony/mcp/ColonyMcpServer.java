@@ -12,10 +12,11 @@ import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.ClaimTools;
 import dev.colony.mcp.tool.collection.CollectionTools;
-import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
+import dev.colony.mcp.tool.plan.PlanTools;
+import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
@@ -82,8 +83,8 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /**
-     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention, then
-     * collection tools.
+     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
+     * collection, signal, then plan tools.
      */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
@@ -93,6 +94,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(LaneTools.ALL);
         tools.addAll(CollectionTools.ALL);
         tools.addAll(SignalTools.ALL);
+        tools.addAll(PlanTools.ALL);
         return List.copyOf(tools);
     }
 

@@ -44,6 +44,9 @@ public interface StorageTransaction {
     /** Signals. */
     SignalRecords signals();
 
+    /** Plans and their sub-tasks. */
+    PlanRecords plans();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

@@ -47,6 +47,11 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
         return new Actor(user, agent, session);
     }
 
+    /** Everything the server's actor may do. */
+    public CallerScope scope() {
+        return colony.as(actor());
+    }
+
     /** Memory as seen by the server's actor. */
     public MemoryStore memories() {
         return colony.as(actor()).memories();

@@ -10,6 +10,7 @@ import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
+import dev.colony.spi.storage.PlanRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -239,6 +240,11 @@ final class JdbcTransaction implements StorageTransaction {
             signals = new JdbcSignalRecords(this);
         }
         return signals;
+    }
+
+    @Override
+    public PlanRecords plans() {
+        return new JdbcPlanRecords(this);
     }
 
     @Override

@@ -8,5 +8,6 @@ public interface StorageTck extends ProviderContract, NamespaceContract, Session
         TimelineContract, TaskContract, TaskThreadContract, TaskLinkPostContract, TransactionContract,
         ConcurrencyContract, ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract,
         MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract,
-        SignalContract, TaskFeedContract, ForgetContract, ArchiveContract {
+        SignalContract, TaskFeedContract, ForgetContract, ArchiveContract,
+        PlanContract {
 }

@@ -1,0 +1,62 @@
+package dev.colony.mcp.tool.plan;
+
+import dev.colony.api.plan.PlanRef;
+import dev.colony.api.plan.PlanRegistry;
+import dev.colony.api.plan.Subtask;
+import dev.colony.mcp.tool.Nullable;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/**
+ * {@code task_plan_block_subtask}: stop a sub-task that failed or was abandoned, with a reason, or reopen it.
+ * The plan documents name no such tool; it exists so that dependents never wait silently forever.
+ */
+public final class PlanBlockTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The plan's slug.", required = true)
+            @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
+            @Param(value = "The sub-task's index, from 0.", required = true)
+            @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
+            @Param("Why it cannot go on (required to block): shown to everyone waiting on it.")
+            @Size(max = PlanRegistry.MAX_TEXT_CHARS) String reason,
+            @Param("true: make a blocked sub-task available again instead.")
+            Boolean reopen,
+            @Param("The plan's repository, needed only when several repositories have a plan of that slug.")
+            @Size(max = 4_096) String repoRoot,
+            @Param("Act as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The sub-task afterwards.
+     *
+     * @param planSlug the plan
+     * @param subtaskIndex the sub-task
+     * @param status blocked or available
+     * @param blockedReason why it is blocked
+     */
+    public record Result(String planSlug, int subtaskIndex, String status, @Nullable String blockedReason) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_block_subtask",
+            "Block or reopen a plan sub-task",
+            "Block a sub-task that failed or was abandoned, with a reason: its claim and files are released, and "
+                    + "task_plan_list shows the sub-tasks it holds back. reopen: true makes it available again. "
+                    + "Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_AVAILABLE (completed, or not blocked when "
+                    + "reopening).",
+            Args.class, Result.class, (context, args) -> {
+                PlanRef plan = new PlanRef(args.repoRoot(), args.planSlug());
+                PlanRegistry plans = context.caller(args.sessionId(), null).plans();
+                Subtask subtask = Boolean.TRUE.equals(args.reopen()) ? plans.reopen(plan, args.subtaskIndex())
+                        : plans.block(plan, args.subtaskIndex(), args.reason());
+                return new Result(args.planSlug(), subtask.index(), subtask.status().wireName(),
+                        subtask.blockedReason());
+            });
+
+    private PlanBlockTool() {
+    }
+}

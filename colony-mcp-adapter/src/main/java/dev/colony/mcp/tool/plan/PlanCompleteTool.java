@@ -1,0 +1,64 @@
+package dev.colony.mcp.tool.plan;
+
+import dev.colony.api.plan.PlanRef;
+import dev.colony.api.plan.PlanRegistry;
+import dev.colony.api.plan.SubtaskCompletion;
+import dev.colony.mcp.tool.Nullable;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_plan_complete_subtask}: finish the caller's sub-task and release its files. */
+public final class PlanCompleteTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The plan's slug.", required = true)
+            @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
+            @Param(value = "The sub-task's index, from 0.", required = true)
+            @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
+            @Param("What you did, for whoever continues: it is recorded on the sub-task's thread.")
+            @Size(max = PlanRegistry.MAX_TEXT_CHARS) String summary,
+            @Param("The plan's repository, needed only when several repositories have a plan of that slug.")
+            @Size(max = 4_096) String repoRoot,
+            @Param("Complete as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The completion.
+     *
+     * @param status completed
+     * @param unlocked sub-tasks that became claimable
+     * @param autoArchive what happened about archiving the plan: skipped, archived, blocked or error, and why
+     */
+    public record Result(String status, List<Integer> unlocked, Archive autoArchive) {
+    }
+
+    /**
+     * What happened about archiving.
+     *
+     * @param status skipped, archived, blocked or error
+     * @param reason why
+     */
+    public record Archive(String status, @Nullable String reason) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_complete_subtask",
+            "Complete a plan sub-task",
+            "Mark your claimed sub-task completed: its files are released and the sub-tasks waiting on it become "
+                    + "claimable (unlocked). auto_archive reports what happened to the plan: skipped (off, work "
+                    + "outstanding, or the grace period runs), archived, or blocked (a blocked sub-task keeps it "
+                    + "open). Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_CLAIMED, PLAN_SUBTASK_NOT_YOURS.",
+            Args.class, Result.class, (context, args) -> {
+                SubtaskCompletion done = context.caller(args.sessionId(), null).plans().complete(
+                        new PlanRef(args.repoRoot(), args.planSlug()), args.subtaskIndex(), args.summary());
+                return new Result(done.subtask().status().wireName(), done.unlocked(), new Archive(
+                        done.autoArchive().status().wireName(), done.autoArchive().reason()));
+            });
+
+    private PlanCompleteTool() {
+    }
+}

@@ -1,0 +1,83 @@
+package dev.colony.mcp.tool.plan;
+
+import dev.colony.api.plan.Plan;
+import dev.colony.api.plan.PlanRegistry;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_plan_publish}: publish a plan whose sub-tasks agents claim one by one. */
+public final class PlanPublishTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The repository the plan changes (absolute path).", required = true)
+            @Size(max = 4_096) String repoRoot,
+            @Param(value = "The plan's name: kebab-case, unique in the repository.", required = true)
+            @Size(max = PlanRegistry.MAX_SLUG_CHARS) String slug,
+            @Param(value = "What the plan achieves.", required = true)
+            @Size(max = PlanRegistry.MAX_TITLE_CHARS) String title,
+            @Param("Why it is needed.")
+            @Size(max = PlanRegistry.MAX_TEXT_CHARS) String problem,
+            @Param("How to tell it is done.")
+            @Size(max = PlanRegistry.MAX_CRITERIA) List<String> acceptanceCriteria,
+            @Param(value = "The sub-tasks (2 to 20), in order; dependencies point to earlier ones. Sub-tasks "
+                    + "that share a file must be ordered by depends_on.", required = true)
+            @Size(min = PlanRegistry.MIN_SUBTASKS, max = PlanRegistry.MAX_SUBTASKS) List<PlanArgs.SubtaskArg> subtasks,
+            @Param("true: archive the plan once every sub-task is completed, after a grace period.")
+            Boolean autoArchive,
+            @Param("With auto_archive: seconds the completed plan stays open first (0: archive at once); 60 when "
+                    + "omitted.")
+            @Range(min = 0, max = 86_400) Integer archiveGraceSeconds,
+            @Param("Publish as this session of yours instead of the server's own.") String sessionId,
+            @Param("Your agent name, if the session is not yet known to the server.") String agent) {
+    }
+
+    /**
+     * The published plan.
+     *
+     * @param planSlug its slug
+     * @param specTaskId its own thread (branch spec/slug)
+     * @param subtasks its sub-tasks with their threads
+     * @param nextAvailable what may be claimed now
+     * @param next what to do next
+     */
+    public record Result(String planSlug, long specTaskId, List<Published> subtasks, List<Integer> nextAvailable,
+            String next) {
+    }
+
+    /**
+     * One published sub-task.
+     *
+     * @param subtaskIndex its index
+     * @param branch its thread's branch
+     * @param taskId its thread
+     * @param title its title
+     * @param wave its wave
+     */
+    public record Published(int subtaskIndex, String branch, long taskId, String title, int wave) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_publish", "Publish a plan",
+            "Publish a plan of 2 to 20 sub-tasks, each with its own task thread on branch spec/<slug>/sub-<N>. "
+                    + "Publishing advertises work; it claims nothing. Checked as task_plan_validate checks it; "
+                    + "errors: PLAN_INVALID_WAVE_DEPENDENCY (depends_on must name earlier sub-tasks), "
+                    + "PLAN_WAVE_SCOPE_OVERLAP and PLAN_SCOPE_OVERLAP (unordered sub-tasks share a file), "
+                    + "PLAN_FINALIZER_NOT_LAST (verification, release or final docs must depend on all other work), "
+                    + "DUPLICATE (slug taken).",
+            Args.class, Result.class, (context, args) -> {
+                Plan plan = context.caller(args.sessionId(), args.agent()).plans().publish(PlanArgs.draft(
+                        args.repoRoot(), args.slug(), args.title(), args.problem(), args.acceptanceCriteria(),
+                        args.subtasks(), args.autoArchive(), args.archiveGraceSeconds()));
+                return new Result(plan.slug(), plan.specTask().value(), plan.subtasks().stream()
+                        .map(s -> new Published(s.index(), s.branch(), s.task().value(), s.title(), s.wave()))
+                        .toList(), plan.nextAvailable().stream().map(s -> s.index()).toList(),
+                        "Agents see claimable sub-tasks in task_plan_list and take one with task_plan_claim_subtask.");
+            });
+
+    private PlanPublishTool() {
+    }
+}

@@ -1,0 +1,15 @@
+package dev.colony.mcp.tool.plan;
+
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** The plan tools, in the order {@code tools/list} shows them. */
+public final class PlanTools {
+
+    /** Every plan tool. */
+    public static final List<ToolSpec<?, ?>> ALL = List.of(PlanValidateTool.SPEC, PlanPublishTool.SPEC,
+            PlanListTool.SPEC, PlanClaimTool.SPEC, PlanCompleteTool.SPEC, PlanBlockTool.SPEC);
+
+    private PlanTools() {
+    }
+}

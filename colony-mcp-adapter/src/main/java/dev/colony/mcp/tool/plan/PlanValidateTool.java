@@ -1,0 +1,54 @@
+package dev.colony.mcp.tool.plan;
+
+import dev.colony.api.plan.PlanRegistry;
+import dev.colony.api.plan.PlanValidation;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code task_plan_validate}: check a plan before publishing it; nothing is written. */
+public final class PlanValidateTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The repository the plan changes (absolute path).", required = true)
+            @Size(max = 4_096) String repoRoot,
+            @Param(value = "The sub-tasks, in order; dependencies point to earlier ones.", required = true)
+            @Size(min = PlanRegistry.MIN_SUBTASKS, max = PlanRegistry.MAX_SUBTASKS) List<PlanArgs.SubtaskArg> subtasks) {
+    }
+
+    /**
+     * What the check found.
+     *
+     * @param pairwiseOverlaps sub-task pairs sharing files (sequenced: a dependency chain orders them)
+     * @param liveClaimCollisions files of the plan another session holds now
+     * @param moduleWarnings directories shared by sub-tasks that may run side by side
+     * @param orderedWaveErrors what publishing would refuse, each with its error code
+     * @param waves the wave of each sub-task
+     * @param summary one line
+     * @param partitionClean whether it can be published and worked on side by side as it is
+     */
+    public record Result(List<PlanValidation.ScopeOverlap> pairwiseOverlaps,
+            List<PlanViewsJson.Collision> liveClaimCollisions, List<String> moduleWarnings,
+            List<PlanValidation.WaveError> orderedWaveErrors, List<Integer> waves, String summary,
+            boolean partitionClean) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_plan_validate", "Check a plan",
+            "Check a multi-agent plan without publishing it: file overlaps between sub-tasks, files other sessions "
+                    + "hold now, dependency and wave errors, closing work that does not run last, and directories "
+                    + "shared by parallel sub-tasks. partition_clean false means: sequence with depends_on, narrow "
+                    + "file scopes, or coordinate the claims before task_plan_publish.",
+            Args.class, Result.class, (context, args) -> {
+                PlanValidation report = context.scope().plans().validate(PlanArgs.draft(args.repoRoot(),
+                        "validation", "validation", null, null, args.subtasks(), false, null));
+                return new Result(report.pairwiseOverlaps(), report.liveClaimCollisions().stream()
+                        .map(PlanViewsJson.Collision::of).toList(), report.moduleWarnings(),
+                        report.orderedWaveErrors(), report.waves(), report.summary(), report.partitionClean());
+            });
+
+    private PlanValidateTool() {
+    }
+}

@@ -1,0 +1,250 @@
+package dev.colony.store.jdbc;
+
+import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import dev.colony.api.plan.PlanStatus;
+import dev.colony.api.plan.SubtaskStatus;
+import dev.colony.spi.storage.PlanRecords;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.Update;
+
+/**
+ * Plans in {@code plans} and sub-tasks in {@code plan_subtasks}. A sub-task's dependencies are stored as
+ * comma-separated indices, its file scope and a plan's criteria as JSON arrays.
+ */
+final class JdbcPlanRecords implements PlanRecords {
+
+    private static final String PLAN_COLUMNS = "id, namespace_id, repo_root, slug, title, problem, acceptance, "
+            + "auto_archive, archive_grace, spec_task_id, status, created_by, created_at, archive_due_at, archived_at, updated_at, "
+            + "version";
+    private static final String SUBTASK_COLUMNS = "plan_id, subtask_index, title, description, file_scope, "
+            + "depends_on, capability_hint, wave, finalizer, task_id, status, claimed_by, claimed_agent, claimed_at, "
+            + "completed_at, summary, blocked_reason, updated_at, version";
+    private static final Comparator<StoredPlan> NEWEST_FIRST = Comparator.comparing(StoredPlan::createdAt)
+            .thenComparingLong(StoredPlan::id).reversed();
+
+    private final JdbcTransaction tx;
+
+    JdbcPlanRecords(JdbcTransaction tx) {
+        this.tx = tx;
+    }
+
+    @Override
+    public Optional<StoredPlan> insert(NewPlan plan, List<NewSubtask> subtasks) {
+        if (!findBySlug(List.of(plan.namespace()), plan.repoRoot(), plan.slug()).isEmpty()) {
+            return Optional.empty();
+        }
+        Handle handle = tx.writeHandle("plans.insert");
+        long at = Codec.stored(plan.createdAt()).toEpochMilli();
+        long id;
+        try (Update insert = handle.createUpdate("INSERT INTO plans (namespace_id, repo_root, slug, title, problem, "
+                + "acceptance, auto_archive, archive_grace, spec_task_id, status, created_by, created_at, updated_at, "
+                + "version) VALUES (:namespace, :repoRoot, :slug, :title, :problem, :acceptance, :autoArchive, :grace, "
+                + ":specTask, :status, :createdBy, :at, :at, 1)")) {
+            id = insert.bind("namespace", plan.namespace().value())
+                    .bind("repoRoot", plan.repoRoot())
+                    .bind("slug", plan.slug())
+                    .bind("title", plan.title())
+                    .bind("problem", plan.problem())
+                    .bind("acceptance", Codec.writeList(plan.acceptance()))
+                    .bind("autoArchive", plan.autoArchive())
+                    .bind("grace", plan.archiveGrace().toMillis())
+                    .bind("specTask", plan.specTask().value())
+                    .bind("status", PlanStatus.OPEN.wireName())
+                    .bind("createdBy", plan.createdBy().value())
+                    .bind("at", at)
+                    .executeAndReturnGeneratedKeys("id").mapTo(Long.class).one();
+        }
+        for (NewSubtask subtask : subtasks) {
+            try (Update insert = handle.createUpdate("INSERT INTO plan_subtasks (plan_id, subtask_index, title, "
+                    + "description, file_scope, depends_on, capability_hint, wave, finalizer, task_id, status, "
+                    + "updated_at, version) VALUES (:plan, :index, :title, :description, :fileScope, :dependsOn, "
+                    + ":capability, :wave, :finalizer, :task, :status, :at, 1)")) {
+                insert.bind("plan", id)
+                        .bind("index", subtask.index())
+                        .bind("title", subtask.title())
+                        .bind("description", subtask.description())
+                        .bind("fileScope", Codec.writeList(subtask.fileScope()))
+                        .bind("dependsOn", writeIndices(subtask.dependsOn()))
+                        .bind("capability", subtask.capabilityHint())
+                        .bind("wave", subtask.wave())
+                        .bind("finalizer", subtask.finalizer())
+                        .bind("task", subtask.task().value())
+                        .bind("status", SubtaskStatus.AVAILABLE.wireName())
+                        .bind("at", at)
+                        .execute();
+            }
+        }
+        return find(id);
+    }
+
+    private Optional<StoredPlan> find(long id) {
+        try (Query query = tx.handle().createQuery("SELECT " + PLAN_COLUMNS + " FROM plans WHERE id = :id")) {
+            return query.bind("id", id).map((rs, ctx) -> plan(rs)).findOne();
+        }
+    }
+
+    @Override
+    public List<StoredPlan> findBySlug(Collection<NamespaceId> namespaces, String repoRoot, String slug) {
+        if (namespaces.isEmpty()) {
+            return List.of();
+        }
+        try (Query query = tx.handle().createQuery("SELECT " + PLAN_COLUMNS + " FROM plans WHERE slug = :slug "
+                + "AND namespace_id IN (<namespaces>)" + (repoRoot == null ? "" : " AND repo_root = :repoRoot")
+                + " ORDER BY id")) {
+            query.bind("slug", slug).bindList("namespaces", ids(namespaces));
+            if (repoRoot != null) {
+                query.bind("repoRoot", repoRoot);
+            }
+            return query.map((rs, ctx) -> plan(rs)).list();
+        }
+    }
+
+    @Override
+    public List<StoredPlan> list(Collection<NamespaceId> namespaces, String repoRoot, boolean includeArchived,
+            int limit) {
+        NamespaceChunks.positive(limit);
+        return NamespaceChunks.list(namespaces, limit, NEWEST_FIRST, chunk -> {
+            try (Query query = tx.handle().createQuery("SELECT " + PLAN_COLUMNS + " FROM plans WHERE namespace_id IN "
+                    + "(<namespaces>)" + (repoRoot == null ? "" : " AND repo_root = :repoRoot")
+                    + (includeArchived ? "" : " AND status = :open")
+                    + " ORDER BY created_at DESC, id DESC LIMIT :limit")) {
+                query.bindList("namespaces", chunk).bind("limit", limit);
+                if (repoRoot != null) {
+                    query.bind("repoRoot", repoRoot);
+                }
+                if (!includeArchived) {
+                    query.bind("open", PlanStatus.OPEN.wireName());
+                }
+                return query.map((rs, ctx) -> plan(rs)).list();
+            }
+        });
+    }
+
+    @Override
+    public Map<Long, List<StoredSubtask>> subtasks(Collection<Long> plans) {
+        Map<Long, List<StoredSubtask>> byPlan = new LinkedHashMap<>();
+        if (plans.isEmpty()) {
+            return byPlan;
+        }
+        plans.forEach(plan -> byPlan.put(plan, new ArrayList<>()));
+        try (Query query = tx.handle().createQuery("SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks WHERE plan_id "
+                + "IN (<plans>) ORDER BY plan_id, subtask_index")) {
+            query.bindList("plans", List.copyOf(plans)).map((rs, ctx) -> subtask(rs))
+                    .forEach(subtask -> byPlan.get(subtask.plan()).add(subtask));
+        }
+        byPlan.replaceAll((plan, subtasks) -> List.copyOf(subtasks));
+        return byPlan;
+    }
+
+    @Override
+    public Optional<StoredSubtask> update(StoredSubtask next) {
+        int changed;
+        try (Update update = tx.writeHandle("plans.updateSubtask").createUpdate("UPDATE plan_subtasks SET "
+                + "status = :status, claimed_by = :claimedBy, claimed_agent = :claimedAgent, claimed_at = :claimedAt, "
+                + "completed_at = :completedAt, summary = :summary, blocked_reason = :reason, updated_at = :at, "
+                + "version = version + 1 WHERE plan_id = :plan AND subtask_index = :index AND version = :version")) {
+            changed = update.bind("status", next.status().wireName())
+                    .bind("claimedBy", next.claimedBy() == null ? null : next.claimedBy().value())
+                    .bind("claimedAgent", next.claimedAgent())
+                    .bind("claimedAt", Codec.millis(next.claimedAt()))
+                    .bind("completedAt", Codec.millis(next.completedAt()))
+                    .bind("summary", next.summary())
+                    .bind("reason", next.blockedReason())
+                    .bind("at", Codec.stored(next.updatedAt()).toEpochMilli())
+                    .bind("plan", next.plan())
+                    .bind("index", next.index())
+                    .bind("version", next.version())
+                    .execute();
+        }
+        if (changed == 0) {
+            return Optional.empty();
+        }
+        try (Query query = tx.handle().createQuery("SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks WHERE "
+                + "plan_id = :plan AND subtask_index = :index")) {
+            return query.bind("plan", next.plan()).bind("index", next.index()).map((rs, ctx) -> subtask(rs))
+                    .findOne();
+        }
+    }
+
+    @Override
+    public Optional<StoredPlan> update(StoredPlan next) {
+        int changed;
+        try (Update update = tx.writeHandle("plans.updatePlan").createUpdate("UPDATE plans SET status = :status, "
+                + "archive_due_at = :dueAt, archived_at = :archivedAt, updated_at = :at, version = version + 1 "
+                + "WHERE id = :id AND version = :version")) {
+            changed = update.bind("status", next.status().wireName())
+                    .bind("dueAt", Codec.millis(next.archiveDueAt()))
+                    .bind("archivedAt", Codec.millis(next.archivedAt()))
+                    .bind("at", Codec.stored(next.updatedAt()).toEpochMilli())
+                    .bind("id", next.id())
+                    .bind("version", next.version())
+                    .execute();
+        }
+        return changed == 0 ? Optional.empty() : find(next.id());
+    }
+
+    @Override
+    public List<StoredSubtask> claimedBy(SessionId session) {
+        try (Query query = tx.handle().createQuery("SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks WHERE "
+                + "claimed_by = :session AND status = :claimed ORDER BY claimed_at, plan_id, subtask_index")) {
+            return query.bind("session", session.value()).bind("claimed", SubtaskStatus.CLAIMED.wireName())
+                    .map((rs, ctx) -> subtask(rs)).list();
+        }
+    }
+
+    private static List<Long> ids(Collection<NamespaceId> namespaces) {
+        return namespaces.stream().map(NamespaceId::value).sorted().toList();
+    }
+
+    private static String writeIndices(List<Integer> indices) {
+        return indices.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    private static List<Integer> readIndices(String text) {
+        return text == null || text.isEmpty() ? List.of()
+                : Arrays.stream(text.split(",")).map(Integer::valueOf).toList();
+    }
+
+    private static StoredPlan plan(ResultSet rs) throws SQLException {
+        return new StoredPlan(rs.getLong("id"), NamespaceId.of(rs.getLong("namespace_id")), rs.getString("repo_root"),
+                rs.getString("slug"), rs.getString("title"), rs.getString("problem"),
+                Codec.readList(rs.getString("acceptance")), rs.getBoolean("auto_archive"),
+                Duration.ofMillis(rs.getLong("archive_grace")), TaskId.of(rs.getLong("spec_task_id")), PlanStatus.fromWire(rs.getString("status")),
+                SessionId.of(rs.getString("created_by")), Instant.ofEpochMilli(rs.getLong("created_at")),
+                instant(rs, "archive_due_at"), instant(rs, "archived_at"),
+                Instant.ofEpochMilli(rs.getLong("updated_at")), rs.getLong("version"));
+    }
+
+    private static StoredSubtask subtask(ResultSet rs) throws SQLException {
+        String claimedBy = rs.getString("claimed_by");
+        return new StoredSubtask(rs.getLong("plan_id"), rs.getInt("subtask_index"), rs.getString("title"),
+                rs.getString("description"), Codec.readList(rs.getString("file_scope")),
+                readIndices(rs.getString("depends_on")), rs.getString("capability_hint"), rs.getInt("wave"),
+                rs.getBoolean("finalizer"), TaskId.of(rs.getLong("task_id")),
+                SubtaskStatus.fromWire(rs.getString("status")), claimedBy == null ? null : SessionId.of(claimedBy),
+                rs.getString("claimed_agent"), instant(rs, "claimed_at"), instant(rs, "completed_at"),
+                rs.getString("summary"), rs.getString("blocked_reason"),
+                Instant.ofEpochMilli(rs.getLong("updated_at")), rs.getLong("version"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        long millis = rs.getLong(column);
+        return rs.wasNull() ? null : Instant.ofEpochMilli(millis);
+    }
+}
