@@ -12,6 +12,7 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.plan.PlanRegistry;
+import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -78,4 +79,7 @@ public interface CallerScope {
 
     /** Plans the caller may read: published into its namespace, claimed and completed as its session. */
     PlanRegistry plans();
+
+    /** The capability profiles of the caller's user's agent types. */
+    AgentProfiles profiles();
 }

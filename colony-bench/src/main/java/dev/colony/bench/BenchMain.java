@@ -36,7 +36,8 @@ public final class BenchMain implements Callable<Integer> {
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
                 new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
-                new DedupAddScenario())) {
+                new DedupAddScenario(), new PlanClaimScenario(),
+                new PlanReadyScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -14,6 +14,7 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.plan.PlanRegistry;
+import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -30,6 +31,7 @@ import dev.colony.core.lane.LaneService;
 import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.plan.PlanService;
+import dev.colony.core.profile.ProfileService;
 import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
@@ -138,6 +140,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public PlanRegistry plans() {
         return new PlanService(actor, kernel);
+    }
+
+    @Override
+    public AgentProfiles profiles() {
+        return new ProfileService(actor, kernel);
     }
 
     @Override

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
                 + "'colony mcp').",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
-                ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class,
+                ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, HookCommand.class,
                 CdsCommand.class,
                 CommandLine.HelpCommand.class})

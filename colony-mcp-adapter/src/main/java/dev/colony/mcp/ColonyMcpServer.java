@@ -16,6 +16,7 @@ import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
 import dev.colony.mcp.tool.plan.PlanTools;
+import dev.colony.mcp.tool.profile.ProfileTools;
 import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.JsonTrees;
@@ -84,7 +85,7 @@ public final class ColonyMcpServer implements ToolHost {
 
     /**
      * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
-     * collection, signal, then plan tools.
+     * collection, signal, plan, then profile tools.
      */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
@@ -95,6 +96,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(CollectionTools.ALL);
         tools.addAll(SignalTools.ALL);
         tools.addAll(PlanTools.ALL);
+        tools.addAll(ProfileTools.ALL);
         return List.copyOf(tools);
     }
 

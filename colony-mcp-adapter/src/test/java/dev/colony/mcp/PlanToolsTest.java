@@ -133,4 +133,44 @@ class PlanToolsTest {
         assertThat(error(codex, "task_plan_claim_subtask", Map.of("plan_slug", "nowhere", "subtask_index", 0))
                 .get("code").asText()).isEqualTo("PLAN_SUBTASK_NOT_FOUND");
     }
+
+    @Test
+    void theReadyQueueRanksByProfileAndClaimsTheClearBest() {
+        JsonNode profile = ok(codex, "agent_upsert_profile", Map.of("agent", "codex", "capabilities",
+                Map.of("ui_work", 0.9, "api_work", 0.2)));
+        assertThat(profile.get("capabilities").get("ui_work").asDouble()).isEqualTo(0.9);
+        assertThat(profile.get("defaults")).extracting(JsonNode::asText).containsExactly("test_work", "infra_work",
+                "doc_work");
+        assertThat(ok(claude, "agent_get_profile", Map.of("agent", "codex-cli")).get("capabilities").get("ui_work")
+                .asDouble()).isEqualTo(0.9);
+        assertThat(error(codex, "agent_upsert_profile", Map.of("agent", "codex", "capabilities",
+                Map.of("ui_work", 2))).get("field").asText()).contains("ui_work");
+        JsonNode empty = ok(codex, "task_ready_for_agent", Map.of());
+        assertThat(empty.get("ready")).isEmpty();
+        assertThat(empty.get("empty_state").asText()).contains("task_plan_publish");
+        ok(claude, "task_plan_publish", Map.of("repo_root", REPO, "slug", "side-by-side", "title", "Side by side",
+                "subtasks", List.of(
+                        Map.of("title", "Build the API", "file_scope", List.of("api/a.ts"), "capability_hint",
+                                "api_work"),
+                        Map.of("title", "Build the page", "file_scope", List.of("web/a.tsx"), "capability_hint",
+                                "ui_work"))));
+
+        JsonNode looking = ok(codex, "task_ready_for_agent", Map.of("auto_claim", false));
+        JsonNode claimed = ok(codex, "task_ready_for_agent", Map.of());
+
+        assertThat(looking.get("ready")).extracting(entry -> entry.get("subtask_index").asInt()).containsExactly(1, 0);
+        JsonNode top = looking.get("ready").get(0);
+        assertThat(top.get("fit_score").asDouble()).isEqualTo(0.9);
+        assertThat(top.get("reason").asText()).isEqualTo("ready_high_score");
+        assertThat(top.get("next_tool").asText()).isEqualTo("task_plan_claim_subtask");
+        assertThat(top.get("claim_args").get("plan_slug").asText()).isEqualTo("side-by-side");
+        assertThat(looking.get("codex_mcp_call").asText()).startsWith("mcp__colony__task_plan_claim_subtask({");
+        assertThat(looking.has("auto_claimed")).isFalse();
+        assertThat(claimed.get("auto_claimed").get("ok").asBoolean()).isTrue();
+        assertThat(claimed.get("auto_claimed").get("branch").asText()).isEqualTo("spec/side-by-side/sub-1");
+        assertThat(claimed.get("next_action").asText()).startsWith("Claimed side-by-side/sub-1");
+        JsonNode holding = ok(codex, "task_ready_for_agent", Map.of());
+        assertThat(holding.get("ready").get(0).get("reason").asText()).isEqualTo("continue_current_task");
+        assertThat(holding.get("ready").get(0).has("next_tool")).isFalse();
+    }
 }

@@ -23,6 +23,8 @@ CREATE TABLE plans (
     CONSTRAINT uq_plans_slug UNIQUE (namespace_id, repo_root, slug)
 );
 
+-- A plan by its slug, as callers name it.
+CREATE INDEX ix_plans_slug ON plans (slug);
 -- Listings: a namespace's plans, newest first.
 CREATE INDEX ix_plans_namespace_created ON plans (namespace_id, created_at, id);
 

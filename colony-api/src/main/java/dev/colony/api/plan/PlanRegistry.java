@@ -33,6 +33,12 @@ public interface PlanRegistry {
     Duration DEFAULT_ARCHIVE_GRACE = Duration.ofSeconds(60);
     /** The longest grace period a plan may ask for. */
     Duration MAX_ARCHIVE_GRACE = Duration.ofDays(1);
+    /** How many entries the ready queue returns unless told otherwise. */
+    int DEFAULT_READY_LIMIT = 5;
+    /** The most entries the ready queue returns. */
+    int MAX_READY_LIMIT = 20;
+    /** How long a sub-task is held before the ready queue may release it from a session gone idle. */
+    Duration STALE_CLAIM_AFTER = Duration.ofHours(1);
     /** What a slug looks like: lowercase words of letters and digits joined by single hyphens. */
     String SLUG_PATTERN = "[a-z0-9]+(?:-[a-z0-9]+)*";
 
@@ -105,4 +111,13 @@ public interface PlanRegistry {
      *     blocked
      */
     Subtask reopen(PlanRef plan, int subtask);
+
+    /**
+     * The sub-tasks the caller may take now, ranked for its agent type (see {@link ReadyEntry#fitScore()}); its
+     * current sub-task first. With {@link ReadyQuery#releaseStaleClaims()}, sub-tasks held for over
+     * {@link #STALE_CLAIM_AFTER} by a session that ended or went idle are released first (and reported); with
+     * {@link ReadyQuery#autoClaim()}, an unambiguous best candidate (the only one, or ahead of the next by 0.1)
+     * is claimed in the same call, unless the caller already holds a sub-task.
+     */
+    ReadyWork ready(ReadyQuery query);
 }

@@ -47,6 +47,9 @@ public interface StorageTransaction {
     /** Plans and their sub-tasks. */
     PlanRecords plans();
 
+    /** Agent profiles: capability weights per agent type. */
+    ProfileRecords profiles();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

@@ -4,6 +4,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.claim.ClaimAge;
 import dev.colony.api.claim.ClaimState;
@@ -15,9 +16,12 @@ import dev.colony.api.plan.PlanListQuery;
 import dev.colony.api.plan.PlanRef;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.PlanStatus;
-import dev.colony.api.plan.PlanValidation;
 import dev.colony.api.plan.PlanValidation.ClaimCollision;
 import dev.colony.api.plan.PlanValidation.WaveError;
+import dev.colony.api.plan.PlanValidation;
+import dev.colony.api.plan.ReadyEntry;
+import dev.colony.api.plan.ReadyQuery;
+import dev.colony.api.plan.ReadyWork;
 import dev.colony.api.plan.Subtask;
 import dev.colony.api.plan.SubtaskClaim;
 import dev.colony.api.plan.SubtaskCompletion;
@@ -228,7 +232,7 @@ public final class PlanService implements PlanRegistry {
             }
             StoredSubtask claimed = tx.plans().update(subtask.claimed(actor.session(), actor.agent(), now))
                     .orElseThrow(() -> notAvailable(view, subtask));
-            StoredTask thread = ledger.join(tx, ledger.task(tx, "plan_slug", claimed.task()), now);
+            StoredTask thread = ledger.join(tx, thread(tx, plan, claimed), now);
             for (String file : claimed.fileScope()) {
                 ledger.claim(tx, thread, file, "plan " + plan.slug() + "/sub-" + index, now);
             }
@@ -255,7 +259,7 @@ public final class PlanService implements PlanRegistry {
             requireClaimer(plan, subtask);
             StoredSubtask completed = tx.plans().update(subtask.completed(text, now)).orElseThrow(() -> changed(plan,
                     index));
-            StoredTask thread = ledger.task(tx, "plan_slug", completed.task());
+            StoredTask thread = thread(tx, plan, completed);
             release(tx, completed, now);
             record(tx, thread, plan, completed, "completed", text, now);
             Plan previous = PlanViews.plan(plan, before);
@@ -344,7 +348,7 @@ public final class PlanService implements PlanRegistry {
             if (subtask.claimedBy() != null) {
                 release(tx, subtask, now);
             }
-            StoredTask thread = ledger.task(tx, "plan_slug", blocked.task());
+            StoredTask thread = thread(tx, plan, blocked);
             record(tx, thread, plan, blocked, "blocked", why, now);
             return PlanViews.subtask(plan.slug(), blocked);
         });
@@ -364,10 +368,102 @@ public final class PlanService implements PlanRegistry {
             }
             access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
             StoredSubtask reopened = tx.plans().update(subtask.reopened(now)).orElseThrow(() -> changed(plan, index));
-            StoredTask thread = ledger.task(tx, "plan_slug", reopened.task());
+            StoredTask thread = thread(tx, plan, reopened);
             record(tx, thread, plan, reopened, "available", null, now);
             return PlanViews.subtask(plan.slug(), reopened);
         });
+    }
+
+    @Override
+    public ReadyWork ready(ReadyQuery query) {
+        Check.required("query", query);
+        Check.range("limit", query.limit(), 1, MAX_READY_LIMIT);
+        String repoRoot = RepoRoots.normaliseOptional("repo_root", query.repoRoot());
+        archiveDue();
+        List<ReadyWork.Released> released = query.releaseStaleClaims() ? releaseStale(repoRoot) : List.of();
+        Instant now = kernel.time().now();
+        List<ReadyEntry> ranked = kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            return new ReadyRanking(actor, ledger, now).rank(tx, readable, tx.plans().list(readable, repoRoot, false,
+                    LIST_SCAN));
+        });
+        int total = (int) ranked.stream().filter(ReadyEntry::claimable).count();
+        SubtaskClaim claimed = null;
+        String claimError = null;
+        if (query.autoClaim() && ReadyRanking.unambiguous(ranked)) {
+            ReadyEntry top = ranked.get(0);
+            try {
+                claimed = claim(new PlanRef(top.repoRoot(), top.planSlug()), top.subtask().index());
+            } catch (ColonyException e) {
+                claimError = e.code().id() + ": " + e.getMessage();
+            }
+        }
+        return new ReadyWork(ranked.subList(0, Math.min(query.limit(), ranked.size())), total, released, claimed,
+                claimError);
+    }
+
+    /**
+     * Releases the sub-tasks, in namespaces the caller may write, that a session holds for over
+     * {@link #STALE_CLAIM_AFTER} while it has ended or gone idle: each back to available (compare-and-set),
+     * its files released and the release recorded on its thread.
+     */
+    private List<ReadyWork.Released> releaseStale(String repoRoot) {
+        Instant now = kernel.time().now();
+        Instant before = now.minus(STALE_CLAIM_AFTER);
+        Duration idle = kernel.claimPolicy().ownerIdleAfter();
+        List<Map.Entry<StoredPlan, StoredSubtask>> stale = kernel.storage().read(tx -> {
+            List<StoredPlan> plans = tx.plans().list(access.readable(tx, actor.user()), repoRoot, false, LIST_SCAN);
+            Map<Long, List<StoredSubtask>> subtasks = tx.plans().subtasks(plans.stream().map(StoredPlan::id).toList());
+            List<Map.Entry<StoredPlan, StoredSubtask>> found = new ArrayList<>();
+            for (StoredPlan plan : plans) {
+                for (StoredSubtask subtask : subtasks.get(plan.id())) {
+                    if (subtask.status() == SubtaskStatus.CLAIMED && subtask.claimedAt() != null
+                            && !subtask.claimedAt().isAfter(before) && gone(tx, subtask.claimedBy(), now, idle)) {
+                        found.add(Map.entry(plan, subtask));
+                    }
+                }
+            }
+            return found;
+        });
+        if (stale.isEmpty()) {
+            return List.of();
+        }
+        return kernel.storage().write(tx -> {
+            List<ReadyWork.Released> released = new ArrayList<>();
+            for (Map.Entry<StoredPlan, StoredSubtask> entry : stale) {
+                StoredPlan plan = entry.getKey();
+                StoredSubtask subtask = entry.getValue();
+                if (!writable(tx, plan)) {
+                    continue;
+                }
+                Optional<StoredSubtask> reopened = tx.plans().update(subtask.reopened(now));
+                if (reopened.isEmpty()) {
+                    continue;
+                }
+                release(tx, subtask, now);
+                record(tx, thread(tx, plan, subtask), plan, reopened.get(), "available", "released from session "
+                        + subtask.claimedBy() + " (" + subtask.claimedAgent() + "), idle since it claimed at "
+                        + subtask.claimedAt(), now);
+                released.add(new ReadyWork.Released(plan.slug(), subtask.index(), subtask.claimedBy(),
+                        subtask.claimedAgent(), subtask.claimedAt()));
+            }
+            return released;
+        });
+    }
+
+    private boolean writable(StorageTransaction tx, StoredPlan plan) {
+        try {
+            access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
+            return true;
+        } catch (ColonyException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code session} has ended, is unknown, or was last seen {@code idle} ago or more. */
+    private static boolean gone(StorageTransaction tx, SessionId session, Instant now, Duration idle) {
+        return tx.sessions().find(session).map(found -> found.ended()
+                || !found.lastSeen().plus(idle).isAfter(now)).orElse(true);
     }
 
     private void requireClaimer(StoredPlan plan, StoredSubtask subtask) {
@@ -440,6 +536,12 @@ public final class PlanService implements PlanRegistry {
                     .map(StoredPlan::repoRoot).distinct().toList() + "; name the repository");
         }
         return found.get(0);
+    }
+
+    /** The thread of a sub-task of {@code plan}, which the caller may read since it may read the plan. */
+    private static StoredTask thread(StorageTransaction tx, StoredPlan plan, StoredSubtask subtask) {
+        return tx.tasks().find(subtask.task()).orElseThrow(() -> new ColonyException(ErrorCode.INTERNAL, "the thread "
+                + subtask.task() + " of " + plan.slug() + "/sub-" + subtask.index() + " is missing"));
     }
 
     private static List<StoredSubtask> subtasksOf(StorageTransaction tx, StoredPlan plan) {

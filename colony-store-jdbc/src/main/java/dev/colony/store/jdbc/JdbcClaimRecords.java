@@ -26,6 +26,8 @@ final class JdbcClaimRecords implements ClaimRecords {
 
     private static final String COLUMNS = "c.id, c.task_id, c.file_path, c.session_id, c.agent, c.state, c.claimed_at, "
             + "c.expires_at, c.baton_id, c.updated_at, c.version";
+    private static final String FIND = "SELECT " + COLUMNS + " FROM file_claims c WHERE c.task_id = ? "
+            + "AND c.file_path = ?";
     private static final Comparator<StoredClaim> NEWEST_CLAIM_FIRST = Comparator
             .comparing(StoredClaim::claimedAt, Comparator.reverseOrder())
             .thenComparing(StoredClaim::id, Comparator.reverseOrder());
@@ -73,10 +75,11 @@ final class JdbcClaimRecords implements ClaimRecords {
 
     @Override
     public Optional<StoredClaim> find(TaskId task, String filePath) {
-        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM file_claims c "
-                + "WHERE c.task_id = :task AND c.file_path = :path")) {
-            return query.bind("task", task.value()).bind("path", filePath).map(JdbcClaimRecords::map).findOne();
-        }
+        // Every claim reads its file's row first (twice, with the insert's own check): one kept statement.
+        return tx.connection().findOne(FIND, statement -> {
+            statement.setLong(1, task.value());
+            statement.setString(2, filePath);
+        }, rs -> map(rs, null));
     }
 
     @Override

@@ -18,7 +18,6 @@ import dev.colony.spi.storage.StoredVector;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -113,13 +112,13 @@ final class JdbcMemoryRecords implements MemoryRecords {
             insert.setString(4, memory.content());
             insert.setString(5, Codec.writeList(memory.topics()));
             insert.setString(6, Codec.writeList(memory.macroTopics()));
-            setString(insert, 7, memory.ref());
-            setString(insert, 8, memory.artifact());
-            setLong(insert, 9, memory.task() == null ? null : memory.task().value());
-            setLong(insert, 10, memory.replyTo() == null ? null : memory.replyTo().value());
+            Parameters.setString(insert, 7, memory.ref());
+            Parameters.setString(insert, 8, memory.artifact());
+            Parameters.setLong(insert, 9, memory.task() == null ? null : memory.task().value());
+            Parameters.setLong(insert, 10, memory.replyTo() == null ? null : memory.replyTo().value());
             insert.setLong(11, createdAt.toEpochMilli());
             insert.setLong(12, createdAt.toEpochMilli());
-            setLong(insert, 13, Codec.millis(memory.expiresAt()));
+            Parameters.setLong(insert, 13, Codec.millis(memory.expiresAt()));
             insert.setString(14, metadata);
             setVector(insert, 15, memory.vector());
             insert.executeUpdate();
@@ -146,9 +145,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
             update.setString(1, memory.content());
             update.setString(2, Codec.writeList(memory.topics()));
             update.setString(3, Codec.writeList(memory.macroTopics()));
-            setString(update, 4, memory.ref());
-            setString(update, 5, memory.artifact());
-            setLong(update, 6, Codec.millis(memory.expiresAt()));
+            Parameters.setString(update, 4, memory.ref());
+            Parameters.setString(update, 5, memory.artifact());
+            Parameters.setLong(update, 6, Codec.millis(memory.expiresAt()));
             update.setBoolean(7, memory.retracted());
             update.setString(8, Codec.writeMap(memory.metadata()));
             setVector(update, 9, vector);
@@ -167,7 +166,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     /** Copies a checklist memory's expiry and retraction onto the task it holds the checklist of, if any. */
     private static void mirrorOnTask(StoreConnection connection, Memory memory) throws SQLException {
         PreparedStatement mirror = connection.prepared(MIRROR_ON_TASK, false);
-        setLong(mirror, 1, Codec.millis(memory.expiresAt()));
+        Parameters.setLong(mirror, 1, Codec.millis(memory.expiresAt()));
         mirror.setBoolean(2, memory.retracted());
         mirror.setLong(3, memory.id().value());
         mirror.executeUpdate();
@@ -325,33 +324,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     /** Binds a vector's bytes, model and dimension to three parameters from {@code index}. */
     private static void setVector(PreparedStatement statement, int index, StoredVector vector) throws SQLException {
-        setBytes(statement, index, vector == null ? null : Codec.writeVector(vector.values()));
-        setString(statement, index + 1, vector == null ? null : vector.model());
-        setLong(statement, index + 2, vector == null ? null : (long) vector.dimension());
-    }
-
-    private static void setBytes(PreparedStatement statement, int index, byte[] value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.VARBINARY);
-        } else {
-            statement.setBytes(index, value);
-        }
-    }
-
-    private static void setString(PreparedStatement statement, int index, String value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.VARCHAR);
-        } else {
-            statement.setString(index, value);
-        }
-    }
-
-    private static void setLong(PreparedStatement statement, int index, Long value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.BIGINT);
-        } else {
-            statement.setLong(index, value);
-        }
+        Parameters.setBytes(statement, index, vector == null ? null : Codec.writeVector(vector.values()));
+        Parameters.setString(statement, index + 1, vector == null ? null : vector.model());
+        Parameters.setLong(statement, index + 2, vector == null ? null : (long) vector.dimension());
     }
 
     @Override

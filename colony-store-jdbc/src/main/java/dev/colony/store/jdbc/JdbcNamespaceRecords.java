@@ -20,6 +20,10 @@ import org.jdbi.v3.core.statement.Update;
 /** Namespaces in the {@code namespaces} table. */
 final class JdbcNamespaceRecords implements NamespaceRecords {
 
+    private static final String MEMBERSHIPS = "SELECT n.id, n.slug, n.kind, n.owner_user, n.created_at, m.role, "
+            + "(SELECT COUNT(*) FROM namespace_members c WHERE c.namespace_id = n.id) AS members "
+            + "FROM namespace_members m JOIN namespaces n ON n.id = m.namespace_id WHERE m.user_id = ? ORDER BY n.slug";
+
     private static final String COLUMNS = "id, slug, kind, owner_user, created_at";
 
     /** Run through a prepared statement each connection keeps: core resolves the namespace on every write. */
@@ -135,14 +139,9 @@ final class JdbcNamespaceRecords implements NamespaceRecords {
 
     @Override
     public List<Membership> memberships(UserId user) {
-        try (Query query = tx.handle().createQuery("SELECT n.id, n.slug, n.kind, n.owner_user, n.created_at, m.role, "
-                + "(SELECT COUNT(*) FROM namespace_members c WHERE c.namespace_id = n.id) AS members "
-                + "FROM namespace_members m JOIN namespaces n ON n.id = m.namespace_id "
-                + "WHERE m.user_id = :user ORDER BY n.slug")) {
-            return query.bind("user", user.value())
-                    .map((rs, ctx) -> new Membership(map(rs), role(rs.getString("role")), rs.getInt("members")))
-                    .list();
-        }
+        // Every access check reads this: one kept prepared statement.
+        return tx.connection().list(MEMBERSHIPS, statement -> statement.setString(1, user.value()),
+                rs -> new Membership(map(rs), role(rs.getString("role")), rs.getInt("members")));
     }
 
     @Override

@@ -30,11 +30,17 @@ import org.jdbi.v3.core.statement.Update;
 final class JdbcPlanRecords implements PlanRecords {
 
     private static final String PLAN_COLUMNS = "id, namespace_id, repo_root, slug, title, problem, acceptance, "
-            + "auto_archive, archive_grace, spec_task_id, status, created_by, created_at, archive_due_at, archived_at, updated_at, "
-            + "version";
+            + "auto_archive, archive_grace, spec_task_id, status, created_by, created_at, archive_due_at, archived_at, "
+            + "updated_at, version";
     private static final String SUBTASK_COLUMNS = "plan_id, subtask_index, title, description, file_scope, "
             + "depends_on, capability_hint, wave, finalizer, task_id, status, claimed_by, claimed_agent, claimed_at, "
             + "completed_at, summary, blocked_reason, updated_at, version";
+    private static final String BY_SLUG = "SELECT " + PLAN_COLUMNS + " FROM plans WHERE slug = ? ORDER BY id";
+    private static final String SUBTASKS_OF_PLAN = "SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks "
+            + "WHERE plan_id = ? ORDER BY subtask_index";
+    private static final String UPDATE_SUBTASK = "UPDATE plan_subtasks SET status = ?, claimed_by = ?, "
+            + "claimed_agent = ?, claimed_at = ?, completed_at = ?, summary = ?, blocked_reason = ?, updated_at = ?, "
+            + "version = version + 1 WHERE plan_id = ? AND subtask_index = ? AND version = ?";
     private static final Comparator<StoredPlan> NEWEST_FIRST = Comparator.comparing(StoredPlan::createdAt)
             .thenComparingLong(StoredPlan::id).reversed();
 
@@ -101,18 +107,10 @@ final class JdbcPlanRecords implements PlanRecords {
 
     @Override
     public List<StoredPlan> findBySlug(Collection<NamespaceId> namespaces, String repoRoot, String slug) {
-        if (namespaces.isEmpty()) {
-            return List.of();
-        }
-        try (Query query = tx.handle().createQuery("SELECT " + PLAN_COLUMNS + " FROM plans WHERE slug = :slug "
-                + "AND namespace_id IN (<namespaces>)" + (repoRoot == null ? "" : " AND repo_root = :repoRoot")
-                + " ORDER BY id")) {
-            query.bind("slug", slug).bindList("namespaces", ids(namespaces));
-            if (repoRoot != null) {
-                query.bind("repoRoot", repoRoot);
-            }
-            return query.map((rs, ctx) -> plan(rs)).list();
-        }
+        // One kept statement by slug (a handful of rows), filtered here: the namespaces vary call by call.
+        return tx.connection().list(BY_SLUG, statement -> statement.setString(1, slug), JdbcPlanRecords::plan)
+                .stream().filter(plan -> namespaces.contains(plan.namespace())
+                        && (repoRoot == null || repoRoot.equals(plan.repoRoot()))).toList();
     }
 
     @Override
@@ -139,6 +137,12 @@ final class JdbcPlanRecords implements PlanRecords {
     @Override
     public Map<Long, List<StoredSubtask>> subtasks(Collection<Long> plans) {
         Map<Long, List<StoredSubtask>> byPlan = new LinkedHashMap<>();
+        if (plans.size() == 1) {
+            long plan = plans.iterator().next();
+            byPlan.put(plan, List.copyOf(tx.connection().list(SUBTASKS_OF_PLAN, statement -> statement.setLong(1, plan),
+                    JdbcPlanRecords::subtask)));
+            return byPlan;
+        }
         if (plans.isEmpty()) {
             return byPlan;
         }
@@ -154,32 +158,24 @@ final class JdbcPlanRecords implements PlanRecords {
 
     @Override
     public Optional<StoredSubtask> update(StoredSubtask next) {
-        int changed;
-        try (Update update = tx.writeHandle("plans.updateSubtask").createUpdate("UPDATE plan_subtasks SET "
-                + "status = :status, claimed_by = :claimedBy, claimed_agent = :claimedAgent, claimed_at = :claimedAt, "
-                + "completed_at = :completedAt, summary = :summary, blocked_reason = :reason, updated_at = :at, "
-                + "version = version + 1 WHERE plan_id = :plan AND subtask_index = :index AND version = :version")) {
-            changed = update.bind("status", next.status().wireName())
-                    .bind("claimedBy", next.claimedBy() == null ? null : next.claimedBy().value())
-                    .bind("claimedAgent", next.claimedAgent())
-                    .bind("claimedAt", Codec.millis(next.claimedAt()))
-                    .bind("completedAt", Codec.millis(next.completedAt()))
-                    .bind("summary", next.summary())
-                    .bind("reason", next.blockedReason())
-                    .bind("at", Codec.stored(next.updatedAt()).toEpochMilli())
-                    .bind("plan", next.plan())
-                    .bind("index", next.index())
-                    .bind("version", next.version())
-                    .execute();
-        }
-        if (changed == 0) {
-            return Optional.empty();
-        }
-        try (Query query = tx.handle().createQuery("SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks WHERE "
-                + "plan_id = :plan AND subtask_index = :index")) {
-            return query.bind("plan", next.plan()).bind("index", next.index()).map((rs, ctx) -> subtask(rs))
-                    .findOne();
-        }
+        int changed = tx.writeConnection("plans.updateSubtask").update(UPDATE_SUBTASK, statement -> {
+            statement.setString(1, next.status().wireName());
+            Parameters.setString(statement, 2, next.claimedBy() == null ? null : next.claimedBy().value());
+            Parameters.setString(statement, 3, next.claimedAgent());
+            Parameters.setLong(statement, 4, Codec.millis(next.claimedAt()));
+            Parameters.setLong(statement, 5, Codec.millis(next.completedAt()));
+            Parameters.setString(statement, 6, next.summary());
+            Parameters.setString(statement, 7, next.blockedReason());
+            statement.setLong(8, Codec.stored(next.updatedAt()).toEpochMilli());
+            statement.setLong(9, next.plan());
+            statement.setInt(10, next.index());
+            statement.setLong(11, next.version());
+        });
+        return changed == 0 ? Optional.empty() : Optional.of(new StoredSubtask(next.plan(), next.index(),
+                next.title(), next.description(), next.fileScope(), next.dependsOn(), next.capabilityHint(),
+                next.wave(), next.finalizer(), next.task(), next.status(), next.claimedBy(), next.claimedAgent(),
+                Codec.stored(next.claimedAt()), Codec.stored(next.completedAt()), next.summary(),
+                next.blockedReason(), Codec.stored(next.updatedAt()), next.version() + 1));
     }
 
     @Override
@@ -208,10 +204,6 @@ final class JdbcPlanRecords implements PlanRecords {
         }
     }
 
-    private static List<Long> ids(Collection<NamespaceId> namespaces) {
-        return namespaces.stream().map(NamespaceId::value).sorted().toList();
-    }
-
     private static String writeIndices(List<Integer> indices) {
         return indices.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
@@ -221,29 +213,27 @@ final class JdbcPlanRecords implements PlanRecords {
                 : Arrays.stream(text.split(",")).map(Integer::valueOf).toList();
     }
 
+    /** A plan from a row of {@link #PLAN_COLUMNS}, read by position: a sub-task claim reads many rows. */
     private static StoredPlan plan(ResultSet rs) throws SQLException {
-        return new StoredPlan(rs.getLong("id"), NamespaceId.of(rs.getLong("namespace_id")), rs.getString("repo_root"),
-                rs.getString("slug"), rs.getString("title"), rs.getString("problem"),
-                Codec.readList(rs.getString("acceptance")), rs.getBoolean("auto_archive"),
-                Duration.ofMillis(rs.getLong("archive_grace")), TaskId.of(rs.getLong("spec_task_id")), PlanStatus.fromWire(rs.getString("status")),
-                SessionId.of(rs.getString("created_by")), Instant.ofEpochMilli(rs.getLong("created_at")),
-                instant(rs, "archive_due_at"), instant(rs, "archived_at"),
-                Instant.ofEpochMilli(rs.getLong("updated_at")), rs.getLong("version"));
+        return new StoredPlan(rs.getLong(1), NamespaceId.of(rs.getLong(2)), rs.getString(3), rs.getString(4),
+                rs.getString(5), rs.getString(6), Codec.readList(rs.getString(7)), rs.getBoolean(8),
+                Duration.ofMillis(rs.getLong(9)), TaskId.of(rs.getLong(10)), PlanStatus.fromWire(rs.getString(11)),
+                SessionId.of(rs.getString(12)), Instant.ofEpochMilli(rs.getLong(13)), instant(rs, 14),
+                instant(rs, 15), Instant.ofEpochMilli(rs.getLong(16)), rs.getLong(17));
     }
 
+    /** A sub-task from a row of {@link #SUBTASK_COLUMNS}, read by position. */
     private static StoredSubtask subtask(ResultSet rs) throws SQLException {
-        String claimedBy = rs.getString("claimed_by");
-        return new StoredSubtask(rs.getLong("plan_id"), rs.getInt("subtask_index"), rs.getString("title"),
-                rs.getString("description"), Codec.readList(rs.getString("file_scope")),
-                readIndices(rs.getString("depends_on")), rs.getString("capability_hint"), rs.getInt("wave"),
-                rs.getBoolean("finalizer"), TaskId.of(rs.getLong("task_id")),
-                SubtaskStatus.fromWire(rs.getString("status")), claimedBy == null ? null : SessionId.of(claimedBy),
-                rs.getString("claimed_agent"), instant(rs, "claimed_at"), instant(rs, "completed_at"),
-                rs.getString("summary"), rs.getString("blocked_reason"),
-                Instant.ofEpochMilli(rs.getLong("updated_at")), rs.getLong("version"));
+        String claimedBy = rs.getString(12);
+        return new StoredSubtask(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+                Codec.readList(rs.getString(5)), readIndices(rs.getString(6)), rs.getString(7), rs.getInt(8),
+                rs.getBoolean(9), TaskId.of(rs.getLong(10)), SubtaskStatus.fromWire(rs.getString(11)),
+                claimedBy == null ? null : SessionId.of(claimedBy), rs.getString(13), instant(rs, 14),
+                instant(rs, 15), rs.getString(16), rs.getString(17), Instant.ofEpochMilli(rs.getLong(18)),
+                rs.getLong(19));
     }
 
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
         long millis = rs.getLong(column);
         return rs.wasNull() ? null : Instant.ofEpochMilli(millis);
     }

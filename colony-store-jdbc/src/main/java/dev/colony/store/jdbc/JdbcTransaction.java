@@ -11,6 +11,7 @@ import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.PlanRecords;
+import dev.colony.spi.storage.ProfileRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -245,6 +246,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public PlanRecords plans() {
         return new JdbcPlanRecords(this);
+    }
+
+    @Override
+    public ProfileRecords profiles() {
+        return new JdbcProfileRecords(this);
     }
 
     @Override

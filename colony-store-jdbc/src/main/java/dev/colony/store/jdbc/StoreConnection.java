@@ -3,6 +3,8 @@ package dev.colony.store.jdbc;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 
@@ -93,6 +95,23 @@ public final class StoreConnection {
             try (ResultSet rows = statement.executeQuery()) {
                 return rows.next() ? Optional.of(reader.read(rows)) : Optional.empty();
             }
+        } catch (SQLException e) {
+            throw new JdbcFailure(sql, e);
+        }
+    }
+
+    /** Runs the query {@code sql} through a kept prepared statement and reads every row. */
+    <T> List<T> list(String sql, Binder binder, RowReader<T> reader) {
+        try {
+            PreparedStatement statement = prepared(sql, false);
+            binder.bind(statement);
+            List<T> found = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    found.add(reader.read(rows));
+                }
+            }
+            return found;
         } catch (SQLException e) {
             throw new JdbcFailure(sql, e);
         }

@@ -75,7 +75,7 @@ public final class PlanPublishTool {
                 return new Result(plan.slug(), plan.specTask().value(), plan.subtasks().stream()
                         .map(s -> new Published(s.index(), s.branch(), s.task().value(), s.title(), s.wave()))
                         .toList(), plan.nextAvailable().stream().map(s -> s.index()).toList(),
-                        "Agents see claimable sub-tasks in task_plan_list and take one with task_plan_claim_subtask.");
+                        "Agents pick sub-tasks with task_ready_for_agent (or task_plan_list and task_plan_claim_subtask).");
             });
 
     private PlanPublishTool() {

@@ -1,0 +1,26 @@
+package dev.colony.mcp.tool.profile;
+
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code agent_get_profile}: read an agent type's capability weights. */
+public final class GetProfileTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The agent (its type counts).", required = true)
+            @Size(max = 100) String agent) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, ProfileArgs.Profile> SPEC = ToolSpec.reading("agent_get_profile",
+            "Read an agent's strengths",
+            "Read how well an agent type does each kind of work (0 to 1); an agent nobody described has 0.5 "
+                    + "everywhere, and defaults lists the kinds still at 0.5.",
+            Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
+                    .get(args.agent())));
+
+    private GetProfileTool() {
+    }
+}
