@@ -173,4 +173,44 @@ class PlanToolsTest {
         assertThat(holding.get("ready").get(0).get("reason").asText()).isEqualTo("continue_current_task");
         assertThat(holding.get("ready").get(0).has("next_tool")).isFalse();
     }
+
+    @Test
+    void theAutopilotTickDecidesInTheSpecifiedOrder() {
+        JsonNode idle = ok(codex, "task_autopilot_tick", Map.of());
+        assertThat(idle.get("decision").asText()).isEqualTo("no_op");
+        assertThat(idle.get("suggested_wake_seconds").asInt()).isEqualTo(1200);
+        assertThat(idle.has("next_tool")).isFalse();
+        ok(claude, "task_plan_publish", Map.of("repo_root", REPO, "slug", "ticks", "title", "Ticks", "subtasks",
+                subtasks()));
+
+        JsonNode claim = ok(codex, "task_autopilot_tick", Map.of());
+        assertThat(claim.get("decision").asText()).isEqualTo("claim_ready");
+        assertThat(claim.get("next_tool").asText()).isEqualTo("task_plan_claim_subtask");
+        assertThat(claim.get("next_args").get("plan_slug").asText()).isEqualTo("ticks");
+        assertThat(claim.get("signals").get("ready_subtask_count").asInt()).isEqualTo(1);
+        assertThat(ok(codex, "task_plan_list", Map.of()).get("plans").get(0).get("subtask_counts").get("claimed")
+                .asInt()).as("a tick changes nothing").isZero();
+
+        ok(codex, "task_plan_claim_subtask", Map.of("plan_slug", "ticks", "subtask_index", 0));
+        JsonNode busy = ok(codex, "task_autopilot_tick", Map.of());
+        assertThat(busy.get("decision").asText()).isEqualTo("continue_current");
+        assertThat(busy.get("next_tool").asText()).isEqualTo("task_plan_complete_subtask");
+
+        long thread = ok(codex, "task_plan_list", Map.of("include_subtasks", true)).get("plans").get(0)
+                .get("subtasks").get(0).get("task_id").asLong();
+        ok(claude, "task_thread", Map.of("repo_root", REPO, "branch", "spec/ticks/sub-0"));
+        ok(claude, "task_message", Map.of("task_id", thread, "to_agent", "codex", "urgency", "blocking", "content",
+                "Stop: the API contract changed."));
+        JsonNode blocked = ok(codex, "task_autopilot_tick", Map.of());
+        assertThat(blocked.get("decision").asText()).isEqualTo("reply_blocking_message");
+        assertThat(blocked.get("next_tool").asText()).isEqualTo("task_message_mark_read");
+        assertThat(blocked.get("signals").get("blocking_message_count").asInt()).isEqualTo(1);
+
+        ok(claude, "task_hand_off", Map.of("task_id", thread, "to_agent", "codex", "summary",
+                "The API contract changed; take over the migration."));
+        JsonNode handoff = ok(codex, "task_autopilot_tick", Map.of());
+        assertThat(handoff.get("decision").asText()).as("a handoff comes first").isEqualTo("accept_handoff");
+        assertThat(handoff.get("next_tool").asText()).isEqualTo("task_accept_handoff");
+        assertThat(handoff.get("signals").get("pending_handoff_count").asInt()).isEqualTo(1);
+    }
 }

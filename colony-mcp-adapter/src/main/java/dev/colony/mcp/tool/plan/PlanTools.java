@@ -8,7 +8,8 @@ public final class PlanTools {
 
     /** Every plan tool. */
     public static final List<ToolSpec<?, ?>> ALL = List.of(PlanValidateTool.SPEC, PlanPublishTool.SPEC,
-            PlanListTool.SPEC, ReadyForAgentTool.SPEC, PlanClaimTool.SPEC, PlanCompleteTool.SPEC, PlanBlockTool.SPEC);
+            PlanListTool.SPEC, ReadyForAgentTool.SPEC, PlanClaimTool.SPEC, PlanCompleteTool.SPEC, PlanBlockTool.SPEC,
+            AutopilotTickTool.SPEC);
 
     private PlanTools() {
     }
