@@ -212,10 +212,10 @@ public final class PlanService implements PlanRegistry {
         Check.required("plan", ref);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredPlan plan = resolve(tx, ref);
-            List<StoredSubtask> subtasks = subtasksOf(tx, plan);
-            StoredSubtask subtask = subtask(subtasks, plan, index);
+            Target target = enter(tx, ref, index, now);
+            StoredPlan plan = target.plan();
+            List<StoredSubtask> subtasks = target.subtasks();
+            StoredSubtask subtask = target.subtask();
             access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
             Plan view = PlanViews.plan(plan, subtasks);
             if (subtask.status() != SubtaskStatus.AVAILABLE) {
@@ -248,10 +248,10 @@ public final class PlanService implements PlanRegistry {
         String text = Check.optionalText("summary", summary, MAX_TEXT_CHARS);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredPlan plan = resolve(tx, ref);
-            List<StoredSubtask> before = subtasksOf(tx, plan);
-            StoredSubtask subtask = subtask(before, plan, index);
+            Target target = enter(tx, ref, index, now);
+            StoredPlan plan = target.plan();
+            List<StoredSubtask> before = target.subtasks();
+            StoredSubtask subtask = target.subtask();
             if (subtask.status() != SubtaskStatus.CLAIMED) {
                 throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_CLAIMED, "subtask_index", plan.slug() + "/sub-"
                         + index + " is " + subtask.status().wireName() + ", not claimed: claim it first");
@@ -335,9 +335,9 @@ public final class PlanService implements PlanRegistry {
         String why = Check.text("reason", reason, MAX_TEXT_CHARS);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredPlan plan = resolve(tx, ref);
-            StoredSubtask subtask = subtask(subtasksOf(tx, plan), plan, index);
+            Target target = enter(tx, ref, index, now);
+            StoredPlan plan = target.plan();
+            StoredSubtask subtask = target.subtask();
             if (subtask.status() == SubtaskStatus.COMPLETED || subtask.status() == SubtaskStatus.BLOCKED) {
                 throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_AVAILABLE, "subtask_index", plan.slug()
                         + "/sub-" + index + " is " + subtask.status().wireName() + " and cannot be blocked");
@@ -359,9 +359,9 @@ public final class PlanService implements PlanRegistry {
         Check.required("plan", ref);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredPlan plan = resolve(tx, ref);
-            StoredSubtask subtask = subtask(subtasksOf(tx, plan), plan, index);
+            Target target = enter(tx, ref, index, now);
+            StoredPlan plan = target.plan();
+            StoredSubtask subtask = target.subtask();
             if (subtask.status() != SubtaskStatus.BLOCKED) {
                 throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_AVAILABLE, "subtask_index", plan.slug()
                         + "/sub-" + index + " is " + subtask.status().wireName() + ", not blocked");
@@ -542,6 +542,21 @@ public final class PlanService implements PlanRegistry {
     private static StoredTask thread(StorageTransaction tx, StoredPlan plan, StoredSubtask subtask) {
         return tx.tasks().find(subtask.task()).orElseThrow(() -> new ColonyException(ErrorCode.INTERNAL, "the thread "
                 + subtask.task() + " of " + plan.slug() + "/sub-" + subtask.index() + " is missing"));
+    }
+
+    /**
+     * The first step of every change to one sub-task: the caller's session checked and touched, then the plan
+     * and its sub-tasks read.
+     */
+    private Target enter(StorageTransaction tx, PlanRef ref, int index, Instant now) {
+        ledger.enter(tx, now);
+        StoredPlan plan = resolve(tx, ref);
+        List<StoredSubtask> subtasks = subtasksOf(tx, plan);
+        return new Target(plan, subtasks, subtask(subtasks, plan, index));
+    }
+
+    /** A sub-task about to change, with its plan and all the plan's sub-tasks as read. */
+    private record Target(StoredPlan plan, List<StoredSubtask> subtasks, StoredSubtask subtask) {
     }
 
     private static List<StoredSubtask> subtasksOf(StorageTransaction tx, StoredPlan plan) {

@@ -1,5 +1,6 @@
 package dev.colony.mcp.tool.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.plan.PlanRef;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.Subtask;
@@ -38,7 +39,8 @@ public final class PlanBlockTool {
      * @param status blocked or available
      * @param blockedReason why it is blocked
      */
-    public record Result(String planSlug, int subtaskIndex, String status, @Nullable String blockedReason) {
+    public record Result(String planSlug, int subtaskIndex, String status,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String blockedReason) {
     }
 
     /** The tool. */

@@ -1,5 +1,6 @@
 package dev.colony.mcp.tool.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.plan.PlanRef;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.SubtaskCompletion;
@@ -42,7 +43,7 @@ public final class PlanCompleteTool {
      * @param status skipped, archived, blocked or error
      * @param reason why
      */
-    public record Archive(String status, @Nullable String reason) {
+    public record Archive(String status, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {
     }
 
     /** The tool. */
