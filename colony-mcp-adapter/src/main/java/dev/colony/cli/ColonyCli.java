@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
                 + "'colony mcp').",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
+                ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, HookCommand.class,
                 CdsCommand.class,
                 CommandLine.HelpCommand.class})

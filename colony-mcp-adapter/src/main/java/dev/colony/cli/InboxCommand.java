@@ -56,7 +56,7 @@ public final class InboxCommand extends ReadOnlyView<Result> {
 
     @Override
     Result read(Colony colony, CallerScope reader) {
-        Session as = session(reader.sessions().list(Sessions.MAX_LIST_LIMIT));
+        Session as = sessionOf(reader.sessions().list(Sessions.MAX_LIST_LIMIT), agent, session);
         AttentionQuery defaults = AttentionQuery.defaults();
         return AttentionInboxTool.compact(colony.as(new Actor(as.user(), as.agent(), as.id())).attention().read(
                 new AttentionQuery(repoRoots == null ? Set.of() : Set.copyOf(repoRoots), Set.of(), limit,
@@ -64,8 +64,11 @@ public final class InboxCommand extends ReadOnlyView<Result> {
                         defaults.heatHalfLife(), limit)), Integer.MAX_VALUE);
     }
 
-    /** The named session, or the agent's most recently seen one (its exact name before its agent type). */
-    private Session session(List<Session> sessions) {
+    /**
+     * The named session, or {@code agent}'s most recently seen one (its exact name before its agent type): the
+     * session a read-only view of one agent reads as.
+     */
+    static Session sessionOf(List<Session> sessions, String agent, String session) {
         if (session != null) {
             return sessions.stream().filter(s -> s.id().value().equals(session)).findFirst()
                     .orElseThrow(() -> ColonyException.about(ErrorCode.SESSION_NOT_FOUND, "session",

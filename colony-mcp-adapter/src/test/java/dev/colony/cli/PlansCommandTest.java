@@ -60,4 +60,18 @@ class PlansCommandTest {
         assertThat(bad.exit()).isNotZero();
         assertThat(bad.err()).contains("limit");
     }
+
+    @Test
+    void readyShowsAnAgentsQueueWithoutClaimingAnything() {
+        CliRun codex = CliRun.of(dir, db, "ready", "--agent", "codex");
+        CliRun claude = CliRun.of(dir, db, "ready", "--agent", "claude-code", "--json");
+        CliRun nobody = CliRun.of(dir, db, "ready", "--agent", "gemini");
+
+        assertThat(codex.exit()).as(codex.err()).isZero();
+        assertThat(codex.out()).containsPattern("1\\s+0\\.50\\s+continue_current_task\\s+widgets/sub-0\\s+0\\s+Build the widget API");
+        assertThat(claude.exit()).as(claude.err()).isZero();
+        assertThat(claude.out().strip()).isEqualTo("[ ]");
+        assertThat(nobody.exit()).isNotZero();
+        assertThat(nobody.err()).contains("no session of agent 'gemini'");
+    }
 }

@@ -206,6 +206,13 @@ class PlanToolsTest {
         assertThat(blocked.get("next_tool").asText()).isEqualTo("task_message_mark_read");
         assertThat(blocked.get("signals").get("blocking_message_count").asInt()).isEqualTo(1);
 
+        ok(codex, "task_record_edit", Map.of("task_id", thread, "file_path", "api/widgets.ts"));
+        ok(codex, "task_record_edit", Map.of("task_id", thread, "file_path", "api/routes.ts"));
+        JsonNode drift = ok(codex, "task_drift_check", Map.of("task_id", thread));
+        assertThat(drift.get("edits_without_claim")).extracting(JsonNode::asText).containsExactly("api/routes.ts");
+        assertThat(drift.get("drift_score").asDouble()).isEqualTo(0.5);
+        assertThat(drift.get("next_tool").asText()).isEqualTo("task_claim_file");
+        assertThat(drift.get("next_args").get(0).get("file_path").asText()).isEqualTo("api/routes.ts");
         ok(claude, "task_hand_off", Map.of("task_id", thread, "to_agent", "codex", "summary",
                 "The API contract changed; take over the migration."));
         JsonNode handoff = ok(codex, "task_autopilot_tick", Map.of());

@@ -1,6 +1,8 @@
 package dev.colony.api.activity;
 
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -30,4 +32,17 @@ public interface FileActivity {
 
     /** The hottest files of the threads the caller may read, hottest first. */
     List<FileHeat> heat(FileHeatQuery query);
+
+    /** The longest window {@link #drift} looks back. */
+    Duration MAX_DRIFT_WINDOW = Duration.ofDays(1);
+
+    /**
+     * Compares the files {@code session} (the caller's own, or another of its user's) holds by an active claim
+     * on {@code task} with the files it edited there within {@code window}.
+     *
+     * @throws dev.colony.api.ColonyException {@code NOT_FOUND} naming {@code task_id} for a thread the caller may
+     *     not read, {@code SESSION_NOT_FOUND} naming {@code session_id}, {@code INVALID_ARGUMENT} naming
+     *     {@code window_minutes} outside one minute to a day
+     */
+    Drift drift(TaskId task, SessionId session, Duration window);
 }

@@ -3,7 +3,9 @@ package dev.colony.core.activity;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
+import dev.colony.api.activity.Drift;
 import dev.colony.api.activity.FileActivity;
 import dev.colony.api.activity.FileEdit;
 import dev.colony.api.activity.FileHeat;
@@ -15,7 +17,6 @@ import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.task.ThreadScope;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +24,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@link FileActivity} for one caller. An edit is one write transaction (own session and heartbeat,
@@ -74,6 +76,38 @@ public final class FileActivityService implements FileActivity {
             Instant since = windowStart(now, halfLife);
             return hottest(scope, tx.fileEdits().since(readable, since, MAX_EVENTS),
                     tx.claims().listByNamespaces(readable, HELD, MAX_EVENTS), now, halfLife, query.limit());
+        });
+    }
+
+    @Override
+    public Drift drift(TaskId task, SessionId session, Duration window) {
+        Check.required("task_id", task);
+        Check.required("session_id", session);
+        Check.required("window_minutes", window);
+        if (window.compareTo(Duration.ofMinutes(1)) < 0 || window.compareTo(MAX_DRIFT_WINDOW) > 0) {
+            throw ColonyException.invalid("window_minutes", "must be 1 to " + MAX_DRIFT_WINDOW.toMinutes()
+                    + ", was " + window.toMinutes());
+        }
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> {
+            ledger.task(tx, "task_id", task);
+            kernel.access().requireVisibleSession(tx, "session_id", session, actor.user());
+            Set<String> claimed = new TreeSet<>();
+            for (StoredClaim claim : tx.claims().listByTask(task, Set.of(ClaimState.ACTIVE), MAX_EVENTS)) {
+                if (claim.session().equals(session) && ledger.effectiveState(claim, now) == ClaimState.ACTIVE) {
+                    claimed.add(claim.filePath());
+                }
+            }
+            Set<String> edited = new TreeSet<>();
+            for (FileEdit edit : tx.fileEdits().since(kernel.access().readable(tx, actor.user()), now.minus(window),
+                    MAX_EVENTS)) {
+                if (edit.task().equals(task) && edit.session().equals(session)) {
+                    edited.add(edit.filePath());
+                }
+            }
+            List<String> unclaimed = edited.stream().filter(file -> !claimed.contains(file)).toList();
+            List<String> untouched = claimed.stream().filter(file -> !edited.contains(file)).toList();
+            return new Drift(now, task, session, window, List.copyOf(claimed), List.copyOf(edited), unclaimed, untouched);
         });
     }
 

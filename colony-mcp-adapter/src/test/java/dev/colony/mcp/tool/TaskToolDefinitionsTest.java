@@ -35,11 +35,12 @@ class TaskToolDefinitionsTest {
     }
 
     @Test
-    void theTenToolsAreServedInOrderWithReadOnlyHints() {
+    void theTwelveToolsAreServedInOrderWithReadOnlyHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("task_thread",
                 "task_list", "task_timeline", "task_updates_since", "task_post", "task_note_working", "task_link",
-                "task_links", "task_unlink", "task_feed");
-        Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links", "task_feed");
+                "task_links", "task_unlink", "task_feed", "task_record_edit", "task_drift_check");
+        Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links", "task_feed",
+                "task_drift_check");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name)
@@ -71,17 +72,19 @@ class TaskToolDefinitionsTest {
 
     @Test
     void requiredArgumentsFollowTheSpecification() {
-        Map<String, List<String>> expected = Map.of(
-                "task_thread", List.of("repo_root", "branch"),
-                "task_feed", List.of(),
-                "task_list", List.of(),
-                "task_timeline", List.of("task_id"),
-                "task_updates_since", List.of("task_id", "since_ts"),
-                "task_post", List.of("task_id", "kind", "content"),
-                "task_note_working", List.of("content"),
-                "task_link", List.of("task_id", "other_task_id"),
-                "task_links", List.of("task_id"),
-                "task_unlink", List.of("task_id", "other_task_id"));
+        Map<String, List<String>> expected = Map.ofEntries(
+                Map.entry("task_thread", List.of("repo_root", "branch")),
+                Map.entry("task_feed", List.of()),
+                Map.entry("task_list", List.of()),
+                Map.entry("task_timeline", List.of("task_id")),
+                Map.entry("task_updates_since", List.of("task_id", "since_ts")),
+                Map.entry("task_post", List.of("task_id", "kind", "content")),
+                Map.entry("task_note_working", List.of("content")),
+                Map.entry("task_link", List.of("task_id", "other_task_id")),
+                Map.entry("task_links", List.of("task_id")),
+                Map.entry("task_unlink", List.of("task_id", "other_task_id")),
+                Map.entry("task_record_edit", List.of("task_id", "file_path")),
+                Map.entry("task_drift_check", List.of("task_id")));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             assertThat(texts(tool.get("inputSchema").get("required"))).as(name).isEqualTo(expected.get(name));

@@ -9,7 +9,8 @@ public final class TaskTools {
     /** Every task-thread tool. */
     public static final List<ToolSpec<?, ?>> ALL = List.of(TaskThreadTool.SPEC, TaskListTool.SPEC,
             TaskTimelineTool.SPEC, TaskUpdatesSinceTool.SPEC, TaskPostTool.SPEC, TaskNoteWorkingTool.SPEC,
-            TaskLinkTool.SPEC, TaskLinksTool.SPEC, TaskUnlinkTool.SPEC, TaskFeedTool.SPEC);
+            TaskLinkTool.SPEC, TaskLinksTool.SPEC, TaskUnlinkTool.SPEC, TaskFeedTool.SPEC, RecordEditTool.SPEC,
+            DriftCheckTool.SPEC);
 
     private TaskTools() {
     }

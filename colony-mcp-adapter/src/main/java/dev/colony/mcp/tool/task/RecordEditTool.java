@@ -1,0 +1,51 @@
+package dev.colony.mcp.tool.task;
+
+import dev.colony.api.TaskId;
+import dev.colony.api.activity.FileActivity;
+import dev.colony.api.activity.FileEdit;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+
+/**
+ * {@code task_record_edit}: record that the caller edited a file on a thread, for clients without the
+ * post-tool-use hook that records edits on its own; file heat, lanes and task_drift_check read these records.
+ */
+public final class RecordEditTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The thread the edit belongs to.", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
+            @Param(value = "The file you edited: relative to the thread's repository root, or absolute inside it.",
+                    required = true)
+            @Size(max = FileActivity.MAX_PATH_CHARS) String filePath,
+            @Param("Record for this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The recorded edit.
+     *
+     * @param taskId the thread
+     * @param filePath the normalised repo-relative path
+     * @param editedAt when (epoch ms)
+     */
+    public record Result(long taskId, String filePath, long editedAt) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_record_edit", "Record a file edit",
+            "Record that you edited a file on a task thread, when your client has no hook that does it. Edits feed "
+                    + "file heat, lane activity and task_drift_check. Joins the thread. Errors: NOT_FOUND, "
+                    + "INVALID_CLAIM_PATH.",
+            Args.class, Result.class, (context, args) -> {
+                FileEdit edit = context.caller(args.sessionId(), null).activity().recordEdit(TaskId.of(args.taskId()),
+                        args.filePath());
+                return new Result(edit.task().value(), edit.filePath(), edit.editedAt().toEpochMilli());
+            });
+
+    private RecordEditTool() {
+    }
+}
