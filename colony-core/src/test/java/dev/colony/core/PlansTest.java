@@ -271,6 +271,26 @@ class PlansTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void aFileHeldByAnotherAgentRollsTheWholeClaimBack(String name, Function<Path, StorageProvider> store) {
+        try (Colony colony = open(store)) {
+            CallerScope claude = as(colony, "alice", "claude-code");
+            CallerScope codex = as(colony, "alice", "codex");
+            CallerScope gemini = as(colony, "alice", "gemini");
+            Plan plan = claude.plans().publish(widgets("held-file"));
+            gemini.claims().claim(plan.subtasks().get(0).task(), "api/widgets.ts", "editing it by hand");
+
+            refusal(() -> codex.plans().claim(PlanRef.of("held-file"), 0), ErrorCode.CLAIM_HELD_BY_ACTIVE_OWNER);
+
+            Subtask after = claude.plans().get(PlanRef.of("held-file")).subtasks().get(0);
+            assertThat(after.status()).as("nothing claimed").isEqualTo(SubtaskStatus.AVAILABLE);
+            assertThat(after.version()).isEqualTo(plan.subtasks().get(0).version());
+            assertThat(codex.tasks().participants(after.task())).extracting(Participant::session)
+                    .doesNotContain(codex.actor().session());
+        }
+    }
+
     private static ColonyException refusal(ThrowingCallable call, ErrorCode code) {
         Throwable thrown = catchThrowable(call);
         assertThat(thrown).isInstanceOf(ColonyException.class);
