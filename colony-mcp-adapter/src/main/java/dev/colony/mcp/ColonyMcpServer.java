@@ -15,6 +15,7 @@ import dev.colony.mcp.tool.collection.CollectionTools;
 import dev.colony.mcp.tool.lane.LaneTools;
 import dev.colony.mcp.tool.memory.MemoryTools;
 import dev.colony.mcp.tool.message.MessageTools;
+import dev.colony.mcp.tool.metric.MetricTools;
 import dev.colony.mcp.tool.plan.PlanTools;
 import dev.colony.mcp.tool.profile.ProfileTools;
 import dev.colony.mcp.tool.signal.SignalTools;
@@ -85,7 +86,7 @@ public final class ColonyMcpServer implements ToolHost {
 
     /**
      * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
-     * collection, signal, plan, then profile tools.
+     * collection, signal, plan, profile, then metrics tools.
      */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
@@ -97,6 +98,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(SignalTools.ALL);
         tools.addAll(PlanTools.ALL);
         tools.addAll(ProfileTools.ALL);
+        tools.addAll(MetricTools.ALL);
         return List.copyOf(tools);
     }
 
