@@ -11,6 +11,7 @@ import dev.colony.api.UserId;
 import dev.colony.api.baton.QuotaRelease;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.postgres.PostgresStorageProvider;
+import dev.colony.store.postgres.PostgresTestServer;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -86,6 +87,26 @@ final class ClaimRaceProcess {
             arrive(barrier, me, other, otherAlive, "done");
         }
         return outcomes;
+    }
+
+    /**
+     * Starts a child JVM on this test class path running {@code main}'s {@code main} with {@code args}, its output
+     * into {@code log}; with {@code postgres}, it reaches the test's PostgreSQL server.
+     */
+    static Process startChild(boolean postgres, Path log, Class<?> main, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        if (postgres) {
+            command.add(PostgresTestServer.childJvmOption());
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** What a child wrote to {@code log}, for a failure message. */
+    static String output(Path log) throws IOException {
+        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(none)";
     }
 
     private interface Call {

@@ -85,23 +85,17 @@ class TwoProcessClaimRaceTest {
         }
         Path childOut = dir.resolve("child-outcomes.txt");
         Path log = dir.resolve("child.log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
-        if (postgres) {
-            command.add(PostgresTestServer.childJvmOption());
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ClaimRaceProcess.class.getName(), store,
+        Process child = ClaimRaceProcess.startChild(postgres, log, ClaimRaceProcess.class, store,
                 barrier.toString(), "child", "parent", "alice", childSession.id().value(), childSession.agent(),
                 Long.toString(task.value()), batons.toString(), Long.toString(RACE.toEpochMilli()),
-                childOut.toString()));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                childOut.toString());
         List<String> mine;
         try {
             mine = ClaimRaceProcess.run(store, barrier, "parent", "child", child::isAlive, parentSession.user(),
                     parentSession.id(), parentSession.agent(), task, batons, RACE);
             assertThat(child.waitFor(ClaimRaceProcess.BOUND.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("child finished; its output: %s", output(log)).isTrue();
-            assertThat(child.exitValue()).as("child's output: %s", output(log)).isZero();
+                    .as("child finished; its output: %s", ClaimRaceProcess.output(log)).isTrue();
+            assertThat(child.exitValue()).as("child's output: %s", ClaimRaceProcess.output(log)).isZero();
         } finally {
             if (child.isAlive()) {
                 child.destroyForcibly();
@@ -128,9 +122,5 @@ class TwoProcessClaimRaceTest {
         String prefix = what + " " + round + " ";
         return outcomes.stream().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + prefix + " in " + outcomes));
-    }
-
-    private static String output(Path log) throws java.io.IOException {
-        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(none)";
     }
 }

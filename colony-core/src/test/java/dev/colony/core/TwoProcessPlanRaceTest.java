@@ -11,7 +11,6 @@ import dev.colony.api.plan.SubtaskDraft;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.store.postgres.PostgresTestServer;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,22 +74,16 @@ class TwoProcessPlanRaceTest {
         }
         Path childOut = dir.resolve("child-outcomes.txt");
         Path log = dir.resolve("child.log");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
-        if (postgres) {
-            command.add(PostgresTestServer.childJvmOption());
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PlanRaceProcess.class.getName(), store,
+        Process child = ClaimRaceProcess.startChild(postgres, log, PlanRaceProcess.class, store,
                 barrier.toString(), "child", "parent", "alice", childSessions.toString(), plans.toString(),
-                Long.toString(AT.toEpochMilli()), childOut.toString()));
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                Long.toString(AT.toEpochMilli()), childOut.toString());
         List<String> mine;
         try {
             mine = PlanRaceProcess.run(store, barrier, "parent", "child", child::isAlive,
                     UserId.of("alice"), parentSessions, plans, AT);
             assertThat(child.waitFor(ClaimRaceProcess.BOUND.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("child finished; its output: %s", output(log)).isTrue();
-            assertThat(child.exitValue()).as("child's output: %s", output(log)).isZero();
+                    .as("child finished; its output: %s", ClaimRaceProcess.output(log)).isTrue();
+            assertThat(child.exitValue()).as("child's output: %s", ClaimRaceProcess.output(log)).isZero();
         } finally {
             if (child.isAlive()) {
                 child.destroyForcibly();
@@ -125,9 +118,5 @@ class TwoProcessPlanRaceTest {
             lines.add(session.id().value() + " codex");
         }
         return lines;
-    }
-
-    private static String output(Path log) throws IOException {
-        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(none)";
     }
 }

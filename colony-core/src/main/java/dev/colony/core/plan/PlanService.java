@@ -5,8 +5,6 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
-import dev.colony.api.TaskId;
-import dev.colony.api.claim.ClaimAge;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.plan.ArchiveReport;
@@ -573,23 +571,13 @@ public final class PlanService implements PlanRegistry {
 
     /** Files of the plan that sessions other than the caller's hold by a live, fresh claim in its repository. */
     private List<ClaimCollision> collisions(StorageTransaction tx, PlanDraft plan, Instant now) {
-        Set<NamespaceId> readable = access.readable(tx, actor.user());
-        Map<TaskId, Optional<StoredTask>> threads = new LinkedHashMap<>();
+        ClaimedFiles claimed = ClaimedFiles.read(tx, access.readable(tx, actor.user()), ledger, actor.session(), now,
+                null);
         List<ClaimCollision> collisions = new ArrayList<>();
-        List<StoredClaim> claims = tx.claims().listByNamespaces(readable, List.of(ClaimState.ACTIVE,
-                ClaimState.HANDOFF_PENDING), 1_000);
         for (int i = 0; i < plan.subtasks().size(); i++) {
             for (String file : plan.subtasks().get(i).fileScope()) {
-                for (StoredClaim claim : claims) {
-                    if (!claim.filePath().equals(file) || claim.session().equals(actor.session())
-                            || ledger.effectiveState(claim, now) == ClaimState.WEAK_EXPIRED
-                            || ledger.ageOf(claim, now) != ClaimAge.FRESH) {
-                        continue;
-                    }
-                    Optional<StoredTask> thread = threads.computeIfAbsent(claim.task(), id -> tx.tasks().find(id));
-                    if (thread.isPresent() && plan.repoRoot().equals(thread.get().repoRoot())) {
-                        collisions.add(new ClaimCollision(i, file, claim.task(), claim.session(), claim.agent()));
-                    }
+                for (StoredClaim claim : claimed.heldByOthers(plan.repoRoot(), file)) {
+                    collisions.add(new ClaimCollision(i, file, claim.task(), claim.session(), claim.agent()));
                 }
             }
         }

@@ -2,9 +2,6 @@ package dev.colony.core.plan;
 
 import dev.colony.api.Actor;
 import dev.colony.api.NamespaceId;
-import dev.colony.api.TaskId;
-import dev.colony.api.claim.ClaimAge;
-import dev.colony.api.claim.ClaimState;
 import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyReason;
@@ -15,21 +12,17 @@ import dev.colony.api.profile.AgentProfiles;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.profile.ProfileService;
 import dev.colony.core.session.AgentTypes;
-import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
 import dev.colony.spi.storage.StorageTransaction;
-import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -45,7 +38,6 @@ final class ReadyRanking {
     private static final double CONFLICT_WEIGHT = 0.3;
     private static final double RELEASE_WEIGHT = 0.1;
     private static final Duration RECENT_RELEASE = Duration.ofHours(1);
-    private static final int CLAIMS_READ = 1_000;
 
     private final Actor actor;
     private final ClaimLedger ledger;
@@ -64,7 +56,8 @@ final class ReadyRanking {
         }
         AgentProfile profile = ProfileService.profile(tx, actor.user(), AgentTypes.of(actor.agent()));
         Map<Long, List<StoredSubtask>> subtasks = tx.plans().subtasks(plans.stream().map(StoredPlan::id).toList());
-        Files files = files(tx, readable);
+        ClaimedFiles files = ClaimedFiles.read(tx, readable, ledger, actor.session(), now,
+                now.minus(RECENT_RELEASE));
         List<Candidate> candidates = new ArrayList<>();
         for (StoredPlan stored : plans) {
             Plan plan = PlanViews.plan(stored, subtasks.get(stored.id()));
@@ -80,9 +73,8 @@ final class ReadyRanking {
                 int held = 0;
                 int released = 0;
                 for (String file : subtask.fileScope()) {
-                    String key = plan.repoRoot() + "\n" + file;
-                    held += files.heldByOthers().contains(key) ? 1 : 0;
-                    released += files.recentlyReleased().contains(key) ? 1 : 0;
+                    held += files.heldByOthers(plan.repoRoot(), file).isEmpty() ? 0 : 1;
+                    released += files.releasedLately(plan.repoRoot(), file) ? 1 : 0;
                 }
                 int scope = Math.max(1, subtask.fileScope().size());
                 double score = round(capability - CONFLICT_WEIGHT * held / scope - RELEASE_WEIGHT * released / scope);
@@ -151,37 +143,8 @@ final class ReadyRanking {
         return false;
     }
 
-    /** The files (as {@code repo \\n path}) others hold fresh now, and those released in the last hour. */
-    private Files files(StorageTransaction tx, Set<NamespaceId> readable) {
-        Set<String> held = new HashSet<>();
-        Set<String> released = new HashSet<>();
-        Map<TaskId, Optional<StoredTask>> threads = new HashMap<>();
-        Instant recent = now.minus(RECENT_RELEASE);
-        for (StoredClaim claim : tx.claims().listByNamespaces(readable, List.of(ClaimState.ACTIVE,
-                ClaimState.HANDOFF_PENDING, ClaimState.RELEASED), CLAIMS_READ)) {
-            Optional<StoredTask> thread = threads.computeIfAbsent(claim.task(), id -> tx.tasks().find(id));
-            if (thread.isEmpty() || thread.get().repoRoot() == null) {
-                continue;
-            }
-            String key = thread.get().repoRoot() + "\n" + claim.filePath();
-            if (claim.state() == ClaimState.RELEASED) {
-                if (claim.updatedAt().isAfter(recent)) {
-                    released.add(key);
-                }
-            } else if (!claim.session().equals(actor.session())
-                    && ledger.effectiveState(claim, now) != ClaimState.WEAK_EXPIRED
-                    && ledger.ageOf(claim, now) == ClaimAge.FRESH) {
-                held.add(key);
-            }
-        }
-        return new Files(held, released);
-    }
-
     private static double round(double value) {
         return Math.round(value * 1000) / 1000.0;
-    }
-
-    private record Files(Set<String> heldByOthers, Set<String> recentlyReleased) {
     }
 
     private record Candidate(ReadyEntry entry, Instant planCreatedAt) {
