@@ -7,6 +7,9 @@ import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +29,9 @@ class SavingsReportToolTest {
 
     @BeforeEach
     void open() {
-        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+        // A clock that stands still: every call falls in the report's own millisecond, which the window includes.
+        colony = Colony.builder().clock(Clock.fixed(Instant.parse("2026-11-26T08:00:00Z"), ZoneOffset.UTC))
+                .storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
                 .search(LuceneSearch.besideStore()).build();
         alice = ToolResults.server(colony, "alice", "claude-code");
         bob = ToolResults.server(colony, "bob", "codex");

@@ -179,7 +179,9 @@ public final class SavingsReportTool {
                 Instant until = context.colony().clock().instant();
                 Instant since = args.sinceMs() != null ? Instant.ofEpochMilli(args.sinceMs())
                         : until.minus(Duration.ofHours(args.hours()));
-                List<ToolMetric> rows = context.colony().metrics().list(since, until, ToolMetrics.MAX_LIST_LIMIT);
+                // The window includes its last millisecond: a call made in the same millisecond as the report.
+                List<ToolMetric> rows = context.colony().metrics().list(since, until.plusMillis(1),
+                        ToolMetrics.MAX_LIST_LIMIT);
                 boolean truncated = rows.size() == ToolMetrics.MAX_LIST_LIMIT;
                 List<ToolMetric> mine = rows.stream().filter(row -> row.user().equals(context.user()))
                         .filter(row -> args.operation() == null || row.tool().equals(args.operation())).toList();
