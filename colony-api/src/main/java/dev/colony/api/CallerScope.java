@@ -13,6 +13,8 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
+import dev.colony.api.proposal.Proposals;
+import dev.colony.api.rescue.Rescues;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -82,4 +84,10 @@ public interface CallerScope {
 
     /** The capability profiles of the caller's user's agent types. */
     AgentProfiles profiles();
+
+    /** Proposals of future work the caller may read, and the caller's backing of them. */
+    Proposals proposals();
+
+    /** Sessions that went silent holding claims the caller may see, and their rescue. */
+    Rescues rescues();
 }

@@ -91,7 +91,11 @@ public enum ErrorCode {
     /** Nobody holds the sub-task, so there is nothing to complete. */
     PLAN_SUBTASK_NOT_CLAIMED,
     /** Another session holds the sub-task. */
-    PLAN_SUBTASK_NOT_YOURS;
+    PLAN_SUBTASK_NOT_YOURS,
+    /** No proposal of that id that the caller may read. */
+    PROPOSAL_NOT_FOUND,
+    /** A rescue that changes state was asked for without {@code confirm: true}. */
+    RESCUE_CONFIRM_REQUIRED;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -15,6 +15,8 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
+import dev.colony.api.proposal.Proposals;
+import dev.colony.api.rescue.Rescues;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -32,6 +34,8 @@ import dev.colony.core.memory.MemoryService;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.plan.PlanService;
 import dev.colony.core.profile.ProfileService;
+import dev.colony.core.proposal.ProposalService;
+import dev.colony.core.rescue.RescueService;
 import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
@@ -145,6 +149,16 @@ final class CallerScopes implements CallerScope {
     @Override
     public AgentProfiles profiles() {
         return new ProfileService(actor, kernel);
+    }
+
+    @Override
+    public Proposals proposals() {
+        return new ProposalService(actor, kernel);
+    }
+
+    @Override
+    public Rescues rescues() {
+        return new RescueService(actor, kernel);
     }
 
     @Override

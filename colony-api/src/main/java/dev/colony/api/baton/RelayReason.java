@@ -15,7 +15,9 @@ public enum RelayReason {
     /** A person stopped the sender. */
     MANUAL,
     /** Not said. */
-    UNSPECIFIED;
+    UNSPECIFIED,
+    /** The sender went silent while holding claims, and another session relayed its work for it. */
+    RESCUE;
 
     /** The wire name: lower case with hyphens, e.g. {@code rate-limit}. */
     public String wireName() {

@@ -92,6 +92,25 @@ public record Plan(String slug, String repoRoot, TaskId specTask, String title, 
         return blocked.stream().sorted().toList();
     }
 
+    /**
+     * The sub-tasks not yet completed that wait on sub-task {@code index}, directly or through a chain of
+     * dependencies, in index order: the work that stalls while it does.
+     */
+    public List<Integer> downstreamOf(int index) {
+        Set<Integer> waiting = new HashSet<>();
+        waiting.add(index);
+        List<Integer> downstream = new ArrayList<>();
+        for (Subtask subtask : subtasks) {
+            if (subtask.index() > index && subtask.dependsOn().stream().anyMatch(waiting::contains)) {
+                waiting.add(subtask.index());
+                if (subtask.status() != SubtaskStatus.COMPLETED) {
+                    downstream.add(subtask.index());
+                }
+            }
+        }
+        return downstream;
+    }
+
     /** Whether every sub-task is completed. */
     public boolean complete() {
         return subtasks.stream().allMatch(subtask -> subtask.status() == SubtaskStatus.COMPLETED);

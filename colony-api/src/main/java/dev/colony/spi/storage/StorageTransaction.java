@@ -50,6 +50,9 @@ public interface StorageTransaction {
     /** Agent profiles: capability weights per agent type. */
     ProfileRecords profiles();
 
+    /** Proposals and their reinforcements. */
+    ProposalRecords proposals();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

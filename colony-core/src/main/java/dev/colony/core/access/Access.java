@@ -59,6 +59,18 @@ public final class Access {
         return Set.copyOf(readable);
     }
 
+    /**
+     * The namespaces {@code user} may change, looked up in {@code tx}: its personal namespace, when it has one,
+     * and the collections where its role allows writing.
+     */
+    public Set<NamespaceId> changeable(StorageTransaction tx, UserId user) {
+        Set<NamespaceId> changeable = new HashSet<>();
+        namespaces.find(tx, user).ifPresent(changeable::add);
+        memberships(tx, user).stream().filter(found -> found.role().canWrite(found.collection().kind()))
+                .forEach(found -> changeable.add(found.collection().id()));
+        return Set.copyOf(changeable);
+    }
+
     /** The collections {@code user} belongs to now, whatever its role: the namespaces signals travel through. */
     public Set<NamespaceId> collections(StorageTransaction tx, UserId user) {
         Set<NamespaceId> collections = new HashSet<>();

@@ -2,6 +2,7 @@ package dev.colony.core.baton;
 
 import dev.colony.api.Actor;
 import dev.colony.api.MemoryId;
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.baton.Acceptance;
 import dev.colony.api.baton.Baton;
@@ -68,8 +69,7 @@ public final class RelayService implements Relays {
         String fetchAt = Check.optionalText("fetch_files_at", request.fetchFilesAt(), MAX_REF_CHARS);
         String to = BatonDesk.addressee(request.toAgent());
         Duration ttl = BatonDesk.ttl(request.expiresIn(), BatonLimits.RELAY_DEFAULT_TTL, BatonLimits.RELAY_MAX_TTL);
-        String content = "relay (" + reason.wireName() + ") to " + to + ": " + oneLine;
-        StoredVector vector = desk.kernel().embed(content);
+        StoredVector vector = desk.kernel().embed(content(reason, to, oneLine));
         Instant now = desk.kernel().time().now();
         Instant until = now.plus(ttl);
         return desk.write(tx -> {
@@ -83,29 +83,56 @@ public final class RelayService implements Relays {
                     .sorted(Comparator.comparing(StoredClaim::filePath))
                     .toList();
             List<String> files = mine.stream().map(StoredClaim::filePath).toList();
-            WorktreeRecipe recipe = new WorktreeRecipe(baseBranch, files, fetchAt, fetchAt == null
-                    ? "no fetch_files_at was given: changed or untracked files may exist only in the sender's worktree; "
-                            + "coordinate with a person before assuming they are lost"
-                    : null);
-            ResumableState resumable = resumable(tx, taskId, now);
-            Map<String, Object> metadata = new LinkedHashMap<>();
-            metadata.put("reason", reason.wireName());
-            metadata.put("to_agent", to);
-            metadata.put("inherit_claims", files);
-            MemoryId id = ledger.audit(tx, task, RELAY, content, null, metadata, now, vector);
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("summary", oneLine);
-            details.put("reason", reason.wireName());
-            details.put("worktree_recipe", BatonRows.recipeDetails(recipe));
-            details.put("resumable_state", BatonRows.resumableDetails(resumable));
-            StoredBaton stored = tx.batons().insert(new StoredBaton(id, BatonKind.RELAY, taskId, BatonStatus.PENDING,
-                    ledger.actor().session(), ledger.actor().agent(), to, details, files, now, until, null, null, null,
-                    now, 1));
+            StoredBaton stored = emit(tx, ledger, task, ledger.actor().session(), ledger.actor().agent(), reason,
+                    oneLine, to, baseBranch, fetchAt, files, vector, now, until);
             for (StoredClaim claim : mine) {
-                ledger.change(tx, claim.inState(ClaimState.HANDOFF_PENDING, until, id), now);
+                ledger.change(tx, claim.inState(ClaimState.HANDOFF_PENDING, until, stored.id()), now);
             }
             return BatonDesk.Step.of(BatonRows.view(stored, now));
         });
+    }
+
+    /**
+     * A relay to any agent of the work {@code fromSession} leaves on {@code task}, written by the caller: the
+     * rescue of a session gone silent. The relay lists {@code files}, so whoever accepts it claims them.
+     *
+     * @return the relay's id
+     */
+    public static MemoryId emit(StorageTransaction tx, ClaimLedger ledger, StoredTask task, SessionId fromSession,
+            String fromAgent, RelayReason reason, String oneLine, List<String> files, Instant now) {
+        return emit(tx, ledger, task, fromSession, fromAgent, reason, oneLine, BatonDesk.addressee(null), null, null,
+                files, null, now, now.plus(BatonLimits.RELAY_DEFAULT_TTL)).id();
+    }
+
+    /** The text of a relay's announcement. */
+    private static String content(RelayReason reason, String to, String oneLine) {
+        return "relay (" + reason.wireName() + ") to " + to + ": " + oneLine;
+    }
+
+    /** Writes a relay's announcement (with {@code vector}, or none) and its pending baton. */
+    private static StoredBaton emit(StorageTransaction tx, ClaimLedger ledger, StoredTask task, SessionId fromSession,
+            String fromAgent, RelayReason reason, String oneLine, String to, String baseBranch, String fetchAt,
+            List<String> files, StoredVector vector, Instant now, Instant until) {
+        WorktreeRecipe recipe = new WorktreeRecipe(baseBranch, files, fetchAt, fetchAt == null
+                ? "no fetch_files_at was given: changed or untracked files may exist only in the sender's worktree; "
+                        + "coordinate with a person before assuming they are lost"
+                : null);
+        ResumableState resumable = resumable(tx, task.id(), now);
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("reason", reason.wireName());
+        metadata.put("to_agent", to);
+        metadata.put("inherit_claims", files);
+        if (!fromSession.equals(ledger.actor().session())) {
+            metadata.put("on_behalf_of", fromSession.value());
+        }
+        MemoryId id = ledger.audit(tx, task, RELAY, content(reason, to, oneLine), null, metadata, now, vector);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("summary", oneLine);
+        details.put("reason", reason.wireName());
+        details.put("worktree_recipe", BatonRows.recipeDetails(recipe));
+        details.put("resumable_state", BatonRows.resumableDetails(resumable));
+        return tx.batons().insert(new StoredBaton(id, BatonKind.RELAY, task.id(), BatonStatus.PENDING, fromSession,
+                fromAgent, to, details, files, now, until, null, null, null, now, 1));
     }
 
     /** The thread's entries of the last {@link BatonLimits#RESUMABLE_WINDOW}, newest first. */

@@ -234,7 +234,7 @@ public final class PlanService implements PlanRegistry {
             for (String file : claimed.fileScope()) {
                 ledger.claim(tx, thread, file, "plan " + plan.slug() + "/sub-" + index, now);
             }
-            record(tx, thread, plan, claimed, "claimed", null, now);
+            record(tx, ledger, thread, plan, claimed, "claimed", null, now);
             return new SubtaskClaim(plan.slug(), index, thread.id(), PlanViews.subtaskBranch(plan.slug(), index),
                     claimed.fileScope());
         });
@@ -258,8 +258,8 @@ public final class PlanService implements PlanRegistry {
             StoredSubtask completed = tx.plans().update(subtask.completed(text, now)).orElseThrow(() -> changed(plan,
                     index));
             StoredTask thread = thread(tx, plan, completed);
-            release(tx, completed, now);
-            record(tx, thread, plan, completed, "completed", text, now);
+            release(tx, ledger, completed, now);
+            record(tx, ledger, thread, plan, completed, "completed", text, now);
             Plan previous = PlanViews.plan(plan, before);
             List<StoredSubtask> after = subtasksOf(tx, plan);
             Plan current = PlanViews.plan(plan, after);
@@ -344,10 +344,10 @@ public final class PlanService implements PlanRegistry {
             StoredSubtask blocked = tx.plans().update(subtask.blocked(why, now)).orElseThrow(() -> changed(plan,
                     index));
             if (subtask.claimedBy() != null) {
-                release(tx, subtask, now);
+                release(tx, ledger, subtask, now);
             }
             StoredTask thread = thread(tx, plan, blocked);
-            record(tx, thread, plan, blocked, "blocked", why, now);
+            record(tx, ledger, thread, plan, blocked, "blocked", why, now);
             return PlanViews.subtask(plan.slug(), blocked);
         });
     }
@@ -367,7 +367,7 @@ public final class PlanService implements PlanRegistry {
             access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
             StoredSubtask reopened = tx.plans().update(subtask.reopened(now)).orElseThrow(() -> changed(plan, index));
             StoredTask thread = thread(tx, plan, reopened);
-            record(tx, thread, plan, reopened, "available", null, now);
+            record(tx, ledger, thread, plan, reopened, "available", null, now);
             return PlanViews.subtask(plan.slug(), reopened);
         });
     }
@@ -434,19 +434,33 @@ public final class PlanService implements PlanRegistry {
                 if (!writable(tx, plan)) {
                     continue;
                 }
-                Optional<StoredSubtask> reopened = tx.plans().update(subtask.reopened(now));
-                if (reopened.isEmpty()) {
+                if (!reopenAbandoned(tx, ledger, plan, subtask, "released from session " + subtask.claimedBy() + " ("
+                        + subtask.claimedAgent() + "), idle since it claimed at " + subtask.claimedAt(), now)) {
                     continue;
                 }
-                release(tx, subtask, now);
-                record(tx, thread(tx, plan, subtask), plan, reopened.get(), "available", "released from session "
-                        + subtask.claimedBy() + " (" + subtask.claimedAgent() + "), idle since it claimed at "
-                        + subtask.claimedAt(), now);
                 released.add(new ReadyWork.Released(plan.slug(), subtask.index(), subtask.claimedBy(),
                         subtask.claimedAgent(), subtask.claimedAt()));
             }
             return released;
         });
+    }
+
+    /**
+     * Puts a sub-task whose claimer is gone back to available, by compare-and-set: the claimer's files there
+     * released and the release recorded on its thread, with {@code note}. For the ready queue's stale release and
+     * for a rescue.
+     *
+     * @return whether this call reopened it (false when another change came first)
+     */
+    public static boolean reopenAbandoned(StorageTransaction tx, ClaimLedger ledger, StoredPlan plan,
+            StoredSubtask subtask, String note, Instant now) {
+        Optional<StoredSubtask> reopened = tx.plans().update(subtask.reopened(now));
+        if (reopened.isEmpty()) {
+            return false;
+        }
+        release(tx, ledger, subtask, now);
+        record(tx, ledger, thread(tx, plan, subtask), plan, reopened.get(), "available", note, now);
+        return true;
     }
 
     private boolean writable(StorageTransaction tx, StoredPlan plan) {
@@ -476,7 +490,7 @@ public final class PlanService implements PlanRegistry {
     }
 
     /** Releases the file claims the sub-task's claimer holds on its thread. */
-    private void release(StorageTransaction tx, StoredSubtask subtask, Instant now) {
+    private static void release(StorageTransaction tx, ClaimLedger ledger, StoredSubtask subtask, Instant now) {
         for (String file : subtask.fileScope()) {
             Optional<StoredClaim> claim = tx.claims().find(subtask.task(), file);
             if (claim.isPresent() && claim.get().session().equals(subtask.claimedBy())
@@ -487,8 +501,8 @@ public final class PlanService implements PlanRegistry {
     }
 
     /** The audit memory of a sub-task's change, on its thread. */
-    private void record(StorageTransaction tx, StoredTask thread, StoredPlan plan, StoredSubtask subtask,
-            String status, String note, Instant now) {
+    private static void record(StorageTransaction tx, ClaimLedger ledger, StoredTask thread, StoredPlan plan,
+            StoredSubtask subtask, String status, String note, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("plan_slug", plan.slug());
         metadata.put("subtask_index", subtask.index());

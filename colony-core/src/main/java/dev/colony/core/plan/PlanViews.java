@@ -7,7 +7,7 @@ import dev.colony.spi.storage.PlanRecords.StoredSubtask;
 import java.util.List;
 
 /** Plans and sub-tasks as the API shows them, with the branch names their threads live on. */
-final class PlanViews {
+public final class PlanViews {
 
     private PlanViews() {
     }
@@ -22,7 +22,8 @@ final class PlanViews {
         return specBranch(slug) + "/sub-" + index;
     }
 
-    static Plan plan(StoredPlan plan, List<StoredSubtask> subtasks) {
+    /** The plan as the API shows it, with its sub-tasks. */
+    public static Plan plan(StoredPlan plan, List<StoredSubtask> subtasks) {
         return new Plan(plan.slug(), plan.repoRoot(), plan.specTask(), plan.title(), plan.problem(), plan.acceptance(),
                 plan.autoArchive(), plan.archiveGrace(), plan.status(), plan.createdAt(), plan.archiveDueAt(),
                 subtasks.stream().map(subtask -> subtask(plan.slug(), subtask)).toList());

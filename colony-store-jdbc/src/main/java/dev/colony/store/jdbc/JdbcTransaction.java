@@ -12,6 +12,7 @@ import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.PlanRecords;
 import dev.colony.spi.storage.ProfileRecords;
+import dev.colony.spi.storage.ProposalRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -251,6 +252,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public ProfileRecords profiles() {
         return new JdbcProfileRecords(this);
+    }
+
+    @Override
+    public ProposalRecords proposals() {
+        return new JdbcProposalRecords(this);
     }
 
     @Override

@@ -10,6 +10,7 @@ public final class RelayReasons implements Supplier<List<String>> {
 
     @Override
     public List<String> get() {
-        return Arrays.stream(RelayReason.values()).map(RelayReason::wireName).toList();
+        return Arrays.stream(RelayReason.values()).filter(reason -> reason != RelayReason.RESCUE)
+                .map(RelayReason::wireName).toList();
     }
 }

@@ -1,0 +1,34 @@
+package dev.colony.mcp.tool.rescue;
+
+import dev.colony.api.rescue.Rescues;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ToolSpec;
+import java.time.Duration;
+
+/** {@code rescue_stranded_scan}: which silent sessions hold claims, and what a rescue would do; changes nothing. */
+public final class RescueScanTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "Silence, in minutes, after which a session holding claims counts as stranded.",
+                    defaultValue = "10")
+            @Range(min = 1, max = 10_080) Integer strandedAfterMinutes) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, RescueViews.Result> SPEC = ToolSpec.reading("rescue_stranded_scan",
+            "Find stranded sessions",
+            "Sessions that went silent (10 minutes by default) or ended while holding file claims or plan "
+                    + "sub-tasks, and per thread what rescue_stranded_run would do; most urgent first (sub-tasks "
+                    + "others wait on, then longest silent). Changes nothing.",
+            Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()
+                    .scan(minutes(args.strandedAfterMinutes()))));
+
+    static Duration minutes(Integer value) {
+        return value == null ? Rescues.DEFAULT_STRANDED_AFTER : Duration.ofMinutes(value);
+    }
+
+    private RescueScanTool() {
+    }
+}
