@@ -9,7 +9,9 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
+import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskLimits;
+import dev.colony.api.task.TaskListQuery;
 import dev.colony.api.task.TaskThread;
 import dev.colony.api.task.WorkingNote;
 import dev.colony.api.task.WorkingNoteDraft;
@@ -18,6 +20,7 @@ import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -92,6 +95,23 @@ class WorkingNotesTest {
 
         assertThat(theirs.superseded()).isNull();
         assertThat(alice.memories().get(List.of(mine.id())).get(0).metadata()).doesNotContainKey("superseded_by");
+        clock.advance(Duration.ofMinutes(2));
+        WorkingNote newer = alice.tasks().noteWorking(WorkingNoteDraft.of("next=push; evidence=PR 12"));
+        Optional<SavedWorkingNote> read = alice.tasks().workingNote(thread.id());
+        assertThat(read).hasValueSatisfying(saved -> {
+            assertThat(saved.id()).as("each session reads back its own live note").isEqualTo(newer.id());
+            assertThat(saved.session()).isEqualTo(session.id());
+            assertThat(saved.savedAt()).isEqualTo(clock.instant());
+            assertThat(saved.pointer().next()).isEqualTo("push");
+            assertThat(saved.pointer().evidence()).isEqualTo("PR 12");
+            assertThat(saved.pointer().branch()).isNull();
+        });
+        assertThat(codex.tasks().workingNote(thread.id()).orElseThrow().id()).isEqualTo(theirs.id());
+        CallerScope bob = colony.as(colony.sessions().ensure(SessionStart.of("bob", "codex")).actor());
+        assertThat(bob.tasks().open("/work/other", "main").created()).isTrue();
+        assertThat(bob.tasks().workingNote(bob.tasks().list(new TaskListQuery("/work/other", null, 5)).get(0).id()))
+                .isEmpty();
+        ColonyTestSupport.assertRefused(() -> bob.tasks().workingNote(thread.id()), ErrorCode.NOT_FOUND, "task_id");
     }
 
     @Test

@@ -20,6 +20,7 @@ import dev.colony.mcp.tool.plan.PlanTools;
 import dev.colony.mcp.tool.profile.ProfileTools;
 import dev.colony.mcp.tool.proposal.ProposalTools;
 import dev.colony.mcp.tool.rescue.RescueTools;
+import dev.colony.mcp.tool.runtime.RuntimeTools;
 import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.JsonTrees;
@@ -88,7 +89,7 @@ public final class ColonyMcpServer implements ToolHost {
 
     /**
      * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
-     * collection, signal, plan, profile, proposal, rescue, then metrics tools.
+     * collection, signal, plan, profile, proposal, rescue, runtime view, then metrics tools.
      */
     public static List<ToolSpec<?, ?>> defaultTools() {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
@@ -102,6 +103,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(ProfileTools.ALL);
         tools.addAll(ProposalTools.ALL);
         tools.addAll(RescueTools.ALL);
+        tools.addAll(RuntimeTools.ALL);
         tools.addAll(MetricTools.ALL);
         return List.copyOf(tools);
     }

@@ -120,4 +120,17 @@ public interface PlanRegistry {
      * is claimed in the same call, unless the caller already holds a sub-task.
      */
     ReadyWork ready(ReadyQuery query);
+
+    /**
+     * The plan a goal splits into, by fixed rules (no model call): its affected files grouped by module into
+     * implementation, test and doc sub-tasks with capability hints from their paths, tests and docs after the
+     * implementation, and a closing check after everything; auto-archiving. The slug comes from the title, with
+     * a number added when a plan of the repository has it already. Nothing is written: validate or publish the
+     * result.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the field ({@code goal_title}, {@code repo_root},
+     *     {@code affected_files[i]}, ...) for bad input; {@code INVALID_CLAIM_PATH} for a file outside the
+     *     repository
+     */
+    PlanDraft decompose(Goal goal);
 }

@@ -5,6 +5,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.Memory;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Task threads as seen by one {@link dev.colony.api.Actor}: the shared place where the sessions that
@@ -131,4 +132,12 @@ public interface TaskThreads {
      *     draft gives no value for them
      */
     WorkingNote noteWorking(WorkingNoteDraft draft);
+
+    /**
+     * The caller session's live working note on {@code task}, if it saved one there.
+     *
+     * @throws dev.colony.api.ColonyException {@code NOT_FOUND} naming {@code task_id} for a thread the caller
+     *     may not read
+     */
+    Optional<SavedWorkingNote> workingNote(TaskId task);
 }

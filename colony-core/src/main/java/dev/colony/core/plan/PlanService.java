@@ -8,6 +8,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.plan.ArchiveReport;
+import dev.colony.api.plan.Goal;
 import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.PlanDraft;
 import dev.colony.api.plan.PlanListQuery;
@@ -114,6 +115,33 @@ public final class PlanService implements PlanRegistry {
                     + "sessions, first: " + first.file() + " by " + first.agent());
         }
         return "not clean: " + String.join("; ", parts);
+    }
+
+    @Override
+    public PlanDraft decompose(Goal goal) {
+        Check.required("goal", goal);
+        String repoRoot = RepoRoots.normalise("repo_root", goal.repoRoot());
+        String title = Check.text("goal_title", goal.title(), MAX_TITLE_CHARS);
+        String finalizer = Check.optionalText("finalizer", goal.finalizer(), MAX_TITLE_CHARS - 10);
+        if (goal.affectedFiles().size() > MAX_SUBTASKS * MAX_FILE_SCOPE) {
+            throw ColonyException.invalid("affected_files", "at most " + MAX_SUBTASKS * MAX_FILE_SCOPE
+                    + " files, was " + goal.affectedFiles().size());
+        }
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < goal.affectedFiles().size(); i++) {
+            files.add(ClaimPaths.normalise("affected_files[" + i + "]", repoRoot, goal.affectedFiles().get(i)));
+        }
+        String base = GoalPlanner.slugOf(title, MAX_SLUG_CHARS - 4);
+        String slug = kernel.storage().read(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            String free = base;
+            for (int n = 2; !tx.plans().findBySlug(readable, repoRoot, free).isEmpty(); n++) {
+                free = base + "-" + n;
+            }
+            return free;
+        });
+        return normalise(GoalPlanner.decompose(new Goal(repoRoot, title, goal.problem(), goal.acceptanceCriteria(),
+                files, goal.ordering(), finalizer), slug));
     }
 
     @Override

@@ -34,7 +34,7 @@ record PlanShape(List<Integer> waves, List<ScopeOverlap> overlaps, List<WaveErro
         List<String> moduleWarnings) {
 
     /** Titles that name closing work: verification, release, finalising, final docs. */
-    private static final Pattern FINALIZER_TITLE = Pattern.compile(
+    static final Pattern FINALIZER_TITLE = Pattern.compile(
             "^(verify|verification|validate|release|finali[sz]e|final)\\b", Pattern.CASE_INSENSITIVE);
 
     /** Whether a sub-task is closing work: so marked, or so titled. */

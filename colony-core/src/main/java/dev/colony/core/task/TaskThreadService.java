@@ -19,6 +19,7 @@ import dev.colony.api.task.TaskLink;
 import dev.colony.api.task.TaskListQuery;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.api.task.TaskThread;
+import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.api.task.ThreadEntry;
 import dev.colony.api.task.WorkingNote;
@@ -306,6 +307,17 @@ public final class TaskThreadService implements TaskThreads {
             }
             changed(tx, task, now);
             return new WorkingNote(note.id(), task.id(), pointer, superseded, warnings);
+        });
+    }
+
+    @Override
+    public Optional<SavedWorkingNote> workingNote(TaskId task) {
+        Check.required("task_id", task);
+        return kernel.storage().read(tx -> {
+            readable(tx, task);
+            return tx.taskPosts().workingNote(task, actor.session()).flatMap(row -> tx.memories().find(row.memory())
+                    .map(note -> new SavedWorkingNote(row.memory(), task, actor.session(), row.updatedAt(),
+                            WorkingPointers.fromMetadata(note.metadata().get(POINTER)))));
         });
     }
 

@@ -53,6 +53,17 @@ final class WorkingPointers {
                 values.get("evidence"));
     }
 
+    /** The pointer stored as note metadata by {@link #metadata}; an empty pointer for anything else. */
+    static WorkingPointer fromMetadata(Object stored) {
+        Map<?, ?> fields = stored instanceof Map<?, ?> map ? map : Map.of();
+        return new WorkingPointer(text(fields.get("branch")), text(fields.get("task")), text(fields.get("blocker")),
+                text(fields.get("next")), text(fields.get("evidence")));
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : value.toString();
+    }
+
     /** The pointer as note metadata: only the fields that are set. */
     static Map<String, Object> metadata(WorkingPointer pointer) {
         Map<String, Object> map = new LinkedHashMap<>();

@@ -90,7 +90,11 @@ public final class AutopilotTickTool {
                 return decide(caller, attention, work);
             });
 
-    private static Result decide(CallerScope caller, Attention attention, ReadyWork work) {
+    /**
+     * The decision for {@code caller} from what needs it and its ready queue; also the next call the resume views
+     * recommend.
+     */
+    public static Result decide(CallerScope caller, Attention attention, ReadyWork work) {
         String session = caller.actor().session().value();
         List<Baton> quota = attention.batons().stream().filter(AutopilotTickTool::quota).toList();
         List<Baton> handoffs = attention.batons().stream().filter(baton -> !quota(baton)).toList();

@@ -9,7 +9,7 @@ public final class PlanTools {
     /** Every plan tool. */
     public static final List<ToolSpec<?, ?>> ALL = List.of(PlanValidateTool.SPEC, PlanPublishTool.SPEC,
             PlanListTool.SPEC, ReadyForAgentTool.SPEC, PlanClaimTool.SPEC, PlanCompleteTool.SPEC, PlanBlockTool.SPEC,
-            AutopilotTickTool.SPEC);
+            AutopilotTickTool.SPEC, QueenPlanGoalTool.SPEC);
 
     private PlanTools() {
     }
