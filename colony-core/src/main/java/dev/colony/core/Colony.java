@@ -51,13 +51,16 @@ public final class Colony implements AutoCloseable {
     private final Kernel kernel;
     private final SessionRegistry sessions;
     private final ToolMetricWriter metrics;
+    /** The longest a close waits for the embedder's model to finish loading. */
+    private static final Duration WARM_UP_WAIT = Duration.ofSeconds(30);
+
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final EmbedderWarmUp warmUp;
 
     private Colony(Builder builder) {
         this.storage = builder.storage;
-        if (builder.warmUpEmbedder && builder.embedder != null) {
-            EmbedderWarmUp.start(builder.embedder);
-        }
+        this.warmUp = builder.warmUpEmbedder && builder.embedder != null ? EmbedderWarmUp.start(builder.embedder)
+                : null;
         TimeSource time = new TimeSource(builder.clock);
         SearchIndex opened = null;
         try {
@@ -174,6 +177,9 @@ public final class Colony implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            if (warmUp != null) {
+                warmUp.awaitDone(WARM_UP_WAIT);
+            }
             try {
                 signals.close();
                 metrics.close();

@@ -1,20 +1,28 @@
 package dev.colony.core;
 
 import dev.colony.spi.embedding.Embedder;
+import java.time.Duration;
 
 /**
  * Loads an embedder's model on a daemon thread of its own (see {@link Colony.Builder#warmUpEmbedder}). A
  * failure here is only logged: the first real embedding meets it again and reports it to its caller.
+ *
+ * <p>A Colony closed while the model still loads waits for it ({@link #awaitDone}): the model is loaded in native
+ * code, and a process that exits while a thread is inside it can crash on the way out (a server asked to stop
+ * a second after it started did).
  */
 final class EmbedderWarmUp {
 
     private static final System.Logger LOG = System.getLogger(EmbedderWarmUp.class.getName());
 
-    private EmbedderWarmUp() {
+    private final Thread thread;
+
+    private EmbedderWarmUp(Thread thread) {
+        this.thread = thread;
     }
 
     /** Starts loading {@code embedder}'s model. */
-    static void start(Embedder embedder) {
+    static EmbedderWarmUp start(Embedder embedder) {
         Thread thread = new Thread(() -> {
             try {
                 embedder.prepare();
@@ -25,5 +33,19 @@ final class EmbedderWarmUp {
         }, "colony-embedder-warm-up");
         thread.setDaemon(true);
         thread.start();
+        return new EmbedderWarmUp(thread);
+    }
+
+    /** Waits, at most {@code limit}, for the model to be loaded (or to have failed). */
+    void awaitDone(Duration limit) {
+        try {
+            thread.join(limit.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            LOG.log(System.Logger.Level.WARNING, "the embedder was still loading after {0} s; closing anyway",
+                    limit.toSeconds());
+        }
     }
 }
