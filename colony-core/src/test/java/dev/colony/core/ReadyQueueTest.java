@@ -3,6 +3,7 @@ package dev.colony.core;
 import static dev.colony.core.ColonyTestSupport.as;
 import static dev.colony.core.ColonyTestSupport.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.colony.api.CallerScope;
 import dev.colony.api.ErrorCode;
@@ -16,6 +17,7 @@ import dev.colony.api.plan.SubtaskDraft;
 import dev.colony.api.plan.SubtaskStatus;
 import dev.colony.api.profile.AgentProfile;
 import dev.colony.api.profile.AgentProfiles;
+import dev.colony.api.profile.HandoffCandidate;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.tck.MutableClock;
@@ -82,6 +84,35 @@ class ReadyQueueTest {
                     "capabilities");
             assertRefused(() -> codex.profiles().upsert("codex", Map.of()), ErrorCode.INVALID_ARGUMENT,
                     "capabilities");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void broadcastCandidatesAreLiveAgentTypesRankedByTheirWeightForTheFiles(String name,
+            Function<Path, StorageProvider> store) {
+        try (Colony colony = open(store)) {
+            CallerScope sender = as(colony, "alice", "codex");
+            as(colony, "alice", "claude-code").profiles().upsert("claude-code", Map.of("ui_work", 0.9));
+            as(colony, "alice", "cursor");
+            as(colony, "alice", "cursor");
+            CallerScope gone = as(colony, "alice", "gemini");
+            gone.sessions().end(gone.actor().session());
+            sender.profiles().upsert("aider", Map.of("ui_work", 1.0));
+
+            List<HandoffCandidate> ui = sender.profiles().candidatesFor(List.of("web/Widget.tsx", "web/app.css",
+                    "api/widgets.ts"), 5);
+            List<HandoffCandidate> none = sender.profiles().candidatesFor(List.of(), 1);
+
+            assertThat(ui).extracting(HandoffCandidate::agent).as("live types only, the sender's session left out")
+                    .containsExactly("claude", "cursor");
+            assertThat(ui).extracting(HandoffCandidate::capability).containsOnly("ui_work");
+            assertThat(ui).extracting(HandoffCandidate::weight).containsExactly(0.9, 0.5);
+            assertThat(ui.get(1).liveSessions()).isEqualTo(2);
+            assertThat(none).extracting(HandoffCandidate::agent).containsExactly("claude");
+            assertThat(none.get(0).capability()).isNull();
+            assertThat(none.get(0).weight()).as("the mean of its weights").isCloseTo(0.58, within(1e-9));
+            assertRefused(() -> sender.profiles().candidatesFor(List.of(), 0), ErrorCode.INVALID_ARGUMENT, "limit");
         }
     }
 

@@ -67,10 +67,11 @@ class RescueTest {
             claude.tasks().join(thread);
             claude.messages().send(MessageDraft.to(thread, "Is the cache keyed by tenant?")
                     .withToSession(codex.actor().session()).withUrgency(MessageUrgency.BLOCKING));
+            claude.sessions().end(claude.actor().session());
             clock.advance(Duration.ofMinutes(5));
             CallerScope rescuer = as(colony, "alice", "cursor");
 
-            assertThat(rescuer.rescues().scan(null).rescued()).as("5 minutes is not stranded").isEmpty();
+            assertThat(rescuer.rescues().scan(null).rescued()).as("5 minutes is not stranded, ended or not").isEmpty();
 
             clock.advance(Duration.ofMinutes(6));
             RescueReport scan = rescuer.rescues().scan(null);
@@ -78,6 +79,7 @@ class RescueTest {
             assertThat(scan.dryRun()).isTrue();
             assertThat(scan.stranded()).extracting(s -> s.agent()).containsExactlyInAnyOrder("codex", "claude-code");
             assertThat(scan.stranded()).allSatisfy(s -> assertThat(s.silentMinutes()).isEqualTo(11));
+            assertThat(scan.stranded()).extracting(s -> s.ended()).containsExactlyInAnyOrder(true, false);
             assertThat(scan.rescued()).hasSize(2);
             RescueEntry first = scan.rescued().get(0);
             assertThat(first.planSlug()).as("the sub-task others wait on comes first").isEqualTo("widgets");

@@ -108,6 +108,36 @@ class PlansMcpIT {
                 .get("registry_status").asText()).isEqualTo("archived");
     }
 
+    @Test
+    void proposalsPromoteAcrossProcessesAndTheResumeViewsShowTheState() {
+        long proposal = ok(claude, "task_propose", Map.of("repo_root", "/work/shop", "branch", "main", "summary",
+                "Extract a shared walk helper", "touches_files", List.of("src/walk.ts"))).get("proposal_id").asLong();
+        JsonNode backed = ok(codex, "task_reinforce", Map.of("proposal_id", proposal, "kind", "rediscovered"));
+        assertThat(backed.get("strength").asDouble()).isEqualTo(2.2);
+        assertThat(backed.get("promoted").asBoolean()).isFalse();
+        McpSyncClient cursor = client("cursor", "cursor-plan-it");
+        try {
+            JsonNode promoted = ok(cursor, "task_reinforce", Map.of("proposal_id", proposal));
+            assertThat(promoted.get("promoted").asBoolean()).isTrue();
+            assertThat(promoted.get("branch").asText()).isEqualTo("main/proposal-" + proposal);
+        } finally {
+            cursor.closeGracefully();
+        }
+        assertThat(ok(codex, "task_foraging_report", Map.of("repo_root", "/work/shop", "branch", "main"))
+                .get("promoted").get(0).get("id").asLong()).isEqualTo(proposal);
+
+        JsonNode goal = ok(claude, "queen_plan_goal", Map.of("goal_title", "Document the tools", "repo_root",
+                "/work/shop", "affected_files", List.of("docs/tools.md", "src/tools/Catalog.java"), "dry_run", true));
+        assertThat(goal.get("subtasks")).hasSize(3);
+        assertThat(ok(codex, "startup_panel", Map.of("repo_root", "/work/shop")).get("session_id").asText())
+                .isEqualTo("codex-plan-it");
+        assertThat(ok(codex, "bridge_status", Map.of("repo_root", "/work/shop")).get("schema").asText())
+                .isEqualTo("colony.omx_hud_status.v1");
+        assertThat(ok(codex, "rescue_stranded_scan", Map.of()).get("dry_run").asBoolean()).isTrue();
+        assertThat(ToolResults.error(call(codex, "rescue_stranded_run", Map.of())).get("code").asText())
+                .isEqualTo("RESCUE_CONFIRM_REQUIRED");
+    }
+
     private CallToolResult race(CyclicBarrier together, McpSyncClient client, Map<String, Object> arguments) {
         try {
             together.await(30, TimeUnit.SECONDS);

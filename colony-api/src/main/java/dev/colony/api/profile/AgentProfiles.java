@@ -24,4 +24,14 @@ public interface AgentProfiles {
      *     a name that is not a lowercase word, or {@code agent} for a bad agent name
      */
     AgentProfile upsert(String agent, Map<String, Double> capabilities);
+
+    /**
+     * The agent types that could take work on {@code files} now, best fit first: the types of the caller's
+     * user's live sessions (the caller's own session left out), ranked by their weight for the kind of work the
+     * files ask for most, then by how many sessions are live. For the {@code suggested_candidates} of a handoff
+     * addressed to any agent.
+     *
+     * @param limit the most candidates, at least 1
+     */
+    List<HandoffCandidate> candidatesFor(List<String> files, int limit);
 }

@@ -5,7 +5,8 @@ import java.time.Duration;
 
 /**
  * Stranded sessions the caller may see: sessions other than the caller's that hold active file claims or plan
- * sub-tasks and have been silent (no heartbeat, no call) for at least a given time, or have ended.
+ * sub-tasks and have been silent (no heartbeat, no call) for at least a given time, whether they ended or just
+ * went quiet.
  */
 public interface Rescues {
 

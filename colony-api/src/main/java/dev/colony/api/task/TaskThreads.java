@@ -140,4 +140,14 @@ public interface TaskThreads {
      *     may not read
      */
     Optional<SavedWorkingNote> workingNote(TaskId task);
+
+    /**
+     * Guidance from past threads similar to some work, found through the caller's own memory search: the
+     * threads, the files they claimed, the warnings posted there and how the finished ones went. Ids, counts
+     * and first words only.
+     *
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code query}, {@code repo_root} or
+     *     {@code limit}
+     */
+    ApproachSuggestion suggestApproach(ApproachQuery query);
 }

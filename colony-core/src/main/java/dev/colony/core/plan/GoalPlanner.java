@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Splits a goal into a plan by fixed rules, with no model call, so that the same goal always gives the same
@@ -25,13 +24,6 @@ final class GoalPlanner {
     /** Directories that hold modules rather than being one. */
     private static final List<String> CONTAINERS = List.of("src", "apps", "packages", "lib", "libs", "modules",
             "services", "crates", "cmd", "internal", "pkg");
-    private static final Pattern TEST = Pattern.compile("(^|/)(tests?|__tests__|spec|e2e)/|(Tests?|IT|Spec)\\.[a-z]+$"
-            + "|\\.(test|spec)\\.[a-z]+$|(^|/)test_[^/]*$|_test\\.[a-z]+$");
-    private static final Pattern DOC = Pattern.compile("(^|/)docs?/|\\.(md|rst|adoc|txt)$");
-    private static final Pattern UI = Pattern.compile("(^|/)(web|frontend|ui|client|components|pages)/"
-            + "|\\.(tsx|jsx|vue|svelte|css|scss|html)$");
-    private static final Pattern INFRA = Pattern.compile("(^|/)(\\.github|infra|deploy|ops|docker|k8s|helm)/"
-            + "|(^|/)(Dockerfile|Makefile|pom\\.xml|build\\.gradle(\\.kts)?|package\\.json)$|\\.(ya?ml|tf)$");
     /** The most sub-tasks before the closing check. */
     private static final int MAX_GROUPS = PlanRegistry.MAX_SUBTASKS - 1;
 
@@ -88,12 +80,6 @@ final class GoalPlanner {
         return slug.isEmpty() ? "goal" : slug;
     }
 
-    /** The capability a path asks for: test, doc, ui, infra or api work. */
-    static String capabilityOf(String path) {
-        return kindOf(path) == Kind.TEST ? "test_work" : kindOf(path) == Kind.DOC ? "doc_work"
-                : UI.matcher(path).find() ? "ui_work" : INFRA.matcher(path).find() ? "infra_work" : "api_work";
-    }
-
     /** The module of a path: its first directory, or its first two under a container; {@code .} at the root. */
     static String moduleOf(String path) {
         String[] parts = path.split("/");
@@ -107,7 +93,7 @@ final class GoalPlanner {
     }
 
     private static Kind kindOf(String path) {
-        return TEST.matcher(path).find() ? Kind.TEST : DOC.matcher(path).find() ? Kind.DOC : Kind.CODE;
+        return CapabilityHints.test(path) ? Kind.TEST : CapabilityHints.doc(path) ? Kind.DOC : Kind.CODE;
     }
 
     /** The groups of {@code files}: implementation groups first, then tests, then docs, each in module order. */
@@ -120,7 +106,7 @@ final class GoalPlanner {
             String path = file.strip();
             Kind kind = kindOf(path);
             String module = moduleOf(path);
-            String capability = capabilityOf(path);
+            String capability = CapabilityHints.of(path);
             Group group = byKey.computeIfAbsent(kind + "\n" + module, key -> new Group(kind, module, capability));
             if (!group.files.contains(path)) {
                 group.files.add(path);

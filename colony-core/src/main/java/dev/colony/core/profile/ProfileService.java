@@ -6,12 +6,17 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.UserId;
 import dev.colony.api.profile.AgentProfile;
 import dev.colony.api.profile.AgentProfiles;
+import dev.colony.api.profile.HandoffCandidate;
+import dev.colony.api.session.Session;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.plan.CapabilityHints;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.ProfileRecords.StoredProfile;
 import dev.colony.spi.storage.StorageTransaction;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +33,8 @@ public final class ProfileService implements AgentProfiles {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,39}");
     private static final int ATTEMPTS = 3;
+    /** Sessions of the user read to find live agent types. */
+    private static final int SESSIONS_READ = 500;
 
     private final Actor actor;
     private final Kernel kernel;
@@ -86,6 +93,37 @@ public final class ProfileService implements AgentProfiles {
                 throw new ColonyException(ErrorCode.CONFLICT, "the profile of " + type + " kept changing; try again");
             }
         }
+    }
+
+    @Override
+    public List<HandoffCandidate> candidatesFor(List<String> files, int limit) {
+        Check.required("files", files);
+        if (limit < 1) {
+            throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
+        }
+        String capability = CapabilityHints.dominant(files.stream().filter(Objects::nonNull).toList());
+        Instant now = kernel.time().now();
+        Instant liveAfter = now.minus(kernel.claimPolicy().ownerIdleAfter());
+        return kernel.storage().read(tx -> {
+            Map<String, Integer> live = new TreeMap<>();
+            for (Session session : tx.sessions().listByUser(actor.user(), SESSIONS_READ)) {
+                if (!session.ended() && session.lastSeen().isAfter(liveAfter) && !session.id().equals(
+                        actor.session())) {
+                    live.merge(AgentTypes.of(session.agent()), 1, Integer::sum);
+                }
+            }
+            List<HandoffCandidate> candidates = new ArrayList<>();
+            live.forEach((type, count) -> {
+                AgentProfile profile = profile(tx, actor.user(), type);
+                double weight = capability != null ? profile.weight(capability) : STANDARD_CAPABILITIES.stream()
+                        .mapToDouble(profile::weight).average().orElse(DEFAULT_WEIGHT);
+                candidates.add(new HandoffCandidate(type, capability, weight, count));
+            });
+            candidates.sort(Comparator.comparingDouble(HandoffCandidate::weight).reversed()
+                    .thenComparing(Comparator.comparingInt(HandoffCandidate::liveSessions).reversed())
+                    .thenComparing(HandoffCandidate::agent));
+            return List.copyOf(candidates.subList(0, Math.min(limit, candidates.size())));
+        });
     }
 
     private static AgentProfile view(String type, Map<String, Double> stored) {

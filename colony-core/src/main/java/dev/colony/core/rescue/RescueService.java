@@ -235,9 +235,12 @@ public final class RescueService implements Rescues {
         return sessions;
     }
 
-    /** Whether a session silent since before {@code before}, ended, or unknown. */
+    /**
+     * Whether a session is silent since {@code before} or earlier, or unknown. A session that ended counts only
+     * once it has been silent as long: an agent that restarts gets that long to come back to its claims.
+     */
     private static boolean stranded(Optional<Session> session, Instant before) {
-        return session.map(found -> found.endedAt() != null || !found.lastSeen().isAfter(before)).orElse(true);
+        return session.map(found -> !found.lastSeen().isAfter(before)).orElse(true);
     }
 
     private static Duration silence(Duration strandedAfter) {

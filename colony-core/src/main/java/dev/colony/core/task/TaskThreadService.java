@@ -19,6 +19,8 @@ import dev.colony.api.task.TaskLink;
 import dev.colony.api.task.TaskListQuery;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.api.task.TaskThread;
+import dev.colony.api.task.ApproachQuery;
+import dev.colony.api.task.ApproachSuggestion;
 import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.api.task.ThreadEntry;
@@ -319,6 +321,11 @@ public final class TaskThreadService implements TaskThreads {
                     .map(note -> new SavedWorkingNote(row.memory(), task, actor.session(), row.updatedAt(),
                             WorkingPointers.fromMetadata(note.metadata().get(POINTER)))));
         });
+    }
+
+    @Override
+    public ApproachSuggestion suggestApproach(ApproachQuery query) {
+        return ApproachAdvisor.suggest(actor, kernel, query);
     }
 
     /** The session's one active thread that matches the filters; the errors the API promises otherwise. */

@@ -35,12 +35,13 @@ class TaskToolDefinitionsTest {
     }
 
     @Test
-    void theTwelveToolsAreServedInOrderWithReadOnlyHints() {
+    void theThirteenToolsAreServedInOrderWithReadOnlyHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("task_thread",
                 "task_list", "task_timeline", "task_updates_since", "task_post", "task_note_working", "task_link",
-                "task_links", "task_unlink", "task_feed", "task_record_edit", "task_drift_check");
+                "task_links", "task_unlink", "task_feed", "task_record_edit", "task_drift_check",
+                "task_suggest_approach");
         Set<String> reading = Set.of("task_list", "task_timeline", "task_updates_since", "task_links", "task_feed",
-                "task_drift_check");
+                "task_drift_check", "task_suggest_approach");
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name)
@@ -84,7 +85,8 @@ class TaskToolDefinitionsTest {
                 Map.entry("task_links", List.of("task_id")),
                 Map.entry("task_unlink", List.of("task_id", "other_task_id")),
                 Map.entry("task_record_edit", List.of("task_id", "file_path")),
-                Map.entry("task_drift_check", List.of("task_id")));
+                Map.entry("task_drift_check", List.of("task_id")),
+                Map.entry("task_suggest_approach", List.of("query")));
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             assertThat(texts(tool.get("inputSchema").get("required"))).as(name).isEqualTo(expected.get(name));

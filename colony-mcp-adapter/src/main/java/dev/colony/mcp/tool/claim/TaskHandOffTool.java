@@ -1,10 +1,13 @@
 package dev.colony.mcp.tool.claim;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.CallerScope;
 import dev.colony.api.TaskId;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonLimits;
 import dev.colony.api.baton.HandoffRequest;
 import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
@@ -42,10 +45,27 @@ public final class TaskHandOffTool {
      * @param toAgent who it is addressed to
      * @param transferredFiles the normalised files
      * @param expiresAt when it stops waiting (epoch ms)
+     * @param suggestedCandidates for a handoff to any agent: the agent types with a live session that fit the
+     *     files' kind of work best
      */
     public record Result(long handoffObservationId, String status, String toAgent, List<String> transferredFiles,
-            long expiresAt) {
+            long expiresAt,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Candidate> suggestedCandidates) {
     }
+
+    /**
+     * An agent type that could take the handoff.
+     *
+     * @param agent the agent type
+     * @param capability the kind of work the files ask for most
+     * @param fitScore its weight for that kind of work
+     * @param liveSessions its live sessions
+     */
+    public record Candidate(String agent, @Nullable String capability, double fitScore, int liveSessions) {
+    }
+
+    /** Candidates a broadcast handoff suggests. */
+    private static final int CANDIDATES = 3;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_hand_off", "Hand off work",
@@ -55,14 +75,21 @@ public final class TaskHandOffTool {
                     + "minutes unless expires_in_minutes says otherwise (at most 480); expired handoffs leave the "
                     + "pending lists but stay on the thread. You must have joined the thread (NOT_PARTICIPANT). "
                     + "If you may be gone before anyone answers (quota, rate limit), use task_relay instead. "
-                    + "Returns handoff_observation_id and status pending.",
+                    + "Returns handoff_observation_id and status pending; to any "
+                    + "agent, also suggested_candidates: agent types with a live session, best fit for the files "
+                    + "first (agent_upsert_profile weights).",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = context.caller(args.sessionId(), args.agent()).handoffs().handOff(
+                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                Baton baton = caller.handoffs().handOff(
                         new HandoffRequest(TaskId.of(args.taskId()), args.toAgent(), args.summary(), args.nextSteps(),
                                 args.blockers(), args.transferredFiles(),
                                 ToolArguments.minutes(args.expiresInMinutes())));
+                List<Candidate> candidates = !BatonLimits.ANY_AGENT.equals(baton.toAgent()) ? List.of()
+                        : caller.profiles().candidatesFor(baton.files(), CANDIDATES).stream().map(candidate ->
+                                new Candidate(candidate.agent(), candidate.capability(), candidate.weight(),
+                                        candidate.liveSessions())).toList();
                 return new Result(baton.id().value(), baton.status().wireName(), baton.toAgent(), baton.files(),
-                        baton.expiresAt().toEpochMilli());
+                        baton.expiresAt().toEpochMilli(), candidates);
             });
 
     private TaskHandOffTool() {

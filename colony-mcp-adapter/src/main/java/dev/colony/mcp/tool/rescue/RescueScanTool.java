@@ -19,7 +19,7 @@ public final class RescueScanTool {
     /** The tool. */
     public static final ToolSpec<Args, RescueViews.Result> SPEC = ToolSpec.reading("rescue_stranded_scan",
             "Find stranded sessions",
-            "Sessions that went silent (10 minutes by default) or ended while holding file claims or plan "
+            "Sessions silent for 10 minutes (by default), ended or not, while holding file claims or plan "
                     + "sub-tasks, and per thread what rescue_stranded_run would do; most urgent first (sub-tasks "
                     + "others wait on, then longest silent). Changes nothing.",
             Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()

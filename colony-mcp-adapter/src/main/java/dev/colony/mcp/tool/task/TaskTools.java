@@ -10,7 +10,7 @@ public final class TaskTools {
     public static final List<ToolSpec<?, ?>> ALL = List.of(TaskThreadTool.SPEC, TaskListTool.SPEC,
             TaskTimelineTool.SPEC, TaskUpdatesSinceTool.SPEC, TaskPostTool.SPEC, TaskNoteWorkingTool.SPEC,
             TaskLinkTool.SPEC, TaskLinksTool.SPEC, TaskUnlinkTool.SPEC, TaskFeedTool.SPEC, RecordEditTool.SPEC,
-            DriftCheckTool.SPEC);
+            DriftCheckTool.SPEC, SuggestApproachTool.SPEC);
 
     private TaskTools() {
     }
