@@ -4,6 +4,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.Previews;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.task.FeedTask;
@@ -106,8 +107,7 @@ public final class TaskFeedService implements TaskFeed {
         FeedTask.Progress progress = row.content() == null ? null : TaskChecklist.parse(row.content())
                 .map(checklist -> new FeedTask.Progress(checklist.done(), checklist.steps().size())).orElse(null);
         String title = row.task().title();
-        String preview = title.length() <= MAX_PREVIEW_CHARS ? title
-                : title.substring(0, MAX_PREVIEW_CHARS - 1) + "…";
+        String preview = Previews.clip(title, MAX_PREVIEW_CHARS);
         return new FeedTask(row.task().id(), row.checklist(), preview, progress, row.task().status(), row.topics(),
                 slugs.get(row.task().namespace()), row.task().updatedAt());
     }

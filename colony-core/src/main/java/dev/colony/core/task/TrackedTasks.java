@@ -1,6 +1,7 @@
 package dev.colony.core.task;
 
 import dev.colony.api.NamespaceId;
+import dev.colony.api.Previews;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.memory.MemoryKind;
@@ -47,6 +48,6 @@ public final class TrackedTasks {
 
     private static String firstLine(String content) {
         String line = content.strip().lines().findFirst().orElse("").strip();
-        return line.length() <= MAX_TITLE_CHARS ? line : line.substring(0, MAX_TITLE_CHARS - 1) + "…";
+        return Previews.clip(line, MAX_TITLE_CHARS);
     }
 }

@@ -1,6 +1,7 @@
 package dev.colony.mcp.tool.memory;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.Previews;
 import dev.colony.api.briefing.CoreMemories;
 import dev.colony.api.briefing.TopicLandscape;
 import dev.colony.api.memory.Memory;
@@ -37,9 +38,7 @@ public final class InitCoreMemoriesTool {
     public record Preference(long id, String content) {
 
         static Preference of(Memory memory) {
-            String content = memory.content();
-            return new Preference(memory.id().value(), content.length() <= MAX_PREFERENCE_CHARS ? content
-                    : content.substring(0, MAX_PREFERENCE_CHARS - 1) + "…");
+            return new Preference(memory.id().value(), Previews.clip(memory.content(), MAX_PREFERENCE_CHARS));
         }
     }
 

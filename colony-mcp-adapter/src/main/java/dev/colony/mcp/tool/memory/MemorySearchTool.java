@@ -2,6 +2,7 @@ package dev.colony.mcp.tool.memory;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.MemoryId;
+import dev.colony.api.Previews;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
@@ -104,7 +105,6 @@ public final class MemorySearchTool {
 
     /** The first {@link #PREVIEW_CHARS} characters of {@code content}, its line breaks as spaces. */
     static String preview(String content) {
-        String line = content.strip().replaceAll("\\s+", " ");
-        return line.length() <= PREVIEW_CHARS ? line : line.substring(0, PREVIEW_CHARS - 1) + "…";
+        return Previews.line(content, PREVIEW_CHARS);
     }
 }

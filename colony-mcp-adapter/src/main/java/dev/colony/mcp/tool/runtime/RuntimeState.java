@@ -8,6 +8,7 @@ import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneQuery;
 import dev.colony.api.lane.Lanes;
+import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.plan.ReadyQuery;
 import dev.colony.api.plan.ReadyWork;
 import dev.colony.api.task.SavedWorkingNote;
@@ -55,6 +56,6 @@ record RuntimeState(List<Lane> lanes, Optional<Lane> own, Attention attention, R
     /** Unread messages marked blocking. */
     int blockingCount() {
         return (int) attention.unreadMessages().stream().filter(message -> message.urgency()
-                == dev.colony.api.message.MessageUrgency.BLOCKING).count();
+                == MessageUrgency.BLOCKING).count();
     }
 }

@@ -1,9 +1,8 @@
 package dev.colony.mcp.tool.runtime;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.CallerScope;
+import dev.colony.api.Previews;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
@@ -16,11 +15,12 @@ import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.WorkingPointer;
 import dev.colony.mcp.tool.Nullable;
-import dev.colony.mcp.tool.plan.AutopilotTickTool;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.ResultJson;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.plan.AutopilotTickTool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +37,6 @@ public final class StartupPanelTool {
     private static final int BLOCKING_ITEMS = 3;
     private static final int FILES_SHOWN = 10;
     private static final int PREVIEW_CHARS = 120;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The arguments. */
     public record Args(
@@ -159,12 +158,12 @@ public final class StartupPanelTool {
         List<BlockingItem> blocking = new ArrayList<>();
         for (Baton baton : state.attention().batons()) {
             blocking.add(new BlockingItem(baton.kind().name().toLowerCase(Locale.ROOT), baton.id().value(),
-                    baton.fromAgent(), preview(baton.summary())));
+                    baton.fromAgent(), Previews.clip(baton.summary(), PREVIEW_CHARS)));
         }
         for (Message message : state.attention().unreadMessages()) {
             if (message.urgency() == MessageUrgency.BLOCKING) {
                 blocking.add(new BlockingItem("blocking_message", message.id().value(), message.fromAgent(),
-                        preview(message.preview())));
+                        Previews.clip(message.preview(), PREVIEW_CHARS)));
             }
         }
         Optional<WorkingPointer> pointer = state.note().map(SavedWorkingNote::pointer);
@@ -189,19 +188,7 @@ public final class StartupPanelTool {
                 pointer.map(WorkingPointer::blocker).orElse(null), pointer.map(WorkingPointer::next).orElse(null),
                 pointer.map(WorkingPointer::evidence).orElse(null), warnings, decision.nextTool(), decision.nextArgs(),
                 decision.nextTool() == null ? List.of() : List.of(decision.nextTool() + " "
-                        + json(decision.nextArgs())));
-    }
-
-    private static String preview(String text) {
-        return text == null || text.length() <= PREVIEW_CHARS ? text : text.substring(0, PREVIEW_CHARS - 1) + "…";
-    }
-
-    private static String json(Map<String, Object> args) {
-        try {
-            return JSON.writeValueAsString(args == null ? Map.of() : args);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("tool arguments are plain values", e);
-        }
+                        + ResultJson.of(decision.nextArgs() == null ? Map.of() : decision.nextArgs())));
     }
 
     private StartupPanelTool() {
