@@ -39,6 +39,15 @@ public interface PlanRecords {
     /** The sub-tasks of each plan among {@code plans}, by plan id, in index order. */
     Map<Long, List<StoredSubtask>> subtasks(Collection<Long> plans);
 
+    /** Sub-task {@code index} of {@code plan}, if the plan has one: what a claim reads in full. */
+    Optional<StoredSubtask> subtask(long plan, int index);
+
+    /**
+     * The status of every sub-task of {@code plan}, by index in index order: what a claim checks dependencies
+     * against without reading whole rows.
+     */
+    Map<Integer, SubtaskStatus> statuses(long plan);
+
     /**
      * Writes {@code next} over its sub-task if the stored one is still at {@code next.version()} (status,
      * claimer, times, summary, reason); the version goes up by one.

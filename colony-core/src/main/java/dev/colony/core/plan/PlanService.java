@@ -238,17 +238,21 @@ public final class PlanService implements PlanRegistry {
         Check.required("plan", ref);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            Target target = enter(tx, ref, index, now);
-            StoredPlan plan = target.plan();
-            List<StoredSubtask> subtasks = target.subtasks();
-            StoredSubtask subtask = target.subtask();
+            // The hot path reads the one sub-task and its dependencies' statuses; whole rows of every sub-task
+            // only when a refusal lists what is claimable instead.
+            ledger.enter(tx, now);
+            StoredPlan plan = resolve(tx, ref);
+            StoredSubtask subtask = tx.plans().subtask(plan.id(), index).orElseThrow(() -> subtaskNotFound(plan,
+                    tx.plans().statuses(plan.id()).size(), index));
             access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
-            Plan view = PlanViews.plan(plan, subtasks);
             if (subtask.status() != SubtaskStatus.AVAILABLE) {
-                throw notAvailable(view, subtask);
+                throw notAvailable(PlanViews.plan(plan, subtasksOf(tx, plan)), subtask);
             }
-            List<Integer> unmet = view.unmetDependencies(index);
-            if (!unmet.isEmpty()) {
+            Map<Integer, SubtaskStatus> statuses = subtask.dependsOn().isEmpty() ? Map.of()
+                    : tx.plans().statuses(plan.id());
+            if (subtask.dependsOn().stream().anyMatch(d -> statuses.get(d) != SubtaskStatus.COMPLETED)) {
+                Plan view = PlanViews.plan(plan, subtasksOf(tx, plan));
+                List<Integer> unmet = view.unmetDependencies(index);
                 Map<String, Object> details = new LinkedHashMap<>();
                 details.put("unmet", unmet);
                 details.put("blocked_by", view.blockedBy(index));
@@ -257,7 +261,7 @@ public final class PlanService implements PlanRegistry {
                         + index + " waits for " + unmet + " to be completed", details);
             }
             StoredSubtask claimed = tx.plans().update(subtask.claimed(actor.session(), actor.agent(), now))
-                    .orElseThrow(() -> notAvailable(view, subtask));
+                    .orElseThrow(() -> notAvailable(PlanViews.plan(plan, subtasksOf(tx, plan)), subtask));
             StoredTask thread = ledger.join(tx, thread(tx, plan, claimed), now);
             for (String file : claimed.fileScope()) {
                 ledger.claim(tx, thread, file, "plan " + plan.slug() + "/sub-" + index, now);
@@ -605,10 +609,14 @@ public final class PlanService implements PlanRegistry {
 
     private static StoredSubtask subtask(List<StoredSubtask> subtasks, StoredPlan plan, int index) {
         if (index < 0 || index >= subtasks.size()) {
-            throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_FOUND, "subtask_index", "plan " + plan.slug()
-                    + " has sub-tasks 0 to " + (subtasks.size() - 1) + ", not " + index);
+            throw subtaskNotFound(plan, subtasks.size(), index);
         }
         return subtasks.get(index);
+    }
+
+    private static ColonyException subtaskNotFound(StoredPlan plan, int count, int index) {
+        return ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_FOUND, "subtask_index", "plan " + plan.slug()
+                + " has sub-tasks 0 to " + (count - 1) + ", not " + index);
     }
 
     /** Files of the plan that sessions other than the caller's hold by a live, fresh claim in its repository. */

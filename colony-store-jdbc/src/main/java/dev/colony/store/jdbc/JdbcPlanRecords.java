@@ -38,6 +38,10 @@ final class JdbcPlanRecords implements PlanRecords {
     private static final String BY_SLUG = "SELECT " + PLAN_COLUMNS + " FROM plans WHERE slug = ? ORDER BY id";
     private static final String SUBTASKS_OF_PLAN = "SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks "
             + "WHERE plan_id = ? ORDER BY subtask_index";
+    private static final String SUBTASK_BY_INDEX = "SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks "
+            + "WHERE plan_id = ? AND subtask_index = ?";
+    private static final String STATUSES = "SELECT subtask_index, status FROM plan_subtasks WHERE plan_id = ? "
+            + "ORDER BY subtask_index";
     private static final String UPDATE_SUBTASK = "UPDATE plan_subtasks SET status = ?, claimed_by = ?, "
             + "claimed_agent = ?, claimed_at = ?, completed_at = ?, summary = ?, blocked_reason = ?, updated_at = ?, "
             + "version = version + 1 WHERE plan_id = ? AND subtask_index = ? AND version = ?";
@@ -154,6 +158,23 @@ final class JdbcPlanRecords implements PlanRecords {
         }
         byPlan.replaceAll((plan, subtasks) -> List.copyOf(subtasks));
         return byPlan;
+    }
+
+    @Override
+    public Optional<StoredSubtask> subtask(long plan, int index) {
+        return tx.connection().findOne(SUBTASK_BY_INDEX, statement -> {
+            statement.setLong(1, plan);
+            statement.setInt(2, index);
+        }, JdbcPlanRecords::subtask);
+    }
+
+    @Override
+    public Map<Integer, SubtaskStatus> statuses(long plan) {
+        Map<Integer, SubtaskStatus> statuses = new LinkedHashMap<>();
+        tx.connection().list(STATUSES, statement -> statement.setLong(1, plan),
+                rs -> Map.entry(rs.getInt(1), SubtaskStatus.fromWire(rs.getString(2))))
+                .forEach(entry -> statuses.put(entry.getKey(), entry.getValue()));
+        return statuses;
     }
 
     @Override

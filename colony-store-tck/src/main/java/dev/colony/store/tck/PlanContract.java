@@ -91,6 +91,13 @@ public interface PlanContract extends StoreUnderTest {
         StoredSubtask ui = store.read(tx -> tx.plans().subtasks(List.of(plan.id()))).get(plan.id()).get(1);
         Optional<StoredSubtask> blocked = store.write(tx -> tx.plans().update(ui.blocked("no api", at)));
         assertThat(blocked).hasValueSatisfying(row -> assertThat(row.blockedReason()).isEqualTo("no api"));
+        Map<Integer, SubtaskStatus> statuses = store.read(tx -> tx.plans().statuses(plan.id()));
+        assertThat(statuses).containsExactly(Map.entry(0, SubtaskStatus.COMPLETED), Map.entry(1,
+                SubtaskStatus.BLOCKED));
+        Optional<StoredSubtask> one = store.read(tx -> tx.plans().subtask(plan.id(), 1));
+        Optional<StoredSubtask> beyond = store.read(tx -> tx.plans().subtask(plan.id(), 2));
+        assertThat(one).isEqualTo(blocked);
+        assertThat(beyond).isEmpty();
     }
 
     @Test
