@@ -15,6 +15,7 @@ import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
+import dev.colony.api.run.Runs;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -90,4 +91,7 @@ public interface CallerScope {
 
     /** Sessions that went silent holding claims the caller may see, and their rescue. */
     Rescues rescues();
+
+    /** The run registry: delegated work the caller may see. */
+    Runs runs();
 }

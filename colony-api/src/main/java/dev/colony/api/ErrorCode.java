@@ -95,7 +95,19 @@ public enum ErrorCode {
     /** No proposal of that id that the caller may read. */
     PROPOSAL_NOT_FOUND,
     /** A rescue that changes state was asked for without {@code confirm: true}. */
-    RESCUE_CONFIRM_REQUIRED;
+    RESCUE_CONFIRM_REQUIRED,
+    /** No run of that id that the caller may see. */
+    RUN_NOT_FOUND,
+    /** The run ended (finished, failed or killed); nothing changes it again. */
+    RUN_ALREADY_TERMINAL,
+    /** The run has not ended, so there is no completion to deliver. */
+    RUN_NOT_TERMINAL,
+    /** The run is not in progress. */
+    RUN_NOT_IN_PROGRESS,
+    /** The run is not blocked. */
+    RUN_NOT_BLOCKED,
+    /** Another session took the run, or no slot is free for it. */
+    RUN_NOT_AVAILABLE;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -17,6 +17,7 @@ import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
+import dev.colony.api.run.Runs;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -36,6 +37,7 @@ import dev.colony.core.plan.PlanService;
 import dev.colony.core.profile.ProfileService;
 import dev.colony.core.proposal.ProposalService;
 import dev.colony.core.rescue.RescueService;
+import dev.colony.core.run.RunService;
 import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
@@ -159,6 +161,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public Rescues rescues() {
         return new RescueService(actor, kernel);
+    }
+
+    @Override
+    public Runs runs() {
+        return new RunService(actor, kernel, Runs.DEFAULT_MAX_CONCURRENT);
     }
 
     @Override

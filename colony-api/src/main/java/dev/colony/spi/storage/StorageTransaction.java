@@ -53,6 +53,9 @@ public interface StorageTransaction {
     /** Proposals and their reinforcements. */
     ProposalRecords proposals();
 
+    /** Runs: delegated units of work. */
+    RunRecords runs();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

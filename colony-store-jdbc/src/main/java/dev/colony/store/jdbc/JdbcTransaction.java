@@ -13,6 +13,7 @@ import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.PlanRecords;
 import dev.colony.spi.storage.ProfileRecords;
 import dev.colony.spi.storage.ProposalRecords;
+import dev.colony.spi.storage.RunRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -257,6 +258,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public ProposalRecords proposals() {
         return new JdbcProposalRecords(this);
+    }
+
+    @Override
+    public RunRecords runs() {
+        return new JdbcRunRecords(this);
     }
 
     @Override

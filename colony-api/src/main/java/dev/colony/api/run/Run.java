@@ -1,0 +1,63 @@
+package dev.colony.api.run;
+
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A run as read now.
+ *
+ * @param id its id
+ * @param kind what executes it
+ * @param agent the agent that should do it, or {@code null}
+ * @param message what to do, or {@code null}
+ * @param command the shell command, or {@code null}
+ * @param cwd the shell command's working directory, or {@code null}
+ * @param parent the run it serves, or {@code null}
+ * @param task the task thread it serves, or {@code null}
+ * @param spawnedBy the session that spawned or created it
+ * @param dispatched whether it takes a slot as soon as one is free (spawned), rather than waiting to be picked
+ *     up (created)
+ * @param status where it stands
+ * @param blockedOn what it waits for while blocked, else {@code null}
+ * @param question the question asked of the user, or {@code null}
+ * @param answer the user's answer, or {@code null}
+ * @param executor the session that took it, or {@code null}
+ * @param result its result, or {@code null}
+ * @param error its error, or {@code null}
+ * @param promptTokens prompt tokens spent, or {@code null}
+ * @param completionTokens completion tokens spent, or {@code null}
+ * @param exitCode the shell command's exit code, or {@code null}
+ * @param timeout how long it may be in progress
+ * @param activeTime time spent in progress before its current stretch (waiting for the user does not count)
+ * @param createdAt when it was spawned or created
+ * @param startedAt when its current stretch in progress began, or {@code null}
+ * @param endedAt when it reached a terminal status, or {@code null}
+ * @param notified whether its completion was delivered
+ * @param version its version
+ */
+public record Run(RunId id, RunKind kind, String agent, String message, String command, String cwd, RunId parent,
+        TaskId task, SessionId spawnedBy, boolean dispatched, RunStatus status, BlockedOn blockedOn, String question,
+        String answer, SessionId executor, String result, String error, Long promptTokens, Long completionTokens,
+        Integer exitCode, Duration timeout, Duration activeTime, Instant createdAt, Instant startedAt,
+        Instant endedAt, boolean notified, long version) {
+
+    /** Checks the required components. */
+    public Run {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(spawnedBy, "spawnedBy");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(activeTime, "activeTime");
+        Objects.requireNonNull(createdAt, "createdAt");
+    }
+
+    /** Time spent in progress up to {@code now}. */
+    public Duration activeAt(Instant now) {
+        return status == RunStatus.IN_PROGRESS && startedAt != null ? activeTime.plus(Duration.between(startedAt,
+                now)) : activeTime;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.colony.api.run;
+
+import dev.colony.api.ColonyException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The run registry as the caller sees it: runs of the namespaces the caller may read. Every change is one write
+ * transaction that compares and sets the run's status and version; a change that frees a slot (a run ends,
+ * blocks or times out) promotes the oldest dispatched queued run in the same transaction, so at most
+ * {@link #maxConcurrent()} runs are ever in progress across every process of the store.
+ */
+public interface Runs {
+
+    /** Runs in progress at once when the Colony is not told otherwise. */
+    int DEFAULT_MAX_CONCURRENT = 4;
+    /** Runs a listing returns when the query names no limit. */
+    int DEFAULT_VIEWABLE_WINDOW = 16;
+    /** The most runs one listing returns. */
+    int MAX_VIEWABLE_WINDOW = 100;
+    /** How long a run may be in progress when its spec names no timeout. */
+    Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
+    /** The longest timeout a spec may name. */
+    Duration MAX_TIMEOUT = Duration.ofDays(1);
+    /** The longest message, command, question, answer, result or error, in characters. */
+    int MAX_TEXT_CHARS = 16_000;
+
+    /** The most runs in progress at once, across every process of the store. */
+    int maxConcurrent();
+
+    /**
+     * Records a run and dispatches it: in progress when a slot is free, else queued until one is.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the field for bad input; {@code RUN_NOT_FOUND}
+     *     naming {@code parent_id} for a parent the caller cannot see
+     */
+    Run spawn(RunSpec spec);
+
+    /** Records a run that waits, queued, until its agent takes it ({@link #take}); it claims no slot before. */
+    Run create(RunSpec spec);
+
+    /** The run, as read now. {@code RUN_NOT_FOUND} naming {@code task_id} when the caller cannot see it. */
+    Run get(RunId id);
+
+    /** Runs matching the query, newest first. */
+    List<Run> list(RunQuery query);
+
+    /**
+     * Takes a run for the caller's session to execute: a dispatched run in progress that nobody took, or a
+     * created run still queued (which then needs a free slot).
+     *
+     * @throws ColonyException {@code RUN_ALREADY_TERMINAL}; {@code RUN_NOT_AVAILABLE} when another session took
+     *     it, when it is blocked, or when no slot is free for a created run
+     */
+    Run take(RunId id);
+
+    /**
+     * Blocks an in-progress run on the user (with {@code question}) or on other runs; it frees its slot.
+     *
+     * @throws ColonyException {@code RUN_NOT_IN_PROGRESS} unless it is in progress; {@code RUN_ALREADY_TERMINAL}
+     */
+    Run block(RunId id, BlockedOn on, String question);
+
+    /**
+     * Resumes a blocked run, with the user's answer when it waited on the user: in progress again when a slot
+     * is free, else queued first in line.
+     *
+     * @throws ColonyException {@code RUN_NOT_BLOCKED} unless it is blocked; {@code RUN_ALREADY_TERMINAL}
+     */
+    Run resume(RunId id, String answer);
+
+    /** Finishes a run with its outcome. {@code RUN_ALREADY_TERMINAL} when it ended already. */
+    Run finish(RunId id, RunOutcome outcome);
+
+    /** Fails a run with its outcome. {@code RUN_ALREADY_TERMINAL} when it ended already. */
+    Run fail(RunId id, RunOutcome outcome);
+
+    /**
+     * Kills a run: {@code killed} is committed first, so whatever the executor reports afterwards finds it
+     * terminal. {@code RUN_ALREADY_TERMINAL} when it ended already.
+     */
+    Run kill(RunId id);
+
+    /** Fails every in-progress run of the caller's namespaces that outlived its timeout; returns them. */
+    List<Run> expire();
+
+    /**
+     * Claims the right to deliver a terminal run's completion: true for exactly one caller, ever.
+     *
+     * @throws ColonyException {@code RUN_NOT_TERMINAL} unless the run has ended
+     */
+    boolean claimNotification(RunId id);
+}

@@ -1,0 +1,331 @@
+package dev.colony.core.run;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
+import dev.colony.api.TaskId;
+import dev.colony.api.run.BlockedOn;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunKind;
+import dev.colony.api.run.RunOutcome;
+import dev.colony.api.run.RunQuery;
+import dev.colony.api.run.RunSpec;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
+import dev.colony.core.access.Access;
+import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.core.session.AgentTypes;
+import dev.colony.spi.storage.RunRecords.StoredRun;
+import dev.colony.spi.storage.StorageTransaction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * {@link Runs} for one caller. Every change is one write transaction, and write transactions of a store are
+ * serialized (SQLite's single writer, PostgreSQL's write gate), so counting the runs in progress and promoting
+ * queued ones into free slots happens atomically with the change that frees them, across processes.
+ */
+public final class RunService implements Runs {
+
+    /** Runs an expiry sweep reads at most. */
+    private static final int EXPIRY_SCAN = 1_000;
+    private static final int MAX_AGENT_CHARS = 100;
+
+    private final Actor actor;
+    private final Kernel kernel;
+    private final Access access;
+    private final int maxConcurrent;
+
+    /** The registry as {@code actor} sees it, with {@code maxConcurrent} slots. */
+    public RunService(Actor actor, Kernel kernel, int maxConcurrent) {
+        this.actor = Objects.requireNonNull(actor, "actor");
+        this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.access = kernel.access();
+        if (maxConcurrent < 1) {
+            throw new IllegalArgumentException("maxConcurrent must be at least 1");
+        }
+        this.maxConcurrent = maxConcurrent;
+    }
+
+    @Override
+    public int maxConcurrent() {
+        return maxConcurrent;
+    }
+
+    @Override
+    public Run spawn(RunSpec spec) {
+        return record(spec, true);
+    }
+
+    @Override
+    public Run create(RunSpec spec) {
+        return record(spec, false);
+    }
+
+    private Run record(RunSpec spec, boolean dispatch) {
+        Check.required("spec", spec);
+        RunKind kind = Check.required("kind", spec.kind());
+        boolean shell = kind == RunKind.SHELL;
+        String agent = shell ? null : AgentTypes.of(Check.text("agent", spec.agent(), MAX_AGENT_CHARS));
+        String message = shell ? Check.optionalText("message", spec.message(), MAX_TEXT_CHARS)
+                : Check.text("message", spec.message(), MAX_TEXT_CHARS);
+        String command = shell ? Check.text("command", spec.command(), MAX_TEXT_CHARS) : null;
+        if (!shell && spec.command() != null) {
+            throw ColonyException.invalid("command", "only a shell run has a command; give it to kind shell");
+        }
+        String cwd = shell ? Check.optionalText("cwd", spec.cwd(), MAX_TEXT_CHARS) : null;
+        Duration timeout = spec.timeout() == null ? DEFAULT_TIMEOUT : spec.timeout();
+        if (timeout.compareTo(Duration.ofSeconds(1)) < 0 || timeout.compareTo(MAX_TIMEOUT) > 0) {
+            throw ColonyException.invalid("timeout", "must be 1 second to " + MAX_TIMEOUT.toHours() + " hours, was "
+                    + timeout.toSeconds() + " s");
+        }
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            tx.sessions().touch(actor.session(), now);
+            NamespaceId namespace = access.writable(tx, actor.user());
+            if (spec.parent() != null) {
+                readable(tx, "parent_id", spec.parent());
+            }
+            TaskId task = spec.task();
+            if (task != null && tx.tasks().find(task).filter(found -> access.canRead(tx, actor.user(),
+                    found.namespace())).isEmpty()) {
+                throw ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id " + task);
+            }
+            RunId id = RunIds.next(kind);
+            while (tx.runs().find(id).isPresent()) {
+                id = RunIds.next(kind);
+            }
+            boolean start = dispatch && tx.runs().countInProgress() < maxConcurrent;
+            Run run = new Run(id, kind, agent, message, command, cwd, spec.parent(), task, actor.session(), dispatch,
+                    start ? RunStatus.IN_PROGRESS : RunStatus.QUEUED, null, null, null, null, null, null, null, null,
+                    null, timeout, Duration.ZERO, now, start ? now : null, null, false, 1);
+            tx.runs().insert(new StoredRun(namespace, now, run));
+            return run;
+        });
+    }
+
+    @Override
+    public Run get(RunId id) {
+        Check.required("task_id", id);
+        return kernel.storage().read(tx -> readable(tx, "task_id", id).run());
+    }
+
+    @Override
+    public List<Run> list(RunQuery query) {
+        Check.required("query", query);
+        Check.range("limit", query.limit(), 1, MAX_VIEWABLE_WINDOW);
+        String agent = query.agent() == null ? null : AgentTypes.of(Check.text("agent", query.agent(),
+                MAX_AGENT_CHARS));
+        return kernel.storage().read(tx -> tx.runs().list(access.readable(tx, actor.user()), agent, query.status(),
+                query.parent(), query.limit()).stream().map(StoredRun::run).toList());
+    }
+
+    @Override
+    public Run take(RunId id) {
+        return change(id, (tx, row, now) -> {
+            Run run = row.run();
+            if (run.agent() != null && !run.agent().equals(AgentTypes.of(actor.agent()))) {
+                throw unavailable(run, "it is addressed to agent " + run.agent());
+            }
+            if (run.status() == RunStatus.IN_PROGRESS && run.executor() == null) {
+                return row.with(started(run, actor.session(), run.startedAt()));
+            }
+            if (run.status() == RunStatus.QUEUED && !run.dispatched()) {
+                if (tx.runs().countInProgress() >= maxConcurrent) {
+                    throw unavailable(run, "all " + maxConcurrent + " slots are in use; take it when one frees");
+                }
+                return row.with(started(run, actor.session(), now));
+            }
+            throw unavailable(run, run.executor() != null ? "session " + run.executor() + " took it"
+                    : "it is " + run.status().wireName());
+        });
+    }
+
+    @Override
+    public Run block(RunId id, BlockedOn on, String question) {
+        Check.required("blocked_on", on);
+        String asked = on == BlockedOn.USER_INPUT ? Check.text("question", question, MAX_TEXT_CHARS)
+                : Check.optionalText("question", question, MAX_TEXT_CHARS);
+        return change(id, (tx, row, now) -> {
+            Run run = row.run();
+            requireInProgress(run);
+            return row.with(new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
+                    run.parent(), run.task(), run.spawnedBy(), run.dispatched(), RunStatus.BLOCKED, on, asked, null,
+                    run.executor(), run.result(), run.error(), run.promptTokens(), run.completionTokens(),
+                    run.exitCode(), run.timeout(), run.activeAt(now), run.createdAt(), null, null, run.notified(),
+                    run.version()));
+        });
+    }
+
+    @Override
+    public Run resume(RunId id, String answer) {
+        return change(id, (tx, row, now) -> {
+            Run run = row.run();
+            if (run.status() != RunStatus.BLOCKED) {
+                throw ColonyException.about(ErrorCode.RUN_NOT_BLOCKED, "task_id", "run " + run.id() + " is "
+                        + run.status().wireName() + ", not blocked");
+            }
+            String given = run.blockedOn() == BlockedOn.USER_INPUT ? Check.text("answer", answer, MAX_TEXT_CHARS)
+                    : Check.optionalText("answer", answer, MAX_TEXT_CHARS);
+            boolean free = tx.runs().countInProgress() < maxConcurrent;
+            Run resumed = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
+                    run.parent(), run.task(), run.spawnedBy(), true, free ? RunStatus.IN_PROGRESS : RunStatus.QUEUED,
+                    null, run.question(), given, run.executor(), null, null, null, null, null, run.timeout(),
+                    run.activeTime(), run.createdAt(), free ? now : null, null, false, run.version());
+            // A resumed run that finds no slot goes back in line by its age: ahead of runs queued after it.
+            return row.with(resumed).queuedAt(run.createdAt());
+        });
+    }
+
+    @Override
+    public Run finish(RunId id, RunOutcome outcome) {
+        return end(id, RunStatus.FINISHED, outcome);
+    }
+
+    @Override
+    public Run fail(RunId id, RunOutcome outcome) {
+        return end(id, RunStatus.FAILED, outcome);
+    }
+
+    @Override
+    public Run kill(RunId id) {
+        return end(id, RunStatus.KILLED, new RunOutcome(null, "killed", null, null, null));
+    }
+
+    private Run end(RunId id, RunStatus terminal, RunOutcome outcome) {
+        Check.required("outcome", outcome);
+        String result = Check.optionalText("result", outcome.result(), MAX_TEXT_CHARS);
+        String error = Check.optionalText("error", outcome.error(), MAX_TEXT_CHARS);
+        nonNegative("prompt_tokens", outcome.promptTokens());
+        nonNegative("completion_tokens", outcome.completionTokens());
+        return change(id, (tx, row, now) -> {
+            Run run = row.run();
+            Run ended = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
+                    run.parent(), run.task(), run.spawnedBy(), run.dispatched(), terminal, null, run.question(),
+                    run.answer(), run.executor(), result, error, outcome.promptTokens(), outcome.completionTokens(),
+                    outcome.exitCode(), run.timeout(), run.activeAt(now), run.createdAt(), run.startedAt(), now, false,
+                    run.version());
+            return row.with(ended);
+        });
+    }
+
+    @Override
+    public List<Run> expire() {
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            Set<NamespaceId> readable = access.readable(tx, actor.user());
+            List<Run> failed = new ArrayList<>();
+            for (StoredRun row : tx.runs().inProgress(EXPIRY_SCAN)) {
+                Run run = row.run();
+                if (readable.contains(row.namespace()) && run.activeAt(now).compareTo(run.timeout()) > 0) {
+                    Run timedOut = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
+                            run.parent(), run.task(), run.spawnedBy(), run.dispatched(), RunStatus.FAILED, null,
+                            run.question(), run.answer(), run.executor(), null, "timed out after "
+                                    + run.timeout().toSeconds() + " s in progress", run.promptTokens(),
+                            run.completionTokens(), null, run.timeout(), run.activeAt(now), run.createdAt(),
+                            run.startedAt(), now, false, run.version());
+                    tx.runs().update(row.with(timedOut), now).ifPresent(stored -> failed.add(stored.run()));
+                }
+            }
+            promote(tx, now);
+            return failed;
+        });
+    }
+
+    @Override
+    public boolean claimNotification(RunId id) {
+        Check.required("task_id", id);
+        return kernel.storage().write(tx -> {
+            Run run = readable(tx, "task_id", id).run();
+            if (!run.status().terminal()) {
+                throw ColonyException.about(ErrorCode.RUN_NOT_TERMINAL, "task_id", "run " + id + " is "
+                        + run.status().wireName() + "; its completion comes when it ends");
+            }
+            return tx.runs().claimNotification(id);
+        });
+    }
+
+    /** One change of one run: read, check it is not over, apply {@code step}, write by compare-and-set, promote. */
+    private Run change(RunId id, Step step) {
+        Check.required("task_id", id);
+        Instant now = kernel.time().now();
+        return kernel.storage().write(tx -> {
+            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            tx.sessions().touch(actor.session(), now);
+            StoredRun row = readable(tx, "task_id", id);
+            access.requireWritable(tx, "task_id", actor.user(), row.namespace());
+            if (row.run().status().terminal()) {
+                throw ColonyException.about(ErrorCode.RUN_ALREADY_TERMINAL, "task_id", "run " + id + " is already "
+                        + row.run().status().wireName() + "; nothing changes it again");
+            }
+            StoredRun next = step.apply(tx, row, now);
+            Run stored = tx.runs().update(next, now).orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT,
+                    "run " + id + " changed concurrently; read it again")).run();
+            promote(tx, now);
+            return tx.runs().find(id).map(StoredRun::run).orElse(stored);
+        });
+    }
+
+    /** Moves dispatched queued runs, oldest in line first, into the free slots of the whole store. */
+    private void promote(StorageTransaction tx, Instant now) {
+        int inProgress = tx.runs().countInProgress();
+        while (inProgress < maxConcurrent) {
+            StoredRun next = tx.runs().nextQueued().orElse(null);
+            if (next == null) {
+                return;
+            }
+            Run run = next.run();
+            tx.runs().update(next.with(started(run, run.executor(), now)), now).orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT,
+                            "run " + run.id() + " changed while it was promoted; try again"));
+            inProgress++;
+        }
+    }
+
+    /** {@code run} in {@code status}, its other fields as they are but those named here. */
+    /** {@code run} in progress since {@code startedAt}, executed by {@code executor}. */
+    private static Run started(Run run, SessionId executor, Instant startedAt) {
+        return new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(), run.parent(),
+                run.task(), run.spawnedBy(), run.dispatched(), RunStatus.IN_PROGRESS, null, run.question(),
+                run.answer(), executor, run.result(), run.error(), run.promptTokens(), run.completionTokens(),
+                run.exitCode(), run.timeout(), run.activeTime(), run.createdAt(), startedAt, null, run.notified(),
+                run.version());
+    }
+
+    private StoredRun readable(StorageTransaction tx, String field, RunId id) {
+        return tx.runs().find(id).filter(row -> access.canRead(tx, actor.user(), row.namespace()))
+                .orElseThrow(() -> ColonyException.about(ErrorCode.RUN_NOT_FOUND, field, "no run with id " + id));
+    }
+
+    private static void requireInProgress(Run run) {
+        if (run.status() != RunStatus.IN_PROGRESS) {
+            throw ColonyException.about(ErrorCode.RUN_NOT_IN_PROGRESS, "task_id", "run " + run.id() + " is "
+                    + run.status().wireName() + ", not in progress");
+        }
+    }
+
+    private static ColonyException unavailable(Run run, String why) {
+        return ColonyException.about(ErrorCode.RUN_NOT_AVAILABLE, "task_id", "run " + run.id() + " cannot be "
+                + "taken: " + why);
+    }
+
+    private static void nonNegative(String field, Long value) {
+        if (value != null && value < 0) {
+            throw ColonyException.invalid(field, "must be 0 or more, was " + value);
+        }
+    }
+
+    /** One run's change, inside the transaction that writes it. */
+    @FunctionalInterface
+    private interface Step {
+        StoredRun apply(StorageTransaction tx, StoredRun row, Instant now);
+    }
+}
