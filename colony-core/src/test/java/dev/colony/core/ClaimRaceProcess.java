@@ -1,5 +1,7 @@
 package dev.colony.core;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
@@ -102,6 +104,57 @@ final class ClaimRaceProcess {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /**
+     * Runs both sides of a two-process race: starts a child JVM on {@code main} with {@code childArgs} and the
+     * path of its outcome file last, runs {@code parentSide} meanwhile (told whether the child still runs), waits
+     * for the child within {@link #BOUND} and checks it exited 0 (its output in the message otherwise).
+     *
+     * @return the parent's outcome lines and the child's
+     */
+    static Sides race(boolean postgres, Path dir, Class<?> main, List<String> childArgs, Side parentSide)
+            throws Exception {
+        Path childOut = dir.resolve("child-outcomes.txt");
+        Path log = dir.resolve("child.log");
+        List<String> args = new ArrayList<>(childArgs);
+        args.add(childOut.toString());
+        Process child = startChild(postgres, log, main, args.toArray(String[]::new));
+        List<String> mine;
+        try {
+            mine = parentSide.run(child::isAlive);
+            assertThat(child.waitFor(BOUND.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("child finished; its output: %s", output(log)).isTrue();
+            assertThat(child.exitValue()).as("child's output: %s", output(log)).isZero();
+        } finally {
+            if (child.isAlive()) {
+                child.destroyForcibly();
+            }
+        }
+        return new Sides(mine, Files.readAllLines(childOut, StandardCharsets.UTF_8));
+    }
+
+    /** The parent's side of a race. */
+    @FunctionalInterface
+    interface Side {
+        /** Races; {@code childAlive} says whether the other side still runs. */
+        List<String> run(BooleanSupplier childAlive) throws Exception;
+    }
+
+    /**
+     * What both sides of a race wrote.
+     *
+     * @param parent the parent's outcome lines
+     * @param child the child's outcome lines
+     */
+    record Sides(List<String> parent, List<String> child) {
+
+        /** Both sides' lines, the parent's first. */
+        List<String> all() {
+            List<String> all = new ArrayList<>(parent);
+            all.addAll(child);
+            return all;
+        }
     }
 
     /** What a child wrote to {@code log}, for a failure message. */

@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,25 +82,13 @@ class TwoProcessClaimRaceTest {
             }
             Files.write(batons, lines, StandardCharsets.UTF_8);
         }
-        Path childOut = dir.resolve("child-outcomes.txt");
-        Path log = dir.resolve("child.log");
-        Process child = ClaimRaceProcess.startChild(postgres, log, ClaimRaceProcess.class, store,
+        ClaimRaceProcess.Sides sides = ClaimRaceProcess.race(postgres, dir, ClaimRaceProcess.class, List.of(store,
                 barrier.toString(), "child", "parent", "alice", childSession.id().value(), childSession.agent(),
-                Long.toString(task.value()), batons.toString(), Long.toString(RACE.toEpochMilli()),
-                childOut.toString());
-        List<String> mine;
-        try {
-            mine = ClaimRaceProcess.run(store, barrier, "parent", "child", child::isAlive, parentSession.user(),
-                    parentSession.id(), parentSession.agent(), task, batons, RACE);
-            assertThat(child.waitFor(ClaimRaceProcess.BOUND.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("child finished; its output: %s", ClaimRaceProcess.output(log)).isTrue();
-            assertThat(child.exitValue()).as("child's output: %s", ClaimRaceProcess.output(log)).isZero();
-        } finally {
-            if (child.isAlive()) {
-                child.destroyForcibly();
-            }
-        }
-        List<String> theirs = Files.readAllLines(childOut, StandardCharsets.UTF_8);
+                Long.toString(task.value()), batons.toString(), Long.toString(RACE.toEpochMilli())),
+                childAlive -> ClaimRaceProcess.run(store, barrier, "parent", "child", childAlive, parentSession.user(),
+                        parentSession.id(), parentSession.agent(), task, batons, RACE));
+        List<String> mine = sides.parent();
+        List<String> theirs = sides.child();
         for (int round = 0; round < ROUNDS; round++) {
             assertThat(List.of(result(mine, "accept", round), result(theirs, "accept", round))).as("accept " + round)
                     .containsExactlyInAnyOrder("ok", "ALREADY_ACCEPTED");

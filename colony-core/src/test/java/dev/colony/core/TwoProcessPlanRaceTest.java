@@ -20,7 +20,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,25 +71,10 @@ class TwoProcessPlanRaceTest {
             Files.write(parentSessions, sessions(colony), StandardCharsets.UTF_8);
             Files.write(childSessions, sessions(colony), StandardCharsets.UTF_8);
         }
-        Path childOut = dir.resolve("child-outcomes.txt");
-        Path log = dir.resolve("child.log");
-        Process child = ClaimRaceProcess.startChild(postgres, log, PlanRaceProcess.class, store,
+        List<String> all = ClaimRaceProcess.race(postgres, dir, PlanRaceProcess.class, List.of(store,
                 barrier.toString(), "child", "parent", "alice", childSessions.toString(), plans.toString(),
-                Long.toString(AT.toEpochMilli()), childOut.toString());
-        List<String> mine;
-        try {
-            mine = PlanRaceProcess.run(store, barrier, "parent", "child", child::isAlive,
-                    UserId.of("alice"), parentSessions, plans, AT);
-            assertThat(child.waitFor(ClaimRaceProcess.BOUND.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("child finished; its output: %s", ClaimRaceProcess.output(log)).isTrue();
-            assertThat(child.exitValue()).as("child's output: %s", ClaimRaceProcess.output(log)).isZero();
-        } finally {
-            if (child.isAlive()) {
-                child.destroyForcibly();
-            }
-        }
-        List<String> all = new ArrayList<>(mine);
-        all.addAll(Files.readAllLines(childOut, StandardCharsets.UTF_8));
+                Long.toString(AT.toEpochMilli())), childAlive -> PlanRaceProcess.run(store, barrier, "parent",
+                        "child", childAlive, UserId.of("alice"), parentSessions, plans, AT)).all();
         assertThat(all).hasSize(ROUNDS * THREADS * 2);
         Map<String, List<String[]>> byRound = all.stream().map(line -> line.split(" "))
                 .collect(Collectors.groupingBy(parts -> parts[0]));

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,24 +49,10 @@ class TwoProcessRunRaceTest {
             Files.write(parentSessions, sessions(colony), StandardCharsets.UTF_8);
             Files.write(childSessions, sessions(colony), StandardCharsets.UTF_8);
         }
-        Path childOut = dir.resolve("child-outcomes.txt");
-        Path log = dir.resolve("child.log");
-        Process child = ClaimRaceProcess.startChild(postgres, log, RunRaceProcess.class, store, barrier.toString(),
-                "child", "parent", "alice", childSessions.toString(), childOut.toString());
-        List<String> mine;
-        try {
-            mine = RunRaceProcess.run(store, barrier, "parent", "child", child::isAlive, UserId.of("alice"),
-                    parentSessions);
-            assertThat(child.waitFor(ClaimRaceProcess.BOUND.toMillis(), TimeUnit.MILLISECONDS))
-                    .as("child finished; its output: %s", ClaimRaceProcess.output(log)).isTrue();
-            assertThat(child.exitValue()).as("child's output: %s", ClaimRaceProcess.output(log)).isZero();
-        } finally {
-            if (child.isAlive()) {
-                child.destroyForcibly();
-            }
-        }
-        List<String> all = new ArrayList<>(mine);
-        all.addAll(Files.readAllLines(childOut, StandardCharsets.UTF_8));
+        List<String> all = ClaimRaceProcess.race(postgres, dir, RunRaceProcess.class, List.of(store,
+                barrier.toString(), "child", "parent", "alice", childSessions.toString()), childAlive ->
+                        RunRaceProcess.run(store, barrier, "parent", "child", childAlive, UserId.of("alice"),
+                                parentSessions)).all();
         assertThat(all).hasSize(THREADS * 2);
         for (String line : all) {
             String[] parts = line.split(" ");
