@@ -107,7 +107,11 @@ public enum ErrorCode {
     /** The run is not blocked. */
     RUN_NOT_BLOCKED,
     /** Another session took the run, or no slot is free for it. */
-    RUN_NOT_AVAILABLE;
+    RUN_NOT_AVAILABLE,
+    /** The agent may not delegate to that agent: it is not in the delegating agent's members. */
+    NOT_A_MEMBER,
+    /** The call needs a run the caller's session executes, and it executes none. */
+    NOT_IN_A_RUN;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -36,9 +36,9 @@ import dev.colony.core.message.MessageService;
 import dev.colony.core.plan.PlanService;
 import dev.colony.core.profile.ProfileService;
 import dev.colony.core.proposal.ProposalService;
+import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.rescue.RescueService;
 import dev.colony.core.run.RunService;
-import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskFeedService;
@@ -165,7 +165,7 @@ final class CallerScopes implements CallerScope {
 
     @Override
     public Runs runs() {
-        return new RunService(actor, kernel, Runs.DEFAULT_MAX_CONCURRENT);
+        return new RunService(actor, kernel);
     }
 
     @Override

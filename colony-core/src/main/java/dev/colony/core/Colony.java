@@ -7,15 +7,18 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.metric.ToolMetrics;
+import dev.colony.api.run.RunSettings;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
+import dev.colony.core.archive.Archives;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.kernel.VectorState;
-import dev.colony.core.archive.Archives;
 import dev.colony.core.memory.Forgetter;
 import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
+import dev.colony.core.run.RunHub;
+import dev.colony.core.run.RunService;
 import dev.colony.core.session.SessionLauncher;
 import dev.colony.core.signal.SignalHub;
 import dev.colony.spi.embedding.Embedder;
@@ -51,6 +54,7 @@ public final class Colony implements AutoCloseable {
     private final Kernel kernel;
     private final SessionRegistry sessions;
     private final ToolMetricWriter metrics;
+    private final RunHub runs;
     /** The longest a close waits for the embedder's model to finish loading. */
     private static final Duration WARM_UP_WAIT = Duration.ofSeconds(30);
 
@@ -63,7 +67,9 @@ public final class Colony implements AutoCloseable {
                 : null;
         TimeSource time = new TimeSource(builder.clock);
         SearchIndex opened = null;
+        RunHub hub;
         try {
+            hub = new RunHub(storage, time, builder.runSettings);
             if (builder.search != null) {
                 opened = builder.search.open(MemorySource.over(storage), builder.clock);
             }
@@ -75,8 +81,10 @@ public final class Colony implements AutoCloseable {
         Optional<Embedder> embedder = Optional.ofNullable(builder.embedder);
         Access access = new Access(time);
         this.signals = new SignalHub(storage, time, access);
+        this.runs = hub;
         this.kernel = new Kernel(storage, time, access, Optional.ofNullable(opened), embedder,
-                builder.claimPolicy, new VectorState(storage, embedder), signals);
+                builder.claimPolicy, new VectorState(storage, embedder), signals, runs);
+        runs.bind(actor -> new RunService(actor, kernel));
         signals.sweepInBackground();
         this.sessions = new SessionLauncher(kernel);
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
@@ -160,6 +168,11 @@ public final class Colony implements AutoCloseable {
         return signals.sweep();
     }
 
+    /** The run hub, for tests of this package (the stall watchdog, the orphan sweep). */
+    RunHub runHub() {
+        return runs;
+    }
+
     /** The storage provider, for tools and diagnostics. */
     public StorageProvider storage() {
         return storage;
@@ -171,8 +184,8 @@ public final class Colony implements AutoCloseable {
     }
 
     /**
-     * Stops signal deliveries, writes the queued tool metrics, closes the search index, then the storage
-     * provider. Idempotent.
+     * Kills the shell runs this Colony started (recording them killed), stops signal deliveries, writes the
+     * queued tool metrics, closes the search index, then the storage provider. Idempotent.
      */
     @Override
     public void close() {
@@ -181,6 +194,7 @@ public final class Colony implements AutoCloseable {
                 warmUp.awaitDone(WARM_UP_WAIT);
             }
             try {
+                runs.close();
                 signals.close();
                 metrics.close();
                 if (index != null) {
@@ -208,6 +222,7 @@ public final class Colony implements AutoCloseable {
         private Duration metricsInterval = ToolMetricWriter.DEFAULT_INTERVAL;
         private ClaimPolicy claimPolicy = ClaimPolicy.DEFAULT;
         private boolean warmUpEmbedder;
+        private RunSettings runSettings = RunSettings.defaults();
 
         private Builder() {
         }
@@ -239,6 +254,16 @@ public final class Colony implements AutoCloseable {
          */
         public Builder warmUpEmbedder(boolean value) {
             this.warmUpEmbedder = value;
+            return this;
+        }
+
+        /**
+         * How runs are executed: the slots shared by every process of the store, the directory shell runs write
+         * their output to (without one, this Colony executes no shell runs), and who may delegate to whom
+         * (default {@link RunSettings#defaults()}).
+         */
+        public Builder runs(RunSettings value) {
+            this.runSettings = Objects.requireNonNull(value, "runs");
             return this;
         }
 

@@ -86,7 +86,7 @@ final class RunRaceProcess {
         try {
             List<Run> mine = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
-                mine.add(runs.spawn(RunSpec.shell("true")));
+                mine.add(runs.spawn(RunSpec.agent("codex", "job")));
                 most = Math.max(most, inProgress(colony));
             }
             for (Run run : mine) {

@@ -98,8 +98,8 @@ class RunsTest {
             Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice", "claude-code");
-            Run run = alice.runs().spawn(RunSpec.shell("sleep 100").timingOutAfter(Duration.ofMinutes(2)));
-            assertThat(run.id().kind()).isEqualTo(RunKind.SHELL);
+            Run run = alice.runs().spawn(RunSpec.agent("codex", "review").timingOutAfter(Duration.ofMinutes(2)));
+            assertThat(run.id().kind()).isEqualTo(RunKind.AGENT);
 
             assertRefused(() -> alice.runs().claimNotification(run.id()), ErrorCode.RUN_NOT_TERMINAL, "task_id");
             Run killed = alice.runs().kill(run.id());
@@ -176,7 +176,7 @@ class RunsTest {
             assertRefused(() -> alice.runs().spawn(RunSpec.shell(null)), ErrorCode.INVALID_ARGUMENT, "command");
             assertRefused(() -> alice.runs().spawn(RunSpec.shell("ls").timingOutAfter(Duration.ZERO)),
                     ErrorCode.INVALID_ARGUMENT, "timeout");
-            assertRefused(() -> alice.runs().spawn(RunSpec.shell("ls").under(new RunId("a00000000"))),
+            assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", "x").under(new RunId("a00000000"))),
                     ErrorCode.RUN_NOT_FOUND, "parent_id");
             assertRefused(() -> alice.runs().block(created.id(), BlockedOn.USER_INPUT, null),
                     ErrorCode.INVALID_ARGUMENT, "question");
@@ -207,7 +207,7 @@ class RunsTest {
                     spawned.add(pool.submit(() -> {
                         List<Run> mine = new ArrayList<>();
                         for (int i = 0; i < 5; i++) {
-                            mine.add(caller.runs().spawn(RunSpec.shell("true")));
+                            mine.add(caller.runs().spawn(RunSpec.agent("codex", "job")));
                         }
                         return mine;
                     }));

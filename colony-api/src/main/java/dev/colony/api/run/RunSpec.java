@@ -29,6 +29,11 @@ public record RunSpec(RunKind kind, String agent, String message, String command
         return new RunSpec(RunKind.SHELL, null, null, command, null, null, null, null);
     }
 
+    /** This spec with the shell command run in {@code directory}. */
+    public RunSpec inDirectory(String directory) {
+        return new RunSpec(kind, agent, message, command, directory, parent, task, timeout);
+    }
+
     /** This spec as a child of {@code newParent}. */
     public RunSpec under(RunId newParent) {
         return new RunSpec(kind, agent, message, command, cwd, newParent, task, timeout);

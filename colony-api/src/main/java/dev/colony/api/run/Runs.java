@@ -2,7 +2,9 @@ package dev.colony.api.run;
 
 import dev.colony.api.ColonyException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The run registry as the caller sees it: runs of the namespaces the caller may read. Every change is one write
@@ -24,6 +26,10 @@ public interface Runs {
     Duration MAX_TIMEOUT = Duration.ofDays(1);
     /** The longest message, command, question, answer, result or error, in characters. */
     int MAX_TEXT_CHARS = 16_000;
+    /** The most runs one {@link #await} waits for. */
+    int MAX_AWAITED = 100;
+    /** The most bytes one {@link #output} window holds. */
+    int MAX_OUTPUT_WINDOW = 64 * 1024;
 
     /** The most runs in progress at once, across every process of the store. */
     int maxConcurrent();
@@ -83,6 +89,56 @@ public interface Runs {
 
     /** Fails every in-progress run of the caller's namespaces that outlived its timeout; returns them. */
     List<Run> expire();
+
+    /**
+     * The run the caller's session executes and that has not ended (in progress or blocked): the one named, or
+     * when {@code id} is {@code null} its only one.
+     *
+     * @throws ColonyException {@code NOT_IN_A_RUN} when the session executes none (or not that one);
+     *     {@code INVALID_ARGUMENT} naming {@code task_id} when it executes several and none is named
+     */
+    Run executing(RunId id);
+
+    /**
+     * Asks the user a question on behalf of the run the caller's session executes ({@link #executing}): the run
+     * becomes {@code blocked} on {@code user_input} with the question stored, and frees its slot. Asking again
+     * while the same question is pending changes nothing. {@link #awaitAnswer} waits for the answer.
+     */
+    Run ask(RunId id, String question);
+
+    /**
+     * Waits up to {@code wait} for a run blocked on the user to be answered; returns it as read then (still
+     * blocked when nobody answered).
+     */
+    Run awaitAnswer(RunId id, Duration wait);
+
+    /**
+     * Waits up to {@code wait} for every run of {@code ids} to end, and returns them as read then, in the order
+     * asked. The ended runs the caller's session spawned count as delivered (their notification latch is set),
+     * so they leave the default listings. Waking is immediate for a change made in this process and within a
+     * short poll for one made by another process.
+     *
+     * @throws ColonyException {@code RUN_NOT_FOUND} naming {@code task_ids} for an id the caller cannot see;
+     *     {@code INVALID_ARGUMENT} for none, more than {@link #MAX_AWAITED}, or a negative wait
+     */
+    List<Run> await(Collection<RunId> ids, Duration wait);
+
+    /**
+     * A future completed with the run once it ends, whichever process ends it. Cancelling it stops only this
+     * wait.
+     *
+     * @throws ColonyException {@code RUN_NOT_FOUND} when the caller cannot see the run
+     */
+    CompletableFuture<Run> completion(RunId id);
+
+    /**
+     * A window of a shell run's output: {@code maxBytes} from {@code offset}, or the last {@code maxBytes} when
+     * {@code offset} is {@code null}. Empty for a run that never started or has no output file here.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code task_id} for a run that is not a shell
+     *     run; naming {@code offset} or {@code max_bytes} when out of range
+     */
+    RunOutput output(RunId id, Long offset, int maxBytes);
 
     /**
      * Claims the right to deliver a terminal run's completion: true for exactly one caller, ever.

@@ -1,6 +1,7 @@
 package dev.colony.spi.storage;
 
 import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.RunStatus;
@@ -22,6 +23,12 @@ public interface RunRecords {
 
     /** The run of this id, in any namespace (the caller checks access). */
     Optional<StoredRun> find(RunId id);
+
+    /** The runs of these ids that exist, in any namespace and any order (the caller checks access). */
+    List<StoredRun> findAll(Collection<RunId> ids);
+
+    /** The runs {@code session} executes that have not ended (in progress or blocked), oldest first. */
+    List<StoredRun> executedBy(SessionId session);
 
     /**
      * Writes every changing field of {@code next} (status, what it waits on, question, answer, executor,

@@ -103,7 +103,7 @@ final class BatonDesk {
 
     /** Declines, as the caller and in one transaction, the baton {@code id} of {@code kind} named in {@code field}. */
     Baton decline(String field, MemoryId id, BatonKind kind, String reason, boolean requireParticipant) {
-        String why = optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
+        String why = Check.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
         Instant now = kernel.time().now();
         return write(tx -> {
             ledger.enter(tx, now);
@@ -298,25 +298,6 @@ final class BatonDesk {
                 + baton.expiresAt() + "; ask the sender (or the thread) for a new one");
     }
 
-    /** A required free text (several lines allowed), stripped; errors name {@code field}. */
-    static String body(String field, String value, int max) {
-        Check.required(field, value);
-        Check.wellFormed(field, value);
-        String stripped = value.strip();
-        if (Check.blank(stripped)) {
-            throw ColonyException.invalid(field, "must not be blank");
-        }
-        if (stripped.length() > max) {
-            throw ColonyException.invalid(field, "must be at most " + max + " characters, was " + stripped.length());
-        }
-        return stripped;
-    }
-
-    /** An optional free text: {@code null} stays null. */
-    static String optionalBody(String field, String value, int max) {
-        return value == null ? null : body(field, value, max);
-    }
-
     /** A list of short texts, at most {@link BatonLimits#MAX_LIST_ENTRIES}; {@code null} is empty. */
     static List<String> entries(String field, List<String> values) {
         if (values == null) {
@@ -328,7 +309,7 @@ final class BatonDesk {
         }
         List<String> checked = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
-            checked.add(body(field + "[" + i + "]", values.get(i), BatonLimits.MAX_ENTRY_CHARS));
+            checked.add(Check.body(field + "[" + i + "]", values.get(i), BatonLimits.MAX_ENTRY_CHARS));
         }
         return checked;
     }

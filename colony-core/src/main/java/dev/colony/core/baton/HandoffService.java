@@ -55,7 +55,7 @@ public final class HandoffService implements Handoffs {
         Check.required("request", request);
         TaskId taskId = Check.required("task_id", request.task());
         String to = BatonDesk.addressee(request.toAgent());
-        String summary = BatonDesk.body("summary", request.summary(), BatonLimits.MAX_SUMMARY_CHARS);
+        String summary = Check.body("summary", request.summary(), BatonLimits.MAX_SUMMARY_CHARS);
         List<String> nextSteps = BatonDesk.entries("next_steps", request.nextSteps());
         List<String> blockers = BatonDesk.entries("blockers", request.blockers());
         List<String> rawFiles = request.transferredFiles() == null ? List.of() : request.transferredFiles();

@@ -57,7 +57,7 @@ public final class QuotaBatonService implements QuotaBatons {
     @Override
     public Baton decline(TaskId task, MemoryId baton, String filePath, String reason) {
         Check.required("task_id", task);
-        String why = BatonDesk.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
+        String why = Check.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
         Instant now = desk.kernel().time().now();
         return desk.write(tx -> {
             ledger.enter(tx, now);

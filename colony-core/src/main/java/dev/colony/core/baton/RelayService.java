@@ -64,7 +64,7 @@ public final class RelayService implements Relays {
         Check.required("request", request);
         TaskId taskId = Check.required("task_id", request.task());
         RelayReason reason = request.reason() == null ? RelayReason.UNSPECIFIED : request.reason();
-        String oneLine = BatonDesk.body("one_line", request.oneLine(), BatonLimits.MAX_SUMMARY_CHARS);
+        String oneLine = Check.body("one_line", request.oneLine(), BatonLimits.MAX_SUMMARY_CHARS);
         String baseBranch = Check.optionalText("base_branch", request.baseBranch(), MAX_REF_CHARS);
         String fetchAt = Check.optionalText("fetch_files_at", request.fetchFilesAt(), MAX_REF_CHARS);
         String to = BatonDesk.addressee(request.toAgent());

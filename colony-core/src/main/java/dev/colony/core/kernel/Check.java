@@ -84,4 +84,23 @@ public final class Check {
         }
         return stripped;
     }
+
+    /** A required free text (several lines allowed), stripped; errors name {@code field}. */
+    public static String body(String field, String value, int max) {
+        required(field, value);
+        wellFormed(field, value);
+        String stripped = value.strip();
+        if (blank(stripped)) {
+            throw ColonyException.invalid(field, "must not be blank");
+        }
+        if (stripped.length() > max) {
+            throw ColonyException.invalid(field, "must be at most " + max + " characters, was " + stripped.length());
+        }
+        return stripped;
+    }
+
+    /** An optional free text: {@code null} stays null. */
+    public static String optionalBody(String field, String value, int max) {
+        return value == null ? null : body(field, value, max);
+    }
 }

@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.access.Access;
+import dev.colony.core.run.RunHub;
 import dev.colony.core.signal.SignalHub;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
@@ -29,10 +30,12 @@ import java.util.Optional;
  * @param claimPolicy the rules for file claims (age classes, idle owners, protected branches)
  * @param vectors whether the store's vectors are all of the embedder's model
  * @param signals the Colony's signal deliveries and sweeps
+ * @param runs the Colony's run settings, waits and shell executions
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
-        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, SignalHub signals) {
+        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, SignalHub signals,
+        RunHub runs) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -44,6 +47,7 @@ public record Kernel(
         Objects.requireNonNull(claimPolicy, "claimPolicy");
         Objects.requireNonNull(vectors, "vectors");
         Objects.requireNonNull(signals, "signals");
+        Objects.requireNonNull(runs, "runs");
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.colony.core.run;
 
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
@@ -11,6 +12,7 @@ import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.RunKind;
 import dev.colony.api.run.RunOutcome;
+import dev.colony.api.run.RunOutput;
 import dev.colony.api.run.RunQuery;
 import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
@@ -21,12 +23,22 @@ import dev.colony.core.kernel.Kernel;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.RunRecords.StoredRun;
 import dev.colony.spi.storage.StorageTransaction;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@link Runs} for one caller. Every change is one write transaction, and write transactions of a store are
@@ -42,17 +54,16 @@ public final class RunService implements Runs {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final RunHub hub;
     private final int maxConcurrent;
 
-    /** The registry as {@code actor} sees it, with {@code maxConcurrent} slots. */
-    public RunService(Actor actor, Kernel kernel, int maxConcurrent) {
+    /** The registry as {@code actor} sees it, with the Colony's settings. */
+    public RunService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
-        if (maxConcurrent < 1) {
-            throw new IllegalArgumentException("maxConcurrent must be at least 1");
-        }
-        this.maxConcurrent = maxConcurrent;
+        this.hub = kernel.runs();
+        this.maxConcurrent = hub.settings().maxConcurrent();
     }
 
     @Override
@@ -62,12 +73,23 @@ public final class RunService implements Runs {
 
     @Override
     public Run spawn(RunSpec spec) {
-        return record(spec, true);
+        Run run = record(spec, true);
+        hub.changed(run);
+        if (run.kind() == RunKind.SHELL) {
+            hub.shellSpawned(actor, run);
+        }
+        return run;
     }
 
     @Override
     public Run create(RunSpec spec) {
-        return record(spec, false);
+        if (spec != null && spec.kind() == RunKind.SHELL) {
+            throw ColonyException.invalid("kind", "a shell run is executed by the library as soon as a slot is "
+                    + "free; spawn it instead");
+        }
+        Run run = record(spec, false);
+        hub.changed(run);
+        return run;
     }
 
     private Run record(RunSpec spec, boolean dispatch) {
@@ -75,9 +97,9 @@ public final class RunService implements Runs {
         RunKind kind = Check.required("kind", spec.kind());
         boolean shell = kind == RunKind.SHELL;
         String agent = shell ? null : AgentTypes.of(Check.text("agent", spec.agent(), MAX_AGENT_CHARS));
-        String message = shell ? Check.optionalText("message", spec.message(), MAX_TEXT_CHARS)
-                : Check.text("message", spec.message(), MAX_TEXT_CHARS);
-        String command = shell ? Check.text("command", spec.command(), MAX_TEXT_CHARS) : null;
+        String message = shell ? Check.optionalBody("message", spec.message(), MAX_TEXT_CHARS)
+                : Check.body("message", spec.message(), MAX_TEXT_CHARS);
+        String command = shell ? Check.body("command", spec.command(), MAX_TEXT_CHARS) : null;
         if (!shell && spec.command() != null) {
             throw ColonyException.invalid("command", "only a shell run has a command; give it to kind shell");
         }
@@ -86,6 +108,12 @@ public final class RunService implements Runs {
         if (timeout.compareTo(Duration.ofSeconds(1)) < 0 || timeout.compareTo(MAX_TIMEOUT) > 0) {
             throw ColonyException.invalid("timeout", "must be 1 second to " + MAX_TIMEOUT.toHours() + " hours, was "
                     + timeout.toSeconds() + " s");
+        }
+        if (shell) {
+            requireShellExecution(cwd);
+        } else if (!hub.mayDelegate(AgentTypes.of(actor.agent()), agent)) {
+            throw ColonyException.about(ErrorCode.NOT_A_MEMBER, "agent", "agent " + AgentTypes.of(actor.agent())
+                    + " may not delegate to " + agent + ": it is not among its members");
         }
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
@@ -111,6 +139,16 @@ public final class RunService implements Runs {
             tx.runs().insert(new StoredRun(namespace, now, run));
             return run;
         });
+    }
+
+    private void requireShellExecution(String cwd) {
+        if (!hub.executesShells()) {
+            throw ColonyException.about(ErrorCode.UNAVAILABLE, "command", "this Colony executes no shell runs: "
+                    + "it was built without a run output directory");
+        }
+        if (cwd != null && !Files.isDirectory(Path.of(cwd))) {
+            throw ColonyException.invalid("cwd", "must be an existing directory, was " + Echo.quoted(cwd));
+        }
     }
 
     @Override
@@ -153,8 +191,8 @@ public final class RunService implements Runs {
     @Override
     public Run block(RunId id, BlockedOn on, String question) {
         Check.required("blocked_on", on);
-        String asked = on == BlockedOn.USER_INPUT ? Check.text("question", question, MAX_TEXT_CHARS)
-                : Check.optionalText("question", question, MAX_TEXT_CHARS);
+        String asked = on == BlockedOn.USER_INPUT ? Check.body("question", question, MAX_TEXT_CHARS)
+                : Check.optionalBody("question", question, MAX_TEXT_CHARS);
         return change(id, (tx, row, now) -> {
             Run run = row.run();
             requireInProgress(run);
@@ -174,8 +212,8 @@ public final class RunService implements Runs {
                 throw ColonyException.about(ErrorCode.RUN_NOT_BLOCKED, "task_id", "run " + run.id() + " is "
                         + run.status().wireName() + ", not blocked");
             }
-            String given = run.blockedOn() == BlockedOn.USER_INPUT ? Check.text("answer", answer, MAX_TEXT_CHARS)
-                    : Check.optionalText("answer", answer, MAX_TEXT_CHARS);
+            String given = run.blockedOn() == BlockedOn.USER_INPUT ? Check.body("answer", answer, MAX_TEXT_CHARS)
+                    : Check.optionalBody("answer", answer, MAX_TEXT_CHARS);
             boolean free = tx.runs().countInProgress() < maxConcurrent;
             Run resumed = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
                     run.parent(), run.task(), run.spawnedBy(), true, free ? RunStatus.IN_PROGRESS : RunStatus.QUEUED,
@@ -203,8 +241,8 @@ public final class RunService implements Runs {
 
     private Run end(RunId id, RunStatus terminal, RunOutcome outcome) {
         Check.required("outcome", outcome);
-        String result = Check.optionalText("result", outcome.result(), MAX_TEXT_CHARS);
-        String error = Check.optionalText("error", outcome.error(), MAX_TEXT_CHARS);
+        String result = Check.optionalBody("result", outcome.result(), MAX_TEXT_CHARS);
+        String error = Check.optionalBody("error", outcome.error(), MAX_TEXT_CHARS);
         nonNegative("prompt_tokens", outcome.promptTokens());
         nonNegative("completion_tokens", outcome.completionTokens());
         return change(id, (tx, row, now) -> {
@@ -221,7 +259,7 @@ public final class RunService implements Runs {
     @Override
     public List<Run> expire() {
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        List<Run> expired = kernel.storage().write(tx -> {
             Set<NamespaceId> readable = access.readable(tx, actor.user());
             List<Run> failed = new ArrayList<>();
             for (StoredRun row : tx.runs().inProgress(EXPIRY_SCAN)) {
@@ -239,6 +277,143 @@ public final class RunService implements Runs {
             promote(tx, now);
             return failed;
         });
+        expired.forEach(hub::changed);
+        return expired;
+    }
+
+    @Override
+    public Run executing(RunId id) {
+        return kernel.storage().read(tx -> {
+            List<Run> mine = tx.runs().executedBy(actor.session()).stream().filter(row -> access.canRead(tx,
+                    actor.user(), row.namespace())).map(StoredRun::run).filter(run -> id == null
+                            || run.id().equals(id)).toList();
+            if (mine.isEmpty()) {
+                throw ColonyException.about(ErrorCode.NOT_IN_A_RUN, "task_id", id == null ? "session "
+                        + actor.session() + " executes no run; take one first" : "session " + actor.session()
+                                + " does not execute run " + id);
+            }
+            if (mine.size() > 1) {
+                throw ColonyException.invalid("task_id", "session " + actor.session() + " executes " + mine.size()
+                        + " runs; name the one that asks: " + mine.stream().map(run -> run.id().value()).toList());
+            }
+            return mine.get(0);
+        });
+    }
+
+    @Override
+    public Run ask(RunId id, String question) {
+        String asked = Check.body("question", question, MAX_TEXT_CHARS);
+        Run run = executing(id);
+        if (run.status() == RunStatus.BLOCKED && run.blockedOn() == BlockedOn.USER_INPUT
+                && asked.equals(run.question())) {
+            return run;
+        }
+        return block(run.id(), BlockedOn.USER_INPUT, asked);
+    }
+
+    @Override
+    public Run awaitAnswer(RunId id, Duration wait) {
+        requireWait(wait);
+        Run run = get(id);
+        return waitFor(hub.when(run, current -> current.status() != RunStatus.BLOCKED
+                || current.blockedOn() != BlockedOn.USER_INPUT), wait, id);
+    }
+
+    @Override
+    public List<Run> await(Collection<RunId> ids, Duration wait) {
+        Check.required("task_ids", ids);
+        if (ids.isEmpty() || ids.size() > MAX_AWAITED) {
+            throw ColonyException.invalid("task_ids", "must name 1 to " + MAX_AWAITED + " runs, named "
+                    + ids.size());
+        }
+        requireWait(wait);
+        List<RunId> order = List.copyOf(new LinkedHashSet<>(ids));
+        Map<RunId, Run> seen = readAll(order);
+        List<CompletableFuture<Run>> futures = order.stream().map(id -> hub.when(seen.get(id),
+                run -> run.status().terminal())).toList();
+        try {
+            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(wait.toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // Some are still running: they are returned as they stand.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
+                    "waiting for runs failed: " + e.getCause());
+        } finally {
+            futures.forEach(future -> future.cancel(false));
+        }
+        Map<RunId, Run> now = readAll(order);
+        List<RunId> delivered = order.stream().map(now::get).filter(run -> run.status().terminal()
+                && !run.notified() && run.spawnedBy().equals(actor.session())).map(Run::id).toList();
+        if (!delivered.isEmpty()) {
+            kernel.storage().write(tx -> {
+                delivered.forEach(tx.runs()::claimNotification);
+                return null;
+            });
+        }
+        return order.stream().map(now::get).toList();
+    }
+
+    @Override
+    public CompletableFuture<Run> completion(RunId id) {
+        return hub.when(get(id), run -> run.status().terminal());
+    }
+
+    @Override
+    public RunOutput output(RunId id, Long offset, int maxBytes) {
+        Check.range("max_bytes", maxBytes, 1, MAX_OUTPUT_WINDOW);
+        if (offset != null && offset < 0) {
+            throw ColonyException.invalid("offset", "must be 0 or more, was " + offset);
+        }
+        Run run = get(id);
+        if (run.kind() != RunKind.SHELL) {
+            throw ColonyException.invalid("task_id", "run " + id + " is a " + run.kind().wireName()
+                    + " run; only shell runs have output (its result is in check_tasks)");
+        }
+        return hub.output(id, offset == null ? -1 : offset, maxBytes);
+    }
+
+    private Map<RunId, Run> readAll(List<RunId> ids) {
+        return kernel.storage().read(tx -> {
+            Map<RunId, Run> found = new HashMap<>();
+            for (StoredRun row : tx.runs().findAll(ids)) {
+                if (access.canRead(tx, actor.user(), row.namespace())) {
+                    found.put(row.run().id(), row.run());
+                }
+            }
+            for (RunId id : ids) {
+                if (!found.containsKey(id)) {
+                    throw ColonyException.about(ErrorCode.RUN_NOT_FOUND, "task_ids", "no run with id " + id);
+                }
+            }
+            return found;
+        });
+    }
+
+    private Run waitFor(CompletableFuture<Run> future, Duration wait, RunId id) {
+        try {
+            return future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return get(id);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
+                    "waiting for run " + id + " failed: " + e.getCause());
+        } finally {
+            future.cancel(false);
+        }
+    }
+
+    private static void requireWait(Duration wait) {
+        Check.required("wait", wait);
+        if (wait.isNegative()) {
+            throw ColonyException.invalid("wait", "must be 0 or more");
+        }
     }
 
     @Override
@@ -258,7 +433,7 @@ public final class RunService implements Runs {
     private Run change(RunId id, Step step) {
         Check.required("task_id", id);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        Run changed = kernel.storage().write(tx -> {
             access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
             tx.sessions().touch(actor.session(), now);
             StoredRun row = readable(tx, "task_id", id);
@@ -273,6 +448,8 @@ public final class RunService implements Runs {
             promote(tx, now);
             return tx.runs().find(id).map(StoredRun::run).orElse(stored);
         });
+        hub.changed(changed);
+        return changed;
     }
 
     /** Moves dispatched queued runs, oldest in line first, into the free slots of the whole store. */
@@ -290,7 +467,6 @@ public final class RunService implements Runs {
         }
     }
 
-    /** {@code run} in {@code status}, its other fields as they are but those named here. */
     /** {@code run} in progress since {@code startedAt}, executed by {@code executor}. */
     private static Run started(Run run, SessionId executor, Instant startedAt) {
         return new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(), run.parent(),

@@ -44,7 +44,9 @@ public final class CallerSessions implements Sessions {
 
     @Override
     public Session end(SessionId id) {
-        return change(id, (tx, now) -> tx.sessions().end(id, now));
+        Session ended = change(id, (tx, now) -> tx.sessions().end(id, now));
+        kernel.runs().sessionEnded(id);
+        return ended;
     }
 
     private Session change(SessionId id, BiPredicate<StorageTransaction, Instant> change) {

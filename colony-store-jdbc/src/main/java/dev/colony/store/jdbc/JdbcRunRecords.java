@@ -74,6 +74,27 @@ final class JdbcRunRecords implements RunRecords {
     }
 
     @Override
+    public List<StoredRun> findAll(Collection<RunId> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM runs WHERE id IN (<ids>)")) {
+            return query.bindList("ids", ids.stream().map(RunId::value).distinct().toList())
+                    .map((rs, ctx) -> row(rs)).list();
+        }
+    }
+
+    @Override
+    public List<StoredRun> executedBy(SessionId session) {
+        try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM runs WHERE status IN "
+                + "(:inProgress, :blocked) AND executor = :executor ORDER BY created_at, id")) {
+            return query.bind("inProgress", RunStatus.IN_PROGRESS.wireName())
+                    .bind("blocked", RunStatus.BLOCKED.wireName()).bind("executor", session.value())
+                    .map((rs, ctx) -> row(rs)).list();
+        }
+    }
+
+    @Override
     public Optional<StoredRun> update(StoredRun next, Instant at) {
         int changed;
         try (Update update = tx.writeHandle("runs.update").createUpdate("UPDATE runs SET status = :status, "

@@ -1,0 +1,516 @@
+package dev.colony.core.run;
+
+import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.SessionId;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunOutcome;
+import dev.colony.api.run.RunOutput;
+import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
+import dev.colony.api.session.Session;
+import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.session.AgentTypes;
+import dev.colony.spi.storage.RunRecords.StoredRun;
+import dev.colony.spi.storage.StorageProvider;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * What one Colony does for runs beyond single transactions: it wakes waiters when a run changes, executes the
+ * shell runs its callers spawn, and watches them.
+ *
+ * <p>Waking: a change made through this Colony wakes the waiters of that run at once, after it committed; a
+ * change made by another process is seen by a poll of the watched runs (by id, every {@link #POLL}) that runs
+ * only while something is watched. Shell runs: a run spawned here is started here, when its slot is granted (at
+ * once, or on promotion by whichever process freed the slot); its exit finishes or fails it unless it ended
+ * already (killed, timed out), and a run that ends while its command still runs (a kill from any process) has
+ * its process group killed. A stall watchdog marks a command that wrote nothing for {@link #STALL_AFTER}. A pid
+ * file per live command lets a later Colony kill commands whose JVM died ({@link #sweepOrphans}).
+ */
+public final class RunHub implements AutoCloseable {
+
+    /** How often the watched runs are read while anything is watched. */
+    static final Duration POLL = Duration.ofMillis(20);
+    /** How often, on the Colony's clock, the watchdog looks at output sizes and timeouts are enforced. */
+    static final Duration MAINTENANCE_EVERY = Duration.ofSeconds(5);
+    /** How long a command may write nothing before it counts as stalled. */
+    public static final Duration STALL_AFTER = Duration.ofSeconds(45);
+    /** The most characters of output kept as a finished shell run's result. */
+    static final int RESULT_TAIL_BYTES = 2_000;
+    private static final int PROMPT_TAIL_BYTES = 1_024;
+    private static final Pattern PROMPT = Pattern.compile(
+            "(?is).*(\\?|:|>|\\[y/n]|\\(y/n\\)|\\(yes/no\\)|password|passphrase|continue)\\s*$");
+    private static final System.Logger LOG = System.getLogger(RunHub.class.getName());
+
+    private final StorageProvider storage;
+    private final TimeSource time;
+    private final RunSettings settings;
+    private final RunOutputFiles files;
+    /** The delegation policy by agent type, or {@code null} when every agent may delegate to every agent. */
+    private final Map<String, Set<String>> members;
+    private final Map<RunId, List<Waiter>> waiters = new ConcurrentHashMap<>();
+    private final Map<RunId, LocalShell> shells = new ConcurrentHashMap<>();
+    private final Map<RunId, Actor> pendingShells = new ConcurrentHashMap<>();
+    private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "colony-run-exec");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Object wake = new Object();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile Function<Actor, Runs> services;
+    private volatile Thread watcher;
+    private volatile Thread shutdownHook;
+    private volatile Instant lastMaintenance;
+
+    /** The hub of a Colony over {@code storage}; it does nothing until {@link #bind} gives it the registry. */
+    public RunHub(StorageProvider storage, TimeSource time, RunSettings settings) {
+        this.storage = storage;
+        this.time = time;
+        this.settings = settings;
+        this.files = settings.outputDirectory() == null ? null : RunOutputFiles.prepare(settings.outputDirectory());
+        this.members = settings.members() == null ? null : settings.members().entrySet().stream().collect(
+                Collectors.groupingBy(entry -> AgentTypes.of(entry.getKey()), Collectors.flatMapping(entry -> entry
+                        .getValue().stream().map(AgentTypes::of), Collectors.toUnmodifiableSet())));
+        this.lastMaintenance = time.now();
+    }
+
+    /**
+     * Gives the hub the registry as each actor sees it (for the transitions it makes on their behalf), then
+     * sweeps the commands orphaned by a dead JVM.
+     */
+    public void bind(Function<Actor, Runs> registry) {
+        this.services = registry;
+        if (files != null) {
+            sweepOrphans();
+        }
+    }
+
+    /** The settings. */
+    public RunSettings settings() {
+        return settings;
+    }
+
+    /** Whether agent type {@code delegator} may spawn or create a run for agent type {@code target}. */
+    boolean mayDelegate(String delegator, String target) {
+        return members == null || members.getOrDefault(delegator, Set.of()).contains(target);
+    }
+
+    /** Whether this Colony executes shell runs. */
+    public boolean executesShells() {
+        return files != null;
+    }
+
+    // ---- waking -------------------------------------------------------------------------------------------
+
+    /**
+     * A future completed with the run once {@code done} holds for it; {@code current} is the run as just read.
+     * Cancelling the future removes the wait.
+     */
+    CompletableFuture<Run> when(Run current, Predicate<Run> done) {
+        if (done.test(current)) {
+            return CompletableFuture.completedFuture(current);
+        }
+        Waiter waiter = new Waiter(done, new CompletableFuture<>());
+        waiters.computeIfAbsent(current.id(), id -> new CopyOnWriteArrayList<>()).add(waiter);
+        waiter.future.whenComplete((run, failure) -> forget(current.id(), waiter));
+        startWatching();
+        return waiter.future;
+    }
+
+    private void forget(RunId id, Waiter waiter) {
+        waiters.computeIfPresent(id, (key, list) -> {
+            list.remove(waiter);
+            return list.isEmpty() ? null : list;
+        });
+    }
+
+    /** A committed change of {@code run} made through this Colony: wakes its waiters now and the watcher. */
+    void changed(Run run) {
+        observe(run);
+        poke();
+    }
+
+    private void observe(Run run) {
+        List<Waiter> waiting = waiters.get(run.id());
+        if (waiting != null) {
+            for (Waiter waiter : waiting) {
+                if (waiter.done.test(run)) {
+                    waiter.future.complete(run);
+                }
+            }
+        }
+        LocalShell shell = shells.get(run.id());
+        if (shell != null && run.status().terminal() && shell.killing.compareAndSet(false, true)) {
+            executor.execute(shell.process::kill);
+        }
+        if (run.status().terminal()) {
+            pendingShells.remove(run.id());
+        } else if (run.status() == RunStatus.IN_PROGRESS && run.executor() == null) {
+            Actor spawner = pendingShells.remove(run.id());
+            if (spawner != null) {
+                executor.execute(() -> start(spawner, run.id()));
+            }
+        }
+    }
+
+    private void poke() {
+        synchronized (wake) {
+            wake.notifyAll();
+        }
+    }
+
+    private void startWatching() {
+        if (watcher == null && !closed.get()) {
+            synchronized (wake) {
+                if (watcher == null) {
+                    Thread thread = new Thread(this::watch, "colony-run-watch");
+                    thread.setDaemon(true);
+                    watcher = thread;
+                    thread.start();
+                }
+            }
+        }
+        poke();
+    }
+
+    private void watch() {
+        while (!closed.get()) {
+            Set<RunId> watched = new HashSet<>(waiters.keySet());
+            watched.addAll(shells.keySet());
+            watched.addAll(pendingShells.keySet());
+            try {
+                if (!watched.isEmpty()) {
+                    for (StoredRun row : storage.read(tx -> tx.runs().findAll(watched))) {
+                        observe(row.run());
+                    }
+                    maintain();
+                }
+            } catch (RuntimeException e) {
+                if (!closed.get()) {
+                    LOG.log(System.Logger.Level.WARNING, "watching runs failed, will retry: {0}", e.getMessage());
+                }
+            }
+            synchronized (wake) {
+                try {
+                    if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()) {
+                        wake.wait();
+                    } else {
+                        wake.wait(POLL.toMillis());
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Every {@link #MAINTENANCE_EVERY} on the clock: the stall watchdog, and timeouts of the runs started here. */
+    private void maintain() {
+        Instant now = time.now();
+        if (Duration.between(lastMaintenance, now).compareTo(MAINTENANCE_EVERY) < 0) {
+            return;
+        }
+        lastMaintenance = now;
+        checkStalls();
+        Set<Actor> actors = new HashSet<>(pendingShells.values());
+        shells.values().forEach(shell -> actors.add(shell.actor));
+        for (Actor actor : actors) {
+            services.apply(actor).expire().forEach(this::observe);
+        }
+    }
+
+    // ---- shell runs ---------------------------------------------------------------------------------------
+
+    /**
+     * A shell run {@code spawner} just spawned: started now when it is in progress, else when its slot is
+     * granted.
+     */
+    void shellSpawned(Actor spawner, Run run) {
+        if (run.status() == RunStatus.IN_PROGRESS) {
+            start(spawner, run.id());
+        } else {
+            pendingShells.put(run.id(), spawner);
+            startWatching();
+        }
+    }
+
+    /** Takes the run for its spawner's session and starts its command; a failure to start fails the run. */
+    private void start(Actor spawner, RunId id) {
+        Runs runs = services.apply(spawner);
+        Run run;
+        try {
+            run = runs.take(id);
+        } catch (ColonyException e) {
+            return;
+        }
+        try {
+            Path output = files.create(id);
+            ShellProcess process = ShellProcess.start(run.command(), run.cwd() == null ? null : Path.of(run.cwd()),
+                    output);
+            LocalShell shell = new LocalShell(id, spawner, process, time.now());
+            shells.put(id, shell);
+            writePidFile(id, process);
+            registerShutdownHook();
+            startWatching();
+            process.exit().thenAcceptAsync(code -> exited(shell, code), executor);
+        } catch (IOException | RuntimeException e) {
+            endQuietly(runs, id, new RunOutcome(null, "could not start the command: " + e.getMessage(), null, null,
+                    null), false);
+        }
+    }
+
+    private void exited(LocalShell shell, int code) {
+        shell.process.killLeftovers();
+        shells.remove(shell.id);
+        deletePidFile(shell.id);
+        RunOutputFiles.Window tail = files.read(shell.id, -1, RESULT_TAIL_BYTES);
+        Runs runs = services.apply(shell.actor);
+        if (code == 0) {
+            String result = tail.text().isBlank() ? null : tail.text();
+            endQuietly(runs, shell.id, new RunOutcome(result, null, null, null, 0), true);
+        } else {
+            String last = tail.text().strip();
+            String error = "exit code " + code + (last.isEmpty() ? "" : "; output ends: "
+                    + last.substring(Math.max(0, last.length() - 500)));
+            endQuietly(runs, shell.id, new RunOutcome(null, error, null, null, code), false);
+        }
+    }
+
+    /** Finishes or fails a run unless it ended already (killed or timed out first: that stands). */
+    private void endQuietly(Runs runs, RunId id, RunOutcome outcome, boolean finished) {
+        try {
+            if (finished) {
+                runs.finish(id, outcome);
+            } else {
+                runs.fail(id, outcome);
+            }
+        } catch (ColonyException e) {
+            if (e.code() != ErrorCode.RUN_ALREADY_TERMINAL && !closed.get()) {
+                LOG.log(System.Logger.Level.WARNING, "recording the end of run " + id + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The stall watchdog, once: a command in progress here whose output has not grown for {@link #STALL_AFTER}
+     * on the clock is stalled, and its last output is checked for a prompt. Returns the stalled runs.
+     */
+    public List<RunId> checkStalls() {
+        Instant now = time.now();
+        List<RunId> stalled = new ArrayList<>();
+        for (LocalShell shell : shells.values()) {
+            long size = files.size(shell.id);
+            if (size != shell.lastSize) {
+                shell.lastSize = size;
+                shell.lastGrowth = now;
+                shell.stalled = false;
+                shell.promptLike = false;
+            } else if (Duration.between(shell.lastGrowth, now).compareTo(STALL_AFTER) >= 0) {
+                shell.stalled = true;
+                shell.promptLike = PROMPT.matcher(files.read(shell.id, -1, PROMPT_TAIL_BYTES).text()).matches();
+                stalled.add(shell.id);
+            }
+        }
+        return stalled;
+    }
+
+    /** A window of a shell run's output, with what the watchdog knows of it when it runs here. */
+    RunOutput output(RunId id, long offset, int maxBytes) {
+        if (files == null) {
+            return new RunOutput("", 0, 0, 0, false, false);
+        }
+        RunOutputFiles.Window window = files.read(id, offset, maxBytes);
+        LocalShell shell = shells.get(id);
+        return new RunOutput(window.text(), window.offset(), window.end(), window.size(),
+                shell != null && shell.stalled, shell != null && shell.promptLike);
+    }
+
+    /** Kills the shell runs started here for {@code session}, which has ended. */
+    public void sessionEnded(SessionId session) {
+        for (LocalShell shell : List.copyOf(shells.values())) {
+            if (shell.actor.session().equals(session)) {
+                killRun(shell);
+            }
+        }
+    }
+
+    /** Records the run killed, then kills its command here, on this thread. */
+    private void killRun(LocalShell shell) {
+        boolean mine = shell.killing.compareAndSet(false, true);
+        try {
+            services.apply(shell.actor).kill(shell.id);
+        } catch (ColonyException e) {
+            // Already ended, or the store is gone: the process is killed below either way.
+        }
+        if (mine) {
+            shell.process.kill();
+        }
+    }
+
+    // ---- orphans ------------------------------------------------------------------------------------------
+
+    private void writePidFile(RunId id, ShellProcess process) throws IOException {
+        ProcessHandle self = ProcessHandle.current();
+        String line = process.pid() + " " + startMillis(process.startedAt()) + " " + self.pid() + " "
+                + startMillis(self.info().startInstant()) + "\n";
+        Files.writeString(files.pidFile(id), line, StandardCharsets.US_ASCII);
+    }
+
+    private void deletePidFile(RunId id) {
+        try {
+            Files.deleteIfExists(files.pidFile(id));
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "could not delete the pid file of run " + id + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Kills the commands left running by a JVM that died without closing its Colony, and fails their runs. A pid
+     * file names the command's process and the JVM that started it, each with its start time: a file whose JVM
+     * still runs is left alone, and a pid now used by another process (a different start time) is not signalled.
+     *
+     * @return the runs whose commands were orphaned
+     */
+    public List<RunId> sweepOrphans() {
+        List<RunId> swept = new ArrayList<>();
+        for (Path pidFile : files.pidFiles()) {
+            try {
+                String[] fields = Files.readString(pidFile, StandardCharsets.US_ASCII).trim().split(" ");
+                long pid = Long.parseLong(fields[0]);
+                long owner = Long.parseLong(fields[2]);
+                if (alive(owner, Long.parseLong(fields[3]))) {
+                    continue;
+                }
+                if (alive(pid, Long.parseLong(fields[1]))) {
+                    ShellProcess.killGroup(pid);
+                }
+                RunId id = RunOutputFiles.runOf(pidFile);
+                Files.deleteIfExists(pidFile);
+                swept.add(id);
+                failOrphan(id);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not sweep " + pidFile + ": " + e.getMessage());
+            }
+        }
+        return swept;
+    }
+
+    private void failOrphan(RunId id) {
+        Optional<Actor> spawner = storage.read(tx -> tx.runs().find(id).filter(row -> !row.run().status().terminal())
+                .flatMap(row -> tx.sessions().find(row.run().spawnedBy()))
+                .map((Session session) -> new Actor(session.user(), session.agent(), session.id())));
+        spawner.ifPresent(actor -> endQuietly(services.apply(actor), id, RunOutcome.failed(
+                "orphaned: the process that ran its command ended without closing the Colony"), false));
+    }
+
+    /** Whether process {@code pid} runs and started at {@code startMillis} (0: unknown, so any start matches). */
+    private static boolean alive(long pid, long startMillis) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(handle -> startMillis == 0
+                || handle.info().startInstant().map(Instant::toEpochMilli).orElse(0L) == startMillis).isPresent();
+    }
+
+    private static long startMillis(Optional<Instant> start) {
+        return start.map(Instant::toEpochMilli).orElse(0L);
+    }
+
+    private void registerShutdownHook() {
+        if (shutdownHook == null) {
+            synchronized (wake) {
+                if (shutdownHook == null) {
+                    Thread hook = new Thread(() -> shells.values().forEach(shell -> shell.process.kill()),
+                            "colony-run-shutdown");
+                    Runtime.getRuntime().addShutdownHook(hook);
+                    shutdownHook = hook;
+                }
+            }
+        }
+    }
+
+    /**
+     * Kills the shell runs still running here (each run is recorded {@code killed} first), stops the watcher and
+     * fails the pending waits with {@code CLOSED}.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (LocalShell shell : List.copyOf(shells.values())) {
+            killRun(shell);
+        }
+        Thread thread = watcher;
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        ColonyException closing = new ColonyException(ErrorCode.CLOSED, "this Colony has been closed");
+        waiters.values().forEach(list -> list.forEach(waiter -> waiter.future.completeExceptionally(closing)));
+        executor.shutdown();
+        try {
+            executor.awaitTermination(ShellProcess.KILL_GRACE.toSeconds() + 3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Thread hook = shutdownHook;
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // The JVM is shutting down: the hook runs anyway.
+            }
+        }
+    }
+
+    /** A wait for a run to reach a state. */
+    private record Waiter(Predicate<Run> done, CompletableFuture<Run> future) {
+    }
+
+    /** A command running here, and what the watchdog knows of it. */
+    private static final class LocalShell {
+        final RunId id;
+        final Actor actor;
+        final ShellProcess process;
+        final AtomicBoolean killing = new AtomicBoolean();
+        volatile long lastSize;
+        volatile Instant lastGrowth;
+        volatile boolean stalled;
+        volatile boolean promptLike;
+
+        LocalShell(RunId id, Actor actor, ShellProcess process, Instant startedAt) {
+            this.id = id;
+            this.actor = actor;
+            this.process = process;
+            this.lastGrowth = startedAt;
+        }
+    }
+}

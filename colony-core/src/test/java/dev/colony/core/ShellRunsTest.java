@@ -1,0 +1,239 @@
+package dev.colony.core;
+
+import static dev.colony.core.ColonyTestSupport.as;
+import static dev.colony.core.ColonyTestSupport.assertRefused;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colony.api.CallerScope;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunOutput;
+import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.RunSpec;
+import dev.colony.api.run.RunStatus;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.MutableClock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Shell runs executed by the library, with real processes: output straight to a private file, exit codes
+ * finishing or failing the run, a kill that takes the command's grandchildren with it and is never overwritten by
+ * the exit it causes, the stall watchdog on a moved clock, kills on session end and on close, and the
+ * delegation policy.
+ */
+@DisabledOnOs(OS.WINDOWS)
+class ShellRunsTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
+
+    private Colony open(RunSettings settings) {
+        return Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("c.db"))).clock(clock)
+                .runs(settings).build();
+    }
+
+    private Colony open() {
+        return open(RunSettings.defaults().withOutputDirectory(dir.resolve("home/runs")));
+    }
+
+    private static Run ended(CallerScope caller, Run run) throws Exception {
+        return caller.runs().completion(run.id()).get(BOUND.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aCommandsOutputGoesToItsFileAndItsExitCodeEndsTheRun() throws Exception {
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            Run ok = alice.runs().spawn(RunSpec.shell("echo hello; echo oops >&2"));
+            assertThat(ok.status()).isEqualTo(RunStatus.IN_PROGRESS);
+            assertThat(ok.id().value()).startsWith("b");
+
+            Run finished = ended(alice, ok);
+            assertThat(finished.status()).isEqualTo(RunStatus.FINISHED);
+            assertThat(finished.exitCode()).isZero();
+            assertThat(finished.result()).isEqualTo("hello\noops");
+            assertThat(finished.executor()).isEqualTo(ok.spawnedBy());
+            RunOutput output = alice.runs().output(ok.id(), null, 1024);
+            assertThat(output.text()).isEqualTo("hello\noops\n");
+            assertThat(output.nextOffset()).isEqualTo(output.size()).isEqualTo(11);
+            assertThat(alice.runs().output(ok.id(), 6L, 3).text()).isEqualTo("oop");
+
+            Path runs = dir.resolve("home/runs");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runs))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runs.resolve(ok.id().value()))))
+                    .isEqualTo("rw-------");
+            assertThat(runs.resolve(ok.id().value() + ".pid")).as("the pid file goes with the process")
+                    .doesNotExist();
+
+            Run failed = ended(alice, alice.runs().spawn(RunSpec.shell("echo boom; exit 3")));
+            assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(failed.exitCode()).isEqualTo(3);
+            assertThat(failed.error()).isEqualTo("exit code 3; output ends: boom");
+
+            Path work = Files.createDirectories(dir.resolve("work"));
+            Run inCwd = ended(alice, alice.runs().spawn(RunSpec.shell("pwd").inDirectory(work.toString())));
+            assertThat(inCwd.result().strip()).isEqualTo(work.toRealPath().toString());
+            Run noInput = ended(alice, alice.runs().spawn(RunSpec.shell("read line; echo got=$?")));
+            assertThat(noInput.result()).as("stdin is the null device").isEqualTo("got=1");
+        }
+    }
+
+    @Test
+    void badShellSpawnsAreRefusedByField() {
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell(" ")), ErrorCode.INVALID_ARGUMENT, "command");
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell("true").inDirectory(dir.resolve("nope")
+                    .toString())), ErrorCode.INVALID_ARGUMENT, "cwd");
+            assertRefused(() -> alice.runs().create(RunSpec.shell("true")), ErrorCode.INVALID_ARGUMENT, "kind");
+            assertRefused(() -> alice.runs().output(alice.runs().spawn(RunSpec.agent("codex", "x")).id(), null, 10),
+                    ErrorCode.INVALID_ARGUMENT, "task_id");
+        }
+        try (Colony colony = open(RunSettings.defaults())) {
+            assertRefused(() -> as(colony, "alice").runs().spawn(RunSpec.shell("true")), ErrorCode.UNAVAILABLE,
+                    "command");
+        }
+    }
+
+    @Test
+    void aKillEndsTheCommandAndItsGrandchildrenAndStaysKilled() throws Exception {
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            Path grandchild = dir.resolve("grandchild.pid");
+            Run run = alice.runs().spawn(RunSpec.shell("sh -c 'sleep 300' & echo $! > " + grandchild
+                    + "; sleep 300"));
+            long pid = waitForPid(grandchild);
+            ProcessHandle handle = ProcessHandle.of(pid).orElseThrow();
+
+            Run killed = alice.runs().kill(run.id());
+            assertThat(killed.status()).isEqualTo(RunStatus.KILLED);
+            handle.onExit().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertThat(handle.isAlive()).as("the grandchild died with the run").isFalse();
+            waitUntil(() -> !Files.exists(dir.resolve("home/runs/" + run.id().value() + ".pid")));
+            Run after = alice.runs().get(run.id());
+            assertThat(after.status()).as("the exit the kill caused does not overwrite it")
+                    .isEqualTo(RunStatus.KILLED);
+            assertThat(after.exitCode()).isNull();
+        }
+    }
+
+    @Test
+    void theWatchdogReportsASilentCommandAndAPromptOnTheMovedClock() throws Exception {
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            Run silent = alice.runs().spawn(RunSpec.shell("echo started; sleep 300"));
+            Run prompt = alice.runs().spawn(RunSpec.shell("printf 'Overwrite the file? [y/N] '; sleep 300"));
+            waitUntil(() -> alice.runs().output(silent.id(), null, 100).size() > 0
+                    && alice.runs().output(prompt.id(), null, 100).size() > 0);
+            assertThat(colony.runHub().checkStalls()).isEmpty();
+
+            clock.advance(Duration.ofSeconds(44));
+            assertThat(colony.runHub().checkStalls()).isEmpty();
+            clock.advance(Duration.ofSeconds(1));
+            assertThat(colony.runHub().checkStalls()).containsExactlyInAnyOrder(silent.id(), prompt.id());
+            RunOutput silentOutput = alice.runs().output(silent.id(), null, 100);
+            assertThat(silentOutput.stalled()).isTrue();
+            assertThat(silentOutput.promptLike()).isFalse();
+            assertThat(alice.runs().output(prompt.id(), null, 100).promptLike()).isTrue();
+            alice.runs().kill(silent.id());
+            alice.runs().kill(prompt.id());
+        }
+    }
+
+    @Test
+    void endingTheSessionOrClosingTheColonyKillsItsCommands() throws Exception {
+        RunId closedOn;
+        long closedPid;
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            Run run = alice.runs().spawn(RunSpec.shell("echo $$ > " + dir.resolve("a.pid") + "; sleep 300"));
+            ProcessHandle first = ProcessHandle.of(waitForPid(dir.resolve("a.pid"))).orElseThrow();
+            alice.sessions().end(alice.actor().session());
+            first.onExit().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertThat(alice.runs().get(run.id()).status()).isEqualTo(RunStatus.KILLED);
+
+            CallerScope bob = as(colony, "bob");
+            closedOn = bob.runs().spawn(RunSpec.shell("echo $$ > " + dir.resolve("b.pid") + "; sleep 300")).id();
+            closedPid = waitForPid(dir.resolve("b.pid"));
+        }
+        assertThat(ProcessHandle.of(closedPid).filter(ProcessHandle::isAlive)).isEmpty();
+        try (Colony colony = open()) {
+            assertThat(as(colony, "bob").runs().get(closedOn).status()).isEqualTo(RunStatus.KILLED);
+        }
+    }
+
+    @Test
+    void aCommandOrphanedByADeadJvmIsKilledAndItsRunFailedByTheNextColony() throws Exception {
+        Path pidFile = dir.resolve("orphan.pid");
+        Path idFile = dir.resolve("orphan.id");
+        Process child = ClaimRaceProcess.startChild(false, dir.resolve("child.log"), OrphanedShellProcess.class,
+                dir.resolve("c.db").toString(), dir.resolve("home/runs").toString(), pidFile.toString(),
+                idFile.toString());
+        assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(child.exitValue()).as(Files.readString(dir.resolve("child.log"))).isZero();
+        RunId run = new RunId(Files.readString(idFile, StandardCharsets.US_ASCII));
+        ProcessHandle orphan = ProcessHandle.of(waitForPid(pidFile)).orElseThrow();
+        assertThat(orphan.isAlive()).as("the command outlived its JVM").isTrue();
+
+        try (Colony colony = open()) {
+            orphan.onExit().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            Run swept = as(colony, "alice").runs().get(run);
+            assertThat(swept.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(swept.error()).startsWith("orphaned");
+            assertThat(dir.resolve("home/runs/" + run.value() + ".pid")).doesNotExist();
+        }
+    }
+
+    @Test
+    void anAgentDelegatesOnlyToItsMembersWhenAPolicyIsSet() {
+        try (Colony colony = open(RunSettings.defaults().withMembers(Map.of("claude-code", Set.of("codex"))))) {
+            CallerScope lead = as(colony, "alice", "claude-code");
+            assertThat(lead.runs().spawn(RunSpec.agent("codex", "review")).agent()).isEqualTo("codex");
+            assertRefused(() -> lead.runs().spawn(RunSpec.agent("gemini", "review")), ErrorCode.NOT_A_MEMBER,
+                    "agent");
+            assertRefused(() -> lead.runs().create(RunSpec.agent("gemini", "review")), ErrorCode.NOT_A_MEMBER,
+                    "agent");
+            assertRefused(() -> as(colony, "alice", "codex").runs().spawn(RunSpec.agent("claude-code", "x")),
+                    ErrorCode.NOT_A_MEMBER, "agent");
+        }
+    }
+
+    private static long waitForPid(Path file) throws Exception {
+        waitUntil(() -> Files.exists(file) && !Files.readString(file).isBlank());
+        return Long.parseLong(Files.readString(file, StandardCharsets.US_ASCII).strip());
+    }
+
+    /** Waits for something a real process does, polling, within {@link #BOUND}. */
+    static void waitUntil(Condition condition) throws Exception {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not reached within " + BOUND);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+        }
+    }
+
+    /** A condition on real processes. */
+    @FunctionalInterface
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+}
