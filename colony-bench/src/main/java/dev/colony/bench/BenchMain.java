@@ -37,7 +37,7 @@ public final class BenchMain implements Callable<Integer> {
                 new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
                 new DedupAddScenario(), new PlanClaimScenario(),
-                new PlanReadyScenario())) {
+                new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ReadyCommand.class,
-                ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, HookCommand.class,
+                ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
+                AnswerCommand.class, KillCommand.class, HookCommand.class,
                 CdsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {

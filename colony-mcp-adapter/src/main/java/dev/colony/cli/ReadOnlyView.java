@@ -6,6 +6,7 @@ import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,6 +24,11 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 abstract class ReadOnlyView<T> implements Callable<Integer> {
 
+    /** How often a live view reads and prints again. */
+    static final Duration REFRESH = Duration.ofSeconds(2);
+    /** Moves a terminal's cursor home and clears it. */
+    private static final String CLEAR_SCREEN = "\033[H\033[2J";
+
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
@@ -39,18 +45,40 @@ abstract class ReadOnlyView<T> implements Callable<Integer> {
     public final Integer call() {
         LaunchSettings settings = parent.settings(store, null);
         check();
-        T view;
-        try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            view = read(colony, colony.as(Printing.reader(settings)));
-        }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(json(view));
-        } else {
-            table(out, settings, view);
+        try (Colony colony = EmbeddedColony.openExisting(settings)) {
+            boolean again;
+            do {
+                T view = read(colony, colony.as(Printing.reader(settings)));
+                if (json) {
+                    out.println(json(view));
+                } else {
+                    table(out, settings, view);
+                }
+                out.flush();
+                again = live() && pause();
+                if (again) {
+                    out.print(CLEAR_SCREEN);
+                }
+            } while (again);
         }
-        out.flush();
         return 0;
+    }
+
+    /** Whether the view refreshes itself until interrupted (a live table in a terminal); false by default. */
+    boolean live() {
+        return false;
+    }
+
+    /** Waits for the next refresh of a live view; false when interrupted. */
+    private static boolean pause() {
+        try {
+            Thread.sleep(REFRESH.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Refuses bad options before the store is opened; nothing by default. */

@@ -20,9 +20,11 @@ import dev.colony.mcp.tool.plan.PlanTools;
 import dev.colony.mcp.tool.profile.ProfileTools;
 import dev.colony.mcp.tool.proposal.ProposalTools;
 import dev.colony.mcp.tool.rescue.RescueTools;
+import dev.colony.mcp.tool.run.RunTools;
 import dev.colony.mcp.tool.runtime.RuntimeTools;
 import dev.colony.mcp.tool.signal.SignalTools;
 import dev.colony.mcp.tool.task.TaskTools;
+import dev.colony.mcp.transport.ClientChannel;
 import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
@@ -103,6 +105,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(ProfileTools.ALL);
         tools.addAll(ProposalTools.ALL);
         tools.addAll(RescueTools.ALL);
+        tools.addAll(RunTools.ALL);
         tools.addAll(RuntimeTools.ALL);
         tools.addAll(MetricTools.ALL);
         return List.copyOf(tools);
@@ -238,6 +241,15 @@ public final class ColonyMcpServer implements ToolHost {
         } catch (RuntimeException e) {
             LOG.warn("could not record the client name of session {}: {}", context.session(), e.getMessage());
         }
+    }
+
+    /** As {@link #clientConnected(String, String)}; a client that declared elicitation is asked questions. */
+    @Override
+    public void clientConnected(String name, String version, ClientChannel channel) {
+        if (channel.declared("elicitation")) {
+            context.questions().connect(channel::request);
+        }
+        clientConnected(name, version);
     }
 
     private void heartbeat() {

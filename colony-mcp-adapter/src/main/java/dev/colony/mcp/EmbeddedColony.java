@@ -1,6 +1,7 @@
 package dev.colony.mcp;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.run.RunSettings;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
@@ -43,11 +44,11 @@ public final class EmbeddedColony {
     public static Colony open(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder(),
-                    warmUpEmbedder);
+                    warmUpEmbedder, settings.runs());
         }
         StoreFiles.prepareToCreate(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder);
+                warmUpEmbedder, settings.runs());
     }
 
     /**
@@ -60,15 +61,15 @@ public final class EmbeddedColony {
      *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
      */
     public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
-        return openServer(jdbcUrl, login, home, false, Optional.empty(), false);
+        return openServer(jdbcUrl, login, home, false, Optional.empty(), false, RunSettings.defaults());
     }
 
     private static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home,
-            boolean existingOnly, Optional<Embedder> embedder, boolean warmUpEmbedder) {
+            boolean existingOnly, Optional<Embedder> embedder, boolean warmUpEmbedder, RunSettings runs) {
         PostgresOptions options = PostgresOptions.defaults().withCredentials(login.user(), login.password());
         StorageProvider storage = existingOnly ? PostgresStorageProvider.openExisting(jdbcUrl, options)
                 : PostgresStorageProvider.open(jdbcUrl, options);
-        return build(storage, LuceneSearch.cachedUnder(home), embedder, warmUpEmbedder);
+        return build(storage, LuceneSearch.cachedUnder(home), embedder, warmUpEmbedder, runs);
     }
 
     /**
@@ -76,9 +77,10 @@ public final class EmbeddedColony {
      * store on failure.
      */
     private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder,
-            boolean warmUpEmbedder) {
+            boolean warmUpEmbedder, RunSettings runs) {
         try {
-            Colony.Builder builder = Colony.builder().storage(storage).search(search).warmUpEmbedder(warmUpEmbedder);
+            Colony.Builder builder = Colony.builder().storage(storage).search(search).warmUpEmbedder(warmUpEmbedder)
+                    .runs(runs);
             embedder.ifPresent(builder::embedder);
             return builder.build();
         } catch (RuntimeException e) {
@@ -132,11 +134,11 @@ public final class EmbeddedColony {
     public static Colony openExisting(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder(),
-                    warmUpEmbedder);
+                    warmUpEmbedder, settings.runs());
         }
         StoreFiles.requireExisting(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder);
+                warmUpEmbedder, settings.runs());
     }
 
     /**
@@ -148,7 +150,8 @@ public final class EmbeddedColony {
      */
     public static Colony open(Path database) {
         StoreFiles.prepareToCreate(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false);
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false,
+                RunSettings.defaults());
     }
 
     /**
@@ -160,6 +163,7 @@ public final class EmbeddedColony {
      */
     public static Colony openExisting(Path database) {
         StoreFiles.requireExisting(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false);
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false,
+                RunSettings.defaults());
     }
 }

@@ -5,6 +5,8 @@ import dev.colony.api.Echo;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.collection.Collections;
+import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.Runs;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
@@ -17,6 +19,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -44,9 +49,11 @@ import java.util.stream.Collectors;
  *     default {@link OnnxEmbedder#DEFAULT_MODEL}
  * @param collection the collection memories go to when a tool call names none ({@value #ENV_COLLECTION}), or
  *     {@code null} for the user's personal namespace
+ * @param runs how runs execute: shell output under {@code home/runs}, the slots ({@value #ENV_MAX_CONCURRENT}) and
+ *     the delegation policy ({@value #ENV_MEMBERS})
  */
 public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
-        SessionId session, String embedding, String collection) {
+        SessionId session, String embedding, String collection, RunSettings runs) {
 
     /** Environment variable with the JDBC URL of a PostgreSQL store. */
     public static final String ENV_JDBC_URL = StoreLocation.ENV_JDBC_URL;
@@ -70,6 +77,15 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     public static final String ENV_EMBEDDING_MODEL = "COLONY_EMBEDDING_MODEL";
     /** The embedding setting that turns search by meaning off. */
     public static final String NO_EMBEDDING = "none";
+    /** Environment variable with the most runs in progress at once across the store (default 4). */
+    public static final String ENV_MAX_CONCURRENT = "COLONY_MAX_CONCURRENT";
+    /**
+     * Environment variable with the delegation policy: {@code agent=member,member;agent=member}. Unset, every
+     * agent may delegate to every agent; set, an agent it does not name (or names with no members) may not.
+     */
+    public static final String ENV_MEMBERS = "COLONY_MEMBERS";
+    /** The directory inside {@code COLONY_HOME} that holds shell runs' output. */
+    public static final String RUNS_DIRECTORY = "runs";
     /** The agent name used when none is given. */
     public static final String DEFAULT_AGENT = "agent";
     /** The database file name inside {@code COLONY_HOME}. */
@@ -85,6 +101,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(embedding, "embedding");
+        Objects.requireNonNull(runs, "runs");
     }
 
     /**
@@ -92,8 +109,9 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
      * model's native libraries go (a demo on a temporary store keeps them in its temporary directory).
      */
     public LaunchSettings withHome(Path newHome) {
-        return new LaunchSettings(database, jdbcUrl, login, newHome.toAbsolutePath().normalize(), user, agent, session,
-                embedding, collection);
+        Path home = newHome.toAbsolutePath().normalize();
+        return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection,
+                runs.withOutputDirectory(home.resolve(RUNS_DIRECTORY)));
     }
 
     /** The embedder these settings name, none when they turn search by meaning off. */
@@ -133,7 +151,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     @Override
     public String toString() {
         return "LaunchSettings[store=" + storeLabel() + ", login=" + login + ", home=" + home + ", user=" + user
-                + ", agent=" + agent + ", session=" + session + ", collection=" + collection + "]";
+                + ", agent=" + agent + ", session=" + session + ", collection=" + collection + ", runs=" + runs + "]";
     }
 
     /**
@@ -200,12 +218,60 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
                         + "letters, digits and single hyphens), was " + Echo.quoted(collection));
             }
         }
+        RunSettings runs = RunSettings.defaults().withMaxConcurrent(maxConcurrent(env))
+                .withMembers(members(env)).withOutputDirectory(home.resolve(RUNS_DIRECTORY));
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
-                    agentName, sessionId, embedding, collection);
+                    agentName, sessionId, embedding, collection, runs);
         }
         return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId, embedding,
-                collection);
+                collection, runs);
+    }
+
+    /** The slots {@value #ENV_MAX_CONCURRENT} names, checked. */
+    private static int maxConcurrent(Map<String, String> env) {
+        String named = first(env.get(ENV_MAX_CONCURRENT), null, null);
+        if (named == null) {
+            return Runs.DEFAULT_MAX_CONCURRENT;
+        }
+        try {
+            int value = Integer.parseInt(named.strip());
+            if (value >= 1 && value <= RunSettings.MAX_CONCURRENT_LIMIT) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Refused below.
+        }
+        throw ColonyException.invalid(ENV_MAX_CONCURRENT, "must be a whole number from 1 to "
+                + RunSettings.MAX_CONCURRENT_LIMIT + ", was " + Echo.quoted(named));
+    }
+
+    /** The delegation policy {@value #ENV_MEMBERS} writes, checked; {@code null} when unset. */
+    private static Map<String, Set<String>> members(Map<String, String> env) {
+        String named = first(env.get(ENV_MEMBERS), null, null);
+        if (named == null) {
+            return null;
+        }
+        Map<String, Set<String>> policy = new TreeMap<>();
+        for (String entry : named.split(";")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            int equals = entry.indexOf('=');
+            String agent = equals < 0 ? "" : entry.substring(0, equals).strip();
+            if (agent.isEmpty()) {
+                throw ColonyException.invalid(ENV_MEMBERS, "must read agent=member,member;agent=member, was "
+                        + Echo.quoted(named));
+            }
+            Set<String> allowed = new TreeSet<>();
+            for (String member : entry.substring(equals + 1).split(",")) {
+                if (!member.isBlank()) {
+                    allowed.add(member.strip());
+                }
+            }
+            policy.put(agent, allowed);
+        }
+        return policy;
     }
 
     /** The embedding model {@value #ENV_EMBEDDING_MODEL} names, checked. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.transport.ClientChannel;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.util.List;
@@ -112,8 +113,13 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public void clientConnected(String name, String version) {
+        clientConnected(name, version, ClientChannel.NONE);
+    }
+
+    @Override
+    public void clientConnected(String name, String version, ClientChannel channel) {
         begin();
-        opened().ifPresent(server -> server.clientConnected(name, version));
+        opened().ifPresent(server -> server.clientConnected(name, version, channel));
     }
 
     /** Waits for opening to end; the server when it succeeded. */

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -127,6 +128,15 @@ final class ColonyJar {
      * line the server writes on stderr is added to {@code stderr}, prefixed with {@code agent}.
      */
     static McpSyncClient mcpClient(List<String> serverArgs, Path home, String agent, List<String> stderr) {
+        return mcpClient(serverArgs, home, agent, stderr, null);
+    }
+
+    /**
+     * As {@link #mcpClient(List, Path, String, List)}, for a client that declares elicitation and answers the
+     * server's questions with {@code elicitation} (none when {@code null}).
+     */
+    static McpSyncClient mcpClient(List<String> serverArgs, Path home, String agent, List<String> stderr,
+            Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> elicitation) {
         List<String> args = new ArrayList<>(List.of("-jar", jar().toString()));
         args.addAll(serverArgs);
         ServerParameters parameters = ServerParameters.builder(java())
@@ -138,11 +148,14 @@ final class ColonyJar {
         StdioClientTransport transport = new StdioClientTransport(parameters,
                 new JacksonMcpJsonMapper(new ObjectMapper()));
         transport.setStdErrorHandler(line -> stderr.add(agent + ": " + line));
-        McpSyncClient client = McpClient.sync(transport)
+        McpClient.SyncSpec spec = McpClient.sync(transport)
                 .requestTimeout(MCP_REQUEST_TIMEOUT)
                 .initializationTimeout(MCP_REQUEST_TIMEOUT)
-                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build())
-                .build();
+                .clientInfo(McpSchema.Implementation.builder(agent + "-it", "1.0").build());
+        if (elicitation != null) {
+            spec.capabilities(McpSchema.ClientCapabilities.builder().elicitation().build()).elicitation(elicitation);
+        }
+        McpSyncClient client = spec.build();
         client.initialize();
         return client;
     }

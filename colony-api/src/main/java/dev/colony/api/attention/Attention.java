@@ -6,6 +6,7 @@ import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageUrgency;
+import dev.colony.api.run.Run;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -27,11 +28,13 @@ import java.util.Objects;
  * @param recentOtherClaimCount how many
  * @param staleClaims the stale-claim summary
  * @param hotFiles the hottest files
+ * @param runsForYou runs addressed to the caller's agent that no session took yet, oldest first
+ * @param runsForYouCount how many (counted up to {@code Runs.MAX_VIEWABLE_WINDOW})
  */
 public record Attention(Instant generatedAt, List<Baton> batons, int batonCount, List<Message> unreadMessages,
         int unreadCount, List<Blocker> blockers, int blockerCount, List<Lane> stalledLanes, int stalledLaneCount,
         List<FileClaim> recentOtherClaims, int recentOtherClaimCount, StaleClaims staleClaims,
-        List<FileHeat> hotFiles) {
+        List<FileHeat> hotFiles, List<Run> runsForYou, int runsForYouCount) {
 
     public Attention {
         Objects.requireNonNull(generatedAt, "generatedAt");
@@ -42,6 +45,7 @@ public record Attention(Instant generatedAt, List<Baton> batons, int batonCount,
         recentOtherClaims = List.copyOf(recentOtherClaims);
         Objects.requireNonNull(staleClaims, "staleClaims");
         hotFiles = List.copyOf(hotFiles);
+        runsForYou = List.copyOf(runsForYou);
     }
 
     /** Whether an unread message is blocking. */

@@ -1,5 +1,8 @@
 package dev.colony.api.run;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import java.util.Arrays;
 import java.util.Locale;
 
 /** Where a run stands. */
@@ -25,6 +28,21 @@ public enum RunStatus {
     /** The lowercase name used on the wire and in the store. */
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The status named {@code value} on the wire.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code field} for any other text
+     */
+    public static RunStatus parse(String field, String value) {
+        for (RunStatus status : values()) {
+            if (status.wireName().equals(value)) {
+                return status;
+            }
+        }
+        throw ColonyException.invalid(field, "must be one of " + Arrays.stream(values()).map(RunStatus::wireName)
+                .toList() + ", was " + Echo.quoted(value));
     }
 
     /** The status stored as {@code wireName}. */

@@ -20,6 +20,9 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.message.Message;
 import dev.colony.api.message.Messages;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
 import dev.colony.api.task.PostKind;
 import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.baton.BatonRows;
@@ -34,10 +37,13 @@ import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
+import dev.colony.spi.storage.RunRecords.StoredRun;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,12 +106,27 @@ public final class AttentionService implements AttentionInbox {
                     .map(c -> ledger.view(c, now))
                     .filter(FileClaim::owning)
                     .toList();
+            List<Run> runs = runsForYou(tx, readable);
             return new Attention(now, first(batons, query.itemLimit()), batons.size(),
                     first(unread, query.itemLimit()), unread.size(), first(blockers, query.itemLimit()),
                     blockers.size(), first(stalled, query.itemLimit()), stalled.size(),
                     first(recent, query.recentClaimLimit()), recent.size(), stale(scope, claims, now),
-                    FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()));
+                    FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()),
+                    first(runs, query.itemLimit()), runs.size());
         });
+    }
+
+    /**
+     * Runs addressed to the caller's agent type that no session took: created ones still queued and dispatched
+     * ones already holding a slot; oldest first, since they have waited longest.
+     */
+    private List<Run> runsForYou(StorageTransaction tx, Set<NamespaceId> readable) {
+        List<Run> waiting = new ArrayList<>(tx.runs().list(readable, AgentTypes.of(actor.agent()), null, null,
+                Runs.MAX_VIEWABLE_WINDOW).stream().map(StoredRun::run).filter(run -> run.executor() == null
+                        && (run.status() == RunStatus.IN_PROGRESS || run.status() == RunStatus.QUEUED
+                                && !run.dispatched())).toList());
+        Collections.reverse(waiting);
+        return waiting;
     }
 
     /** Live handoffs and relays from other sessions addressed to the caller's agent, soonest expiry first. */

@@ -21,8 +21,10 @@ import java.util.Objects;
  * @param session the server's own session; writes are attributed to it unless a tool says otherwise
  * @param defaultCollection the collection memories go to when a call names none, or {@code null} for the
  *     caller's personal namespace
+ * @param questions the way to ask the client's user a question (elicitation), once the client declares it
  */
-public record ToolContext(Colony colony, UserId user, String agent, SessionId session, String defaultCollection) {
+public record ToolContext(Colony colony, UserId user, String agent, SessionId session, String defaultCollection,
+        UserQuestions questions) {
 
     /** Checks that no required component is null. */
     public ToolContext {
@@ -30,6 +32,12 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
         Objects.requireNonNull(user, "user");
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(session, "session");
+        Objects.requireNonNull(questions, "questions");
+    }
+
+    /** A context whose client has not yet said whether it answers questions. */
+    public ToolContext(Colony colony, UserId user, String agent, SessionId session, String defaultCollection) {
+        this(colony, user, agent, session, defaultCollection, new UserQuestions());
     }
 
     /** A context without a default collection. */

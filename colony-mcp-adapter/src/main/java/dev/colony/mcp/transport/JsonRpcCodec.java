@@ -63,8 +63,14 @@ final class JsonRpcCodec {
     record Notification(String method, JsonNode params) implements Inbound {
     }
 
-    /** A client's answer to a server request (this server sends none, so it is only logged). */
-    record Response(JsonNode id) implements Inbound {
+    /**
+     * A client's answer to a request the server sent.
+     *
+     * @param id the request's id
+     * @param result the result, or {@code null} when the client answered with an error
+     * @param error the error, or {@code null}
+     */
+    record Response(JsonNode id, JsonNode result, JsonNode error) implements Inbound {
     }
 
     /**
@@ -150,7 +156,7 @@ final class JsonRpcCodec {
         JsonNode method = message.get("method");
         if (method == null) {
             if (id != null && (message.has("result") || message.has("error"))) {
-                return new Response(id);
+                return new Response(id, message.get("result"), message.get("error"));
             }
             return new Fault(replyId, INVALID_REQUEST, "Invalid request: \"method\" is missing");
         }

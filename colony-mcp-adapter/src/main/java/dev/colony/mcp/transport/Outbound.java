@@ -67,6 +67,18 @@ final class Outbound {
         }
     }
 
+    /** Sends a request of the server's own to the client; its answer comes back as a response with {@code id}. */
+    void request(JsonNode id, String method, JsonNode params) {
+        ObjectNode message = envelope(id);
+        message.put("method", method);
+        message.set("params", params);
+        try {
+            write(encode(message));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("the {} request could not be encoded: {}", method, e.toString());
+        }
+    }
+
     /** Flushes and closes the output; later messages are dropped. */
     void close() {
         synchronized (lock) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
@@ -22,6 +23,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,6 +61,9 @@ public final class StdioServer {
     private final TransportLimits limits;
     private final JsonRpcCodec codec = new JsonRpcCodec();
     private final Map<JsonNode, Call> running = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<JsonNode>> awaitingClient = new ConcurrentHashMap<>();
+    private final AtomicLong nextRequest = new AtomicLong();
+    private volatile JsonNode clientCapabilities = NODES.objectNode();
     private ThreadPoolExecutor pool;
     private Outbound outbound;
 
@@ -112,9 +117,44 @@ public final class StdioServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            IllegalStateException ended = new IllegalStateException("the client disconnected before it answered");
+            awaitingClient.values().forEach(future -> future.completeExceptionally(ended));
             outbound.close();
         }
     }
+
+    /** Routes the client's answer to the server request it answers; answers to nothing asked are ignored. */
+    private void answered(Response response) {
+        CompletableFuture<JsonNode> waiting = response.id().isTextual() ? awaitingClient.remove(response.id()
+                .textValue()) : null;
+        if (waiting == null) {
+            LOG.debug("ignored a response to request {}", response.id());
+        } else if (response.error() != null) {
+            JsonNode message = response.error().get("message");
+            waiting.completeExceptionally(new IllegalStateException("the client refused the request: "
+                    + (message == null ? response.error().toString() : message.asText())));
+        } else {
+            waiting.complete(response.result() == null ? NODES.nullNode() : response.result());
+        }
+    }
+
+    /** The channel to this connection's client. */
+    private final ClientChannel channel = new ClientChannel() {
+        @Override
+        public boolean declared(String capability) {
+            return clientCapabilities.has(capability);
+        }
+
+        @Override
+        public CompletableFuture<JsonNode> request(String method, ObjectNode params) {
+            String id = "colony-" + nextRequest.incrementAndGet();
+            CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+            answer.whenComplete((result, failure) -> awaitingClient.remove(id));
+            awaitingClient.put(id, answer);
+            outbound.request(NODES.textNode(id), method, params);
+            return answer;
+        }
+    };
 
     private void dispatch(Inbound message) {
         if (message instanceof Request request) {
@@ -131,7 +171,7 @@ public final class StdioServer {
             LOG.debug("refused a line: {}", fault.message());
             outbound.error(fault.id(), fault.code(), fault.message());
         } else if (message instanceof Response response) {
-            LOG.debug("ignored a response to request {}", response.id());
+            answered(response);
         }
     }
 
@@ -167,11 +207,15 @@ public final class StdioServer {
         if (instructions != null) {
             result.put("instructions", instructions);
         }
+        JsonNode capabilities = params == null ? null : params.get("capabilities");
+        if (capabilities != null && capabilities.isObject()) {
+            clientCapabilities = capabilities;
+        }
         outbound.result(request.id(), result);
         JsonNode client = params == null ? null : params.get("clientInfo");
         String clientName = text(client, "name");
         String clientVersion = text(client, "version");
-        submit(() -> host.clientConnected(clientName, clientVersion));
+        submit(() -> host.clientConnected(clientName, clientVersion, channel));
     }
 
     private static String text(JsonNode object, String field) {

@@ -46,4 +46,12 @@ public interface ToolHost {
      */
     default void clientConnected(String name, String version) {
     }
+
+    /**
+     * A client has been answered {@code initialize}, as {@link #clientConnected(String, String)}, with the channel
+     * that sends it the server's own requests. By default only the name and version are passed on.
+     */
+    default void clientConnected(String name, String version, ClientChannel channel) {
+        clientConnected(name, version);
+    }
 }

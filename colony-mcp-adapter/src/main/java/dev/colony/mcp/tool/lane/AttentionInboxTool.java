@@ -1,6 +1,7 @@
 package dev.colony.mcp.tool.lane;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.Previews;
 import dev.colony.api.TaskId;
 import dev.colony.api.activity.FileHeat;
 import dev.colony.api.attention.Attention;
@@ -12,12 +13,13 @@ import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageUrgency;
+import dev.colony.api.run.Run;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
-import dev.colony.mcp.tool.TokenBudget;
 import dev.colony.mcp.tool.TokenBudget.Budget;
+import dev.colony.mcp.tool.TokenBudget;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.TaskAcceptHandoffTool;
 import dev.colony.mcp.tool.claim.TaskAcceptRelayTool;
@@ -25,6 +27,7 @@ import dev.colony.mcp.tool.claim.TaskDeclineHandoffTool;
 import dev.colony.mcp.tool.claim.TaskDeclineRelayTool;
 import dev.colony.mcp.tool.message.MarkReadTool;
 import dev.colony.mcp.tool.message.TaskMessageTool;
+import dev.colony.mcp.tool.run.TakeTaskTool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -71,11 +74,25 @@ public final class AttentionInboxTool {
      * @param stalledLaneCount other lanes that stalled, or died holding files
      * @param recentClaimCount fresh claims by other sessions in the window
      * @param staleClaimCount claims still held but old
+     * @param runsForYouCount runs addressed to your agent that no session took
      * @param blocked whether a blocking message waits for you
      * @param nextAction what to do first
      */
     public record Summary(int unreadMessageCount, int blockingMessageCount, int pendingHandoffCount, int blockerCount,
-            int stalledLaneCount, int recentClaimCount, int staleClaimCount, boolean blocked, String nextAction) {
+            int stalledLaneCount, int recentClaimCount, int staleClaimCount, int runsForYouCount, boolean blocked,
+            String nextAction) {
+    }
+
+    /**
+     * A run addressed to your agent that nobody took.
+     *
+     * @param taskId the run
+     * @param status queued (created, waits for a slot too) or in_progress (its slot is held for you)
+     * @param preview the start of its message
+     * @param createdAt when it was spawned or created (epoch ms)
+     * @param takeTool the tool that takes it
+     */
+    public record RunItem(String taskId, String status, String preview, long createdAt, String takeTool) {
     }
 
     /**
@@ -195,18 +212,19 @@ public final class AttentionInboxTool {
      * @param recentOtherClaims newest first
      * @param staleClaimSignals the stale-claim summary
      * @param fileHeat hottest first
+     * @param runsForYou runs addressed to your agent, oldest first
      * @param budget what was returned, what was left out and why
      */
     public record Result(Summary summary, List<MessageItem> unreadMessages, List<BatonItem> pendingHandoffs,
             List<BlockerItem> blockers, List<LaneItem> stalledLanes, List<ClaimItem> recentOtherClaims,
-            StaleSignals staleClaimSignals, List<HeatItem> fileHeat, Budget budget) {
+            StaleSignals staleClaimSignals, List<HeatItem> fileHeat, List<RunItem> runsForYou, Budget budget) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
             "Check what needs you before you choose work: live handoffs and relays addressed to you, unread "
-                    + "messages (blocking first, with the reply and mark-read calls ready), blocker posts of the last "
-                    + "day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
+                    + "messages (blocking first, with the reply and mark-read calls ready), runs delegated to your "
+                    + "agent that nobody took, blocker posts of the last day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
                     + "of old claims, and the hottest files (recent edits and claims, decayed by a half-life). "
                     + "Compact: ids and short previews only, within about 800 tokens; the budget object says what was "
                     + "left out. Read full bodies with get_observations for the ids you pick. Reading the inbox "
@@ -223,7 +241,7 @@ public final class AttentionInboxTool {
 
     /**
      * The inbox as a result within {@code maxTokens} (the tool uses {@link #TOKEN_BUDGET}), dropping hot
-     * files, then claims, lanes, blockers, handoffs and messages from the end until it fits.
+     * files, then claims, lanes, blockers, runs, handoffs and messages from the end until it fits.
      */
     public static Result compact(Attention attention, int maxTokens) {
         List<MessageItem> messages = new ArrayList<>(attention.unreadMessages().stream().map(
@@ -235,24 +253,27 @@ public final class AttentionInboxTool {
         List<ClaimItem> claims = new ArrayList<>(attention.recentOtherClaims().stream().map(AttentionInboxTool::claim)
                 .toList());
         List<HeatItem> heat = new ArrayList<>(attention.hotFiles().stream().map(AttentionInboxTool::heat).toList());
+        List<RunItem> runs = new ArrayList<>(attention.runsForYou().stream().map(AttentionInboxTool::run).toList());
         int blocking = (int) attention.unreadMessages().stream()
                 .filter(m -> m.urgency() == MessageUrgency.BLOCKING).count();
         Summary summary = new Summary(attention.unreadCount(), blocking, attention.batonCount(),
                 attention.blockerCount(), attention.stalledLaneCount(), attention.recentOtherClaimCount(),
-                attention.staleClaims().count(), blocking > 0, nextAction(attention, blocking));
+                attention.staleClaims().count(), attention.runsForYouCount(), blocking > 0,
+                nextAction(attention, blocking));
         StaleSignals stale = new StaleSignals(attention.staleClaims().count(), attention.staleClaims().topBranches(),
                 attention.staleClaims().count() == 0 ? null
                         : "Old claims no longer mean ownership; their owners can re-claim, and others may claim over "
                                 + "them. List them with colony claims.");
         int available = attention.unreadCount() + attention.batonCount() + attention.blockerCount()
-                + attention.stalledLaneCount() + attention.recentOtherClaimCount() + attention.hotFiles().size();
-        return TokenBudget.fit(maxTokens, List.of(heat, claims, lanes, blockers, batons, messages),
+                + attention.stalledLaneCount() + attention.recentOtherClaimCount() + attention.hotFiles().size()
+                + attention.runsForYouCount();
+        return TokenBudget.fit(maxTokens, List.of(heat, claims, lanes, blockers, runs, batons, messages),
                 (dropped, tokens) -> {
                     int returned = messages.size() + batons.size() + blockers.size() + lanes.size() + claims.size()
-                            + heat.size();
+                            + heat.size() + runs.size();
                     int collapsed = available - returned;
                     return new Result(summary, List.copyOf(messages), List.copyOf(batons), List.copyOf(blockers),
-                            List.copyOf(lanes), List.copyOf(claims), stale, List.copyOf(heat),
+                            List.copyOf(lanes), List.copyOf(claims), stale, List.copyOf(heat), List.copyOf(runs),
                             new Budget(available, returned, collapsed, tokens, "get_observations", collapsed == 0 ? null
                                     : "Compact inbox: the most urgent items per bucket within the token budget; "
                                             + "summary has every count. Raise limit or narrow by task_ids for more."));
@@ -268,6 +289,9 @@ public final class AttentionInboxTool {
         }
         if (attention.unreadCount() > 0) {
             return "Read the unread messages, then reply or mark them read.";
+        }
+        if (attention.runsForYouCount() > 0) {
+            return "Take a run delegated to your agent (take_task) before choosing other work.";
         }
         if (attention.blockerCount() > 0) {
             return "Review the blockers on your threads before choosing work.";
@@ -308,6 +332,11 @@ public final class AttentionInboxTool {
     private static ClaimItem claim(FileClaim claim) {
         return new ClaimItem(claim.task().value(), claim.filePath(), claim.session().value(), claim.agent(),
                 claim.claimedAt().toEpochMilli());
+    }
+
+    private static RunItem run(Run run) {
+        return new RunItem(run.id().value(), run.status().wireName(), Previews.line(run.message(),
+                PREVIEW_CHARS), run.createdAt().toEpochMilli(), TakeTaskTool.SPEC.name());
     }
 
     private static HeatItem heat(FileHeat heat) {

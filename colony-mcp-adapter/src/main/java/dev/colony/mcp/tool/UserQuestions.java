@@ -1,0 +1,74 @@
+package dev.colony.mcp.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Questions put to the user of the connected client through MCP elicitation ({@code elicitation/create}), once
+ * the client declared it can answer them; until then, and for clients that never do, nothing is asked.
+ */
+public final class UserQuestions {
+
+    /** The name of the one field the client's form asks for. */
+    static final String ANSWER = "answer";
+
+    private volatile Requester requester;
+
+    /** Sends a request to the client and completes with its result. */
+    @FunctionalInterface
+    public interface Requester {
+        /** Sends {@code method} with {@code params}. */
+        CompletableFuture<JsonNode> request(String method, ObjectNode params);
+    }
+
+    /** The client declared elicitation: from now on questions go to it through {@code channel}. */
+    public void connect(Requester channel) {
+        this.requester = channel;
+    }
+
+    /** Whether the client can be asked. */
+    public boolean available() {
+        return requester != null;
+    }
+
+    /**
+     * Asks the user {@code question} and waits up to {@code wait} for the answer: empty when the client cannot be
+     * asked, or the user declined, cancelled, answered nothing, or did not answer in time.
+     */
+    public Optional<String> ask(String question, Duration wait) {
+        Requester channel = requester;
+        if (channel == null) {
+            return Optional.empty();
+        }
+        ObjectNode params = JsonNodeFactory.instance.objectNode();
+        params.put("message", question);
+        ObjectNode schema = params.putObject("requestedSchema");
+        schema.put("type", "object");
+        schema.putObject("properties").putObject(ANSWER).put("type", "string").put("description", "Your answer");
+        schema.putArray("required").add(ANSWER);
+        CompletableFuture<JsonNode> asked = channel.request("elicitation/create", params);
+        try {
+            JsonNode result = asked.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+            JsonNode action = result.get("action");
+            JsonNode answer = result.path("content").get(ANSWER);
+            if (action == null || !"accept".equals(action.asText()) || answer == null || !answer.isTextual()
+                    || answer.textValue().isBlank()) {
+                return Optional.empty();
+            }
+            return Optional.of(answer.textValue());
+        } catch (TimeoutException | ExecutionException e) {
+            asked.cancel(false);
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}

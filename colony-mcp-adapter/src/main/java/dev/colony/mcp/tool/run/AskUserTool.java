@@ -1,0 +1,68 @@
+package dev.colony.mcp.tool.run;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.time.Duration;
+import java.util.Optional;
+
+/** {@code ask_user}: ask the user a question on behalf of the run the caller executes, and wait for the answer. */
+public final class AskUserTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The question.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String question,
+            @Param("The run you execute that asks; needed only when you execute several.") String taskId,
+            @Param(value = "The longest wait for the answer, in seconds (at most 45).",
+                    defaultValue = "" + RunArgs.DEFAULT_WAIT_SECONDS)
+            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer waitSeconds,
+            @Param("Ask as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("ask_user", "Ask the user",
+            "From inside a run you execute (take_task): store the question, block the run on user_input (its "
+                    + "slot goes to another run) and wait up to wait_seconds for the answer: asked of your user "
+                    + "directly when your client supports elicitation, else given with answer_task or "
+                    + "`colony answer`. answer is set when it came; otherwise call ask_user again with the same "
+                    + "question to keep waiting. Errors: NOT_IN_A_RUN.",
+            Args.class, RunResult.class, (context, args) -> {
+                Runs runs = RunArgs.caller(context, args.sessionId()).runs();
+                Run asked = runs.ask(RunArgs.id("task_id", args.taskId()), args.question());
+                Duration wait = RunArgs.waitOf(args.waitSeconds());
+                long start = System.nanoTime();
+                Optional<String> elicited = context.questions().ask(asked.question(), wait);
+                if (elicited.isPresent()) {
+                    resumeQuietly(runs, asked, elicited.get());
+                }
+                Duration left = wait.minusNanos(System.nanoTime() - start);
+                Run now = runs.awaitAnswer(asked.id(), left.isNegative() ? Duration.ZERO : left);
+                if (now.status() == RunStatus.BLOCKED) {
+                    return new RunResult(now.id().value(), now.status().wireName(), null, "No answer yet; call "
+                            + "ask_user again with the same question to keep waiting.");
+                }
+                return new RunResult(now.id().value(), now.status().wireName(), now.answer(), now.status()
+                        == RunStatus.QUEUED ? "Answered; the run waits for a free slot, then goes on."
+                                : "Answered; go on with the run.");
+            });
+
+    /** Records the user's answer; one given meanwhile through answer_task stands instead. */
+    private static void resumeQuietly(Runs runs, Run asked, String answer) {
+        try {
+            runs.resume(asked.id(), answer);
+        } catch (ColonyException e) {
+            if (e.code() != ErrorCode.RUN_NOT_BLOCKED && e.code() != ErrorCode.RUN_ALREADY_TERMINAL) {
+                throw e;
+            }
+        }
+    }
+
+    private AskUserTool() {
+    }
+}

@@ -1,0 +1,58 @@
+package dev.colony.mcp.tool.run;
+
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunId;
+import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolSpec;
+import java.util.List;
+
+/** {@code await_tasks}: wait, within one tool call, for runs to end. */
+public final class AwaitTasksTool {
+
+    /** The characters of each result the answer carries. */
+    static final int RESULT_CHARS = 2_000;
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = "The runs to wait for.", required = true) @Size(min = 1, max = Runs.MAX_AWAITED)
+            List<String> taskIds,
+            @Param(value = "The longest wait, in seconds (at most 45, so the call returns before clients give up "
+                    + "on it).", defaultValue = "" + RunArgs.DEFAULT_WAIT_SECONDS)
+            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer timeoutSeconds,
+            @Param("Wait as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * What the wait found.
+     *
+     * @param done whether every run ended
+     * @param tasks every run asked for, in order, with its result (up to 2,000 characters)
+     * @param pending the runs still going
+     * @param next what to do next
+     */
+    public record Result(boolean done, List<RunRow> tasks, List<String> pending, String next) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("await_tasks", "Wait for runs",
+            "Wait until every named run ended, or timeout_seconds passed (at most 45). done: true returns each "
+                    + "result or error; done: false lists the runs still pending: call again to keep waiting. "
+                    + "Wakes at once when a run ends, in any process. Ended runs you spawned count as delivered "
+                    + "and leave check_tasks' default listing. Errors: RUN_NOT_FOUND.",
+            Args.class, Result.class, (context, args) -> {
+                List<RunId> ids = args.taskIds().stream().map(id -> RunId.parse("task_ids", id)).toList();
+                List<Run> runs = RunArgs.caller(context, args.sessionId()).runs().await(ids,
+                        RunArgs.waitOf(args.timeoutSeconds()));
+                List<String> pending = runs.stream().filter(run -> !run.status().terminal())
+                        .map(run -> run.id().value()).toList();
+                return new Result(pending.isEmpty(), runs.stream().map(run -> RunRow.of(run, RESULT_CHARS)).toList(),
+                        pending, pending.isEmpty() ? "All ended." : "Call await_tasks again with the pending ids; "
+                                + "check_tasks shows what they wait on.");
+            });
+
+    private AwaitTasksTool() {
+    }
+}

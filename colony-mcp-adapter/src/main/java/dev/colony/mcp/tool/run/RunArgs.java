@@ -1,0 +1,35 @@
+package dev.colony.mcp.tool.run;
+
+import dev.colony.api.CallerScope;
+import dev.colony.api.run.RunId;
+import dev.colony.mcp.tool.ToolContext;
+import java.time.Duration;
+
+/** What the run tools share: reading a run id, the caller, and the wait bound MCP clients allow. */
+final class RunArgs {
+
+    /** The longest a waiting tool call waits: MCP clients cut a call at about 60 seconds. */
+    static final int MAX_WAIT_SECONDS = 45;
+    /** The wait of a waiting call that names none. */
+    static final int DEFAULT_WAIT_SECONDS = 30;
+    /** What a run id looks like, for argument descriptions. */
+    static final String ID_HINT = "A run id (from spawn_task, create_task or check_tasks).";
+
+    private RunArgs() {
+    }
+
+    /** The run named by {@code value}, or {@code null}; {@code INVALID_ARGUMENT} naming {@code field} otherwise. */
+    static RunId id(String field, String value) {
+        return value == null ? null : RunId.parse(field, value);
+    }
+
+    /** The caller: the server's session, or the session named. */
+    static CallerScope caller(ToolContext context, String sessionId) {
+        return context.caller(sessionId, null);
+    }
+
+    /** A wait in seconds, the default when {@code null}. */
+    static Duration waitOf(Integer seconds) {
+        return Duration.ofSeconds(seconds == null ? DEFAULT_WAIT_SECONDS : seconds);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.colony.mcp.tool.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.run.Run;
+import dev.colony.mcp.tool.Nullable;
+
+/**
+ * What a tool that changes one run returns.
+ *
+ * @param taskId the run's id
+ * @param status where it stands now
+ * @param answer the user's answer, when the run waited on the user and got one
+ * @param next what to do next
+ */
+public record RunResult(String taskId, String status, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String answer, String next) {
+
+    static RunResult of(Run run, String next) {
+        return new RunResult(run.id().value(), run.status().wireName(), null, next);
+    }
+}

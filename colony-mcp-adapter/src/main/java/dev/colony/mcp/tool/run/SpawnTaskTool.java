@@ -1,0 +1,58 @@
+package dev.colony.mcp.tool.run;
+
+import dev.colony.api.ColonyException;
+import dev.colony.api.run.Run;
+import dev.colony.api.run.RunKind;
+import dev.colony.api.run.RunSpec;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.Range;
+import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.ToolArguments;
+import dev.colony.mcp.tool.ToolSpec;
+import java.time.Duration;
+
+/** {@code spawn_task}: delegate a job to an agent, or run a shell command, as soon as a slot is free. */
+public final class SpawnTaskTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param("The agent to delegate to (with message).") @Size(max = 100) String agent,
+            @Param("The job for the agent; for a shell run, an optional description.")
+            @Size(max = Runs.MAX_TEXT_CHARS) String message,
+            @Param("A shell command to run instead (sh -c); its output goes to a private file (task_output).")
+            @Size(max = Runs.MAX_TEXT_CHARS) String command,
+            @Param("The shell command's working directory (absolute).") @Size(max = 4_096) String cwd,
+            @Param("The run this one serves (a sub-run of it).") String parentId,
+            @Param("The task thread it serves.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
+            @Param(value = "Seconds it may be in progress before it fails.", defaultValue = "300")
+            @Range(min = 1, max = 86_400) Integer timeoutSeconds,
+            @Param("Spawn as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("spawn_task", "Spawn a run",
+            "Delegate work: agent + message queue a job for that agent's sessions (they take it and report with "
+                    + "finish_task); command runs a shell command here. It starts in_progress when one of the "
+                    + "max_concurrent slots is free, else queued. Returns task_id; await_tasks waits for it. "
+                    + "Errors: NOT_A_MEMBER (you may not delegate to that agent), RUN_NOT_FOUND (parent_id).",
+            Args.class, RunResult.class, (context, args) -> {
+                if ((args.agent() == null) == (args.command() == null)) {
+                    throw ColonyException.invalid(args.agent() == null ? "agent" : "command",
+                            "give either agent (with message) or command, not both and not neither");
+                }
+                RunSpec spec = new RunSpec(args.command() != null ? RunKind.SHELL : RunKind.AGENT, args.agent(),
+                        args.message(), args.command(), args.cwd(), RunArgs.id("parent_id", args.parentId()),
+                        ToolArguments.task(args.taskId()), args.timeoutSeconds() == null ? null
+                                : Duration.ofSeconds(args.timeoutSeconds()));
+                Run run = RunArgs.caller(context, args.sessionId()).runs().spawn(spec);
+                return RunResult.of(run, run.status() == RunStatus.QUEUED
+                        ? "Queued until a slot frees; await_tasks with its task_id waits for the result."
+                        : "await_tasks with its task_id waits for the result; check_tasks lists your runs.");
+            });
+
+    private SpawnTaskTool() {
+    }
+}

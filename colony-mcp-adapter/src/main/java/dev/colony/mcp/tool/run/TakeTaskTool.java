@@ -1,0 +1,48 @@
+package dev.colony.mcp.tool.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.colony.api.run.Run;
+import dev.colony.mcp.tool.Nullable;
+import dev.colony.mcp.tool.Param;
+import dev.colony.mcp.tool.ToolSpec;
+
+/** {@code take_task}: take a run addressed to the caller's agent, to execute it. */
+public final class TakeTaskTool {
+
+    /** The arguments. */
+    public record Args(
+            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
+            @Param("Take it as this session of yours instead of the server's own.") String sessionId) {
+    }
+
+    /**
+     * The run taken.
+     *
+     * @param taskId its id
+     * @param status in_progress
+     * @param message the job
+     * @param parentId the run it serves, if any
+     * @param timeoutSeconds how long it may be in progress
+     * @param next what to do next
+     */
+    public record Result(String taskId, String status, String message,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String parentId, long timeoutSeconds,
+            String next) {
+    }
+
+    /** The tool. */
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("take_task", "Take a run",
+            "Take a run addressed to your agent: it becomes in_progress with your session as its executor (a "
+                    + "created run needs a free slot). Do the job, then finish_task with the result or the error; "
+                    + "ask_user asks the user meanwhile. Errors: RUN_NOT_AVAILABLE (another session took it, it is "
+                    + "for another agent, or no slot is free), RUN_ALREADY_TERMINAL.",
+            Args.class, Result.class, (context, args) -> {
+                Run run = RunArgs.caller(context, args.sessionId()).runs().take(RunArgs.id("task_id", args.taskId()));
+                return new Result(run.id().value(), run.status().wireName(), run.message(), run.parent() == null
+                        ? null : run.parent().value(), run.timeout().toSeconds(),
+                        "Do the job, then finish_task with task_id and result (or error).");
+            });
+
+    private TakeTaskTool() {
+    }
+}

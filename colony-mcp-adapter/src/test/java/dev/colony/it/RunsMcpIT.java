@@ -1,0 +1,178 @@
+package dev.colony.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.colony.mcp.ToolResults;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs across two {@code colony-mcp.jar} processes driven by the SDK's stdio client on one database file: a shell
+ * run spawned and awaited; an agent run created by one server, taken and finished by the other while the first
+ * awaits it; a question asked with ask_user and answered with answer_task from the other process while the
+ * asking call waits (and the asking server still answers a ping); a shell run killed from the other process.
+ */
+@DisabledOnOs(OS.WINDOWS)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RunsMcpIT {
+
+    @TempDir
+    static Path dir;
+
+    private final List<String> stderr = Collections.synchronizedList(new ArrayList<>());
+    private McpSyncClient claude;
+    private McpSyncClient codex;
+
+    @BeforeAll
+    void start() {
+        claude = client("claude-code", "claude-run-it");
+        codex = client("codex", "codex-run-it");
+    }
+
+    @AfterAll
+    void stop() {
+        for (McpSyncClient client : new McpSyncClient[] {claude, codex}) {
+            if (client != null) {
+                client.closeGracefully();
+            }
+        }
+    }
+
+    private McpSyncClient client(String agent, String session) {
+        return ColonyJar.mcpClient(List.of("mcp", "--db", dir.resolve("colony.db").toString(), "--user", "alice",
+                "--agent", agent, "--session", session), dir.resolve("home"), agent, stderr);
+    }
+
+    /** A successful call's JSON, checked against the tool's published output schema. */
+    private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
+        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
+        Map<String, Object> schema = client.listTools().tools().stream().filter(t -> t.name().equals(tool))
+                .findFirst().orElseThrow().outputSchema();
+        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
+        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
+        return json;
+    }
+
+    @Test
+    void aShellRunIsSpawnedAndAwaited() {
+        String id = ok(claude, "spawn_task", Map.of("command", "echo built")).get("task_id").asText();
+        JsonNode awaited = ok(claude, "await_tasks", Map.of("task_ids", List.of(id), "timeout_seconds", 40));
+        assertThat(awaited.get("done").asBoolean()).isTrue();
+        assertThat(awaited.get("tasks").get(0).get("result").asText()).isEqualTo("built");
+        assertThat(ok(codex, "task_output", Map.of("task_id", id)).get("text").asText()).as("the other process "
+                + "reads the same output file").isEqualTo("built\n");
+    }
+
+    @Test
+    void anAgentRunIsFinishedByTheOtherServerWhileTheSpawnerAwaitsIt() throws Exception {
+        String id = ok(claude, "create_task", Map.of("agent", "codex", "message", "review the refund API"))
+                .get("task_id").asText();
+        CompletableFuture<JsonNode> awaiting = CompletableFuture.supplyAsync(() -> ok(claude, "await_tasks",
+                Map.of("task_ids", List.of(id), "timeout_seconds", 40)));
+        JsonNode mine = ok(codex, "check_tasks", Map.of("agent", "codex", "status", "queued"));
+        assertThat(mine.get("tasks")).extracting(row -> row.get("task_id").asText()).contains(id);
+        ok(codex, "take_task", Map.of("task_id", id));
+        long finished = System.nanoTime();
+        ok(codex, "finish_task", Map.of("task_id", id, "result", "two findings", "prompt_tokens", 800,
+                "completion_tokens", 90));
+
+        JsonNode awaited = awaiting.get(45, TimeUnit.SECONDS);
+        Duration woke = Duration.ofNanos(System.nanoTime() - finished);
+        assertThat(awaited.get("done").asBoolean()).isTrue();
+        JsonNode row = awaited.get("tasks").get(0);
+        assertThat(row.get("result").asText()).isEqualTo("two findings");
+        assertThat(row.get("completion_tokens").asLong()).isEqualTo(90);
+        assertThat(woke).as("woken by the other process's finish, not by the 40 s timeout")
+                .isLessThan(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void askUserWaitsForAnAnswerFromTheOtherProcessAndPingsAreAnsweredMeanwhile() throws Exception {
+        String id = ok(claude, "spawn_task", Map.of("agent", "codex", "message", "add login")).get("task_id")
+                .asText();
+        ok(codex, "take_task", Map.of("task_id", id));
+        CompletableFuture<JsonNode> asking = CompletableFuture.supplyAsync(() -> ok(codex, "ask_user", Map.of(
+                "question", "JWT or sessions?", "wait_seconds", 40)));
+        JsonNode blocked = null;
+        for (int i = 0; i < 4_000 && blocked == null; i++) {
+            JsonNode rows = ok(claude, "check_tasks", Map.of("status", "blocked")).get("tasks");
+            blocked = rows.isEmpty() ? null : rows.get(0);
+            LockSupport.parkNanos(5_000_000);
+        }
+        assertThat(blocked).isNotNull();
+        assertThat(blocked.get("question").asText()).isEqualTo("JWT or sessions?");
+        codex.ping();
+        assertThat(asking).as("the ping was answered while ask_user waits").isNotDone();
+
+        ok(claude, "answer_task", Map.of("task_id", id, "answer", "JWT"));
+        JsonNode answered = asking.get(45, TimeUnit.SECONDS);
+        assertThat(answered.get("answer").asText()).isEqualTo("JWT");
+        ok(codex, "finish_task", Map.of("task_id", id, "result", "login with JWT"));
+    }
+
+    @Test
+    void aClientThatDeclaresElicitationIsAskedDirectly() {
+        List<String> asked = Collections.synchronizedList(new ArrayList<>());
+        McpSyncClient cursor = ColonyJar.mcpClient(List.of("mcp", "--db", dir.resolve("colony.db").toString(),
+                "--user", "alice", "--agent", "cursor", "--session", "cursor-run-it"), dir.resolve("home"),
+                "cursor", stderr, request -> {
+                    asked.add(request.message());
+                    return new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.ACCEPT, Map.of("answer",
+                            "use PostgreSQL"));
+                });
+        try {
+            String id = ok(claude, "spawn_task", Map.of("agent", "cursor", "message", "pick a store"))
+                    .get("task_id").asText();
+            ok(cursor, "take_task", Map.of("task_id", id));
+            JsonNode answered = ok(cursor, "ask_user", Map.of("question", "SQLite or PostgreSQL?"));
+            assertThat(asked).containsExactly("SQLite or PostgreSQL?");
+            assertThat(answered.get("answer").asText()).isEqualTo("use PostgreSQL");
+            assertThat(answered.get("status").asText()).isEqualTo("in_progress");
+            ok(cursor, "finish_task", Map.of("task_id", id, "result", "PostgreSQL"));
+        } finally {
+            cursor.closeGracefully();
+        }
+    }
+
+    @Test
+    void aShellRunKilledFromTheOtherProcessStopsItsCommand() throws Exception {
+        Path pid = dir.resolve("sleeper.pid");
+        String id = ok(claude, "spawn_task", Map.of("command", "echo $$ > " + pid + "; sleep 300")).get("task_id")
+                .asText();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!(Files.exists(pid) && Files.readString(pid).endsWith("\n")) && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(5_000_000);
+        }
+        ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(pid, StandardCharsets.US_ASCII)
+                .strip())).orElseThrow();
+
+        assertThat(ok(codex, "kill_task", Map.of("task_id", id)).get("status").asText()).isEqualTo("killed");
+        sleeper.onExit().get(30, TimeUnit.SECONDS);
+        JsonNode row = ok(claude, "check_tasks", Map.of("status", "killed")).get("tasks").get(0);
+        assertThat(row.get("task_id").asText()).isEqualTo(id);
+        assertThat(row.has("exit_code")).as("the exit the kill caused is not recorded over it").isFalse();
+    }
+}

@@ -1,0 +1,155 @@
+package dev.colony.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.colony.api.run.RunSettings;
+import dev.colony.core.Colony;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The run tools called in-process on a real SQLite store, every result checked against the tool's output schema:
+ * a shell run spawned, awaited and read; an agent run created, taken, asked about, answered and finished; kills;
+ * and errors that name their field.
+ */
+@DisabledOnOs(OS.WINDOWS)
+class RunToolsTest {
+
+    @TempDir
+    Path dir;
+
+    private Colony colony;
+
+    @BeforeEach
+    void open() {
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .runs(RunSettings.defaults().withOutputDirectory(dir.resolve("runs"))).build();
+    }
+
+    @AfterEach
+    void close() {
+        colony.close();
+    }
+
+    @Test
+    void aShellRunIsSpawnedAwaitedAndItsOutputRead() {
+        ColonyMcpServer claude = ToolResults.server(colony, "alice", "claude-code");
+        JsonNode spawned = ToolResults.okAndValid(claude, "spawn_task", Map.of("command",
+                "printf 'line one\\nline two\\n'", "message", "print two lines"));
+        String id = spawned.get("task_id").asText();
+        assertThat(id).matches("b[0-9a-z]{8}");
+        assertThat(spawned.get("status").asText()).isEqualTo("in_progress");
+
+        JsonNode awaited = ToolResults.okAndValid(claude, "await_tasks", Map.of("task_ids", List.of(id),
+                "timeout_seconds", 30));
+        assertThat(awaited.get("done").asBoolean()).isTrue();
+        JsonNode row = awaited.get("tasks").get(0);
+        assertThat(row.get("status").asText()).isEqualTo("finished");
+        assertThat(row.get("result").asText()).isEqualTo("line one\nline two");
+        assertThat(row.get("exit_code").asInt()).isZero();
+        assertThat(row.get("preview").asText()).isEqualTo("print two lines");
+
+        JsonNode output = ToolResults.okAndValid(claude, "task_output", Map.of("task_id", id, "offset", 5,
+                "max_bytes", 3));
+        assertThat(output.get("text").asText()).isEqualTo("one");
+        assertThat(output.get("next_offset").asLong()).isEqualTo(8);
+        assertThat(output.get("size").asLong()).isEqualTo(18);
+        assertThat(ToolResults.okAndValid(claude, "check_tasks", Map.of()).get("tasks")).as("delivered runs leave "
+                + "the default listing").isEmpty();
+        assertThat(ToolResults.okAndValid(claude, "check_tasks", Map.of("status", "finished")).get("tasks"))
+                .hasSize(1);
+
+        JsonNode sleeping = ToolResults.okAndValid(claude, "spawn_task", Map.of("command", "sleep 300"));
+        String sleeper = sleeping.get("task_id").asText();
+        JsonNode pending = ToolResults.okAndValid(claude, "await_tasks", Map.of("task_ids", List.of(sleeper),
+                "timeout_seconds", 0));
+        assertThat(pending.get("done").asBoolean()).isFalse();
+        assertThat(pending.get("pending")).extracting(JsonNode::asText).containsExactly(sleeper);
+        assertThat(ToolResults.okAndValid(claude, "kill_task", Map.of("task_id", sleeper)).get("status").asText())
+                .isEqualTo("killed");
+        JsonNode again = ToolResults.error(claude.call("kill_task", Map.of("task_id", sleeper)));
+        assertThat(again.get("code").asText()).isEqualTo("RUN_ALREADY_TERMINAL");
+    }
+
+    @Test
+    void anAgentRunIsTakenAskedAboutAnsweredAndFinished() throws Exception {
+        ColonyMcpServer claude = ToolResults.server(colony, "alice", "claude-code");
+        ColonyMcpServer codex = ToolResults.server(colony, "alice", "codex");
+        String id = ToolResults.okAndValid(claude, "create_task", Map.of("agent", "codex", "message",
+                "add a login page")).get("task_id").asText();
+        JsonNode listed = ToolResults.okAndValid(codex, "check_tasks", Map.of("agent", "codex"));
+        assertThat(listed.get("tasks").get(0).get("status").asText()).isEqualTo("queued");
+        assertThat(listed.get("max_concurrent").asInt()).isEqualTo(4);
+        JsonNode inbox = ToolResults.okAndValid(codex, "attention_inbox", Map.of());
+        assertThat(inbox.get("runs_for_you").get(0).get("task_id").asText()).isEqualTo(id);
+        assertThat(inbox.get("summary").get("runs_for_you_count").asInt()).isEqualTo(1);
+        assertThat(inbox.get("summary").get("next_action").asText()).contains("take_task");
+        assertThat(ToolResults.okAndValid(claude, "attention_inbox", Map.of()).get("runs_for_you")).as("not "
+                + "addressed to claude").isEmpty();
+
+        JsonNode outside = ToolResults.error(codex.call("ask_user", Map.of("question", "JWT?")));
+        assertThat(outside.get("code").asText()).isEqualTo("NOT_IN_A_RUN");
+        JsonNode taken = ToolResults.okAndValid(codex, "take_task", Map.of("task_id", id));
+        assertThat(taken.get("message").asText()).isEqualTo("add a login page");
+        JsonNode stolen = ToolResults.error(claude.call("take_task", Map.of("task_id", id)));
+        assertThat(stolen.get("code").asText()).isEqualTo("RUN_NOT_AVAILABLE");
+
+        CompletableFuture<JsonNode> asking = CompletableFuture.supplyAsync(() -> ToolResults.okAndValid(codex,
+                "ask_user", Map.of("question", "JWT or sessions?", "wait_seconds", 30)));
+        JsonNode blocked = awaitBlocked(claude);
+        assertThat(blocked.get("question").asText()).isEqualTo("JWT or sessions?");
+        ToolResults.okAndValid(claude, "answer_task", Map.of("task_id", id, "answer", "JWT"));
+        JsonNode answered = asking.get(30, TimeUnit.SECONDS);
+        assertThat(answered.get("answer").asText()).isEqualTo("JWT");
+        assertThat(answered.get("status").asText()).isEqualTo("in_progress");
+
+        JsonNode both = ToolResults.error(codex.call("finish_task", Map.of("task_id", id, "result", "done",
+                "error", "no")));
+        assertThat(both.get("field").asText()).isEqualTo("error");
+        ToolResults.okAndValid(codex, "finish_task", Map.of("task_id", id, "result", "login page added",
+                "prompt_tokens", 1200, "completion_tokens", 300));
+        JsonNode row = ToolResults.okAndValid(claude, "await_tasks", Map.of("task_ids", List.of(id))).get("tasks")
+                .get(0);
+        assertThat(row.get("result").asText()).isEqualTo("login page added");
+        assertThat(row.get("prompt_tokens").asLong()).isEqualTo(1200);
+    }
+
+    @Test
+    void badInputIsNamedByField() {
+        ColonyMcpServer claude = ToolResults.server(colony, "alice", "claude-code");
+        assertThat(ToolResults.error(claude.call("spawn_task", Map.of("message", "x"))).get("field").asText())
+                .isEqualTo("agent");
+        assertThat(ToolResults.error(claude.call("spawn_task", Map.of("agent", "codex", "command", "ls")))
+                .get("field").asText()).isEqualTo("command");
+        assertThat(ToolResults.error(claude.call("await_tasks", Map.of("task_ids", List.of("nope")))).get("field")
+                .asText()).isEqualTo("task_ids");
+        JsonNode unknown = ToolResults.error(claude.call("await_tasks", Map.of("task_ids", List.of("a00000000"))));
+        assertThat(unknown.get("code").asText()).isEqualTo("RUN_NOT_FOUND");
+        assertThat(ToolResults.error(claude.call("await_tasks", Map.of("task_ids", List.of("a00000000"),
+                "timeout_seconds", 46))).get("field").asText()).isEqualTo("timeout_seconds");
+        assertThat(ToolResults.error(claude.call("task_output", Map.of("task_id", "b00000000"))).get("code")
+                .asText()).isEqualTo("RUN_NOT_FOUND");
+    }
+
+    private static JsonNode awaitBlocked(ColonyMcpServer server) throws Exception {
+        for (int i = 0; i < 2_000; i++) {
+            JsonNode tasks = ToolResults.okAndValid(server, "check_tasks", Map.of("status", "blocked")).get("tasks");
+            if (!tasks.isEmpty()) {
+                return tasks.get(0);
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+        }
+        throw new AssertionError("the run never blocked");
+    }
+}
