@@ -84,9 +84,9 @@ public final class Colony implements AutoCloseable {
         this.runs = hub;
         this.kernel = new Kernel(storage, time, access, Optional.ofNullable(opened), embedder,
                 builder.claimPolicy, new VectorState(storage, embedder), signals, runs);
-        runs.bind(actor -> new RunService(actor, kernel));
         signals.sweepInBackground();
         this.sessions = new SessionLauncher(kernel);
+        runs.bind(actor -> new RunService(actor, kernel), start -> sessions.ensure(start).actor());
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }
 

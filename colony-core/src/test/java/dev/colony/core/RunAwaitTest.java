@@ -56,6 +56,16 @@ class RunAwaitTest {
             worker.runs().fail(second.id(), RunOutcome.failed("no lexer here"));
             assertThat(waiting.get(30, TimeUnit.SECONDS)).extracting(Run::status).containsExactly(RunStatus.FAILED);
 
+            Run third = lead.runs().spawn(RunSpec.agent("codex", "review the docs"));
+            worker.runs().finish(third.id(), RunOutcome.finished("fine"));
+            CallerScope otherAgent = as(colony, "alice", "gemini");
+            otherAgent.runs().await(List.of(third.id()), Duration.ZERO);
+            assertThat(lead.runs().get(third.id()).notified()).as("another agent's await delivers nothing").isFalse();
+            CallerScope restarted = as(colony, "alice", "claude-code");
+            restarted.runs().await(List.of(third.id()), Duration.ZERO);
+            assertThat(lead.runs().get(third.id()).notified()).as("a later session of the spawning agent collects "
+                    + "it").isTrue();
+
             assertRefused(() -> lead.runs().await(List.of(), Duration.ZERO), ErrorCode.INVALID_ARGUMENT, "task_ids");
             assertRefused(() -> lead.runs().await(List.of(new RunId("a00000000")), Duration.ZERO),
                     ErrorCode.RUN_NOT_FOUND, "task_ids");

@@ -119,8 +119,13 @@ class RunToolsTest {
         assertThat(both.get("field").asText()).isEqualTo("error");
         ToolResults.okAndValid(codex, "finish_task", Map.of("task_id", id, "result", "login page added",
                 "prompt_tokens", 1200, "completion_tokens", 300));
+        JsonNode told = ToolResults.okAndValid(claude, "attention_inbox", Map.of());
+        assertThat(told.get("ended_runs").get(0).get("outcome").asText()).isEqualTo("login page added");
+        assertThat(told.get("summary").get("next_action").asText()).contains("await_tasks");
         JsonNode row = ToolResults.okAndValid(claude, "await_tasks", Map.of("task_ids", List.of(id))).get("tasks")
                 .get(0);
+        assertThat(ToolResults.okAndValid(claude, "attention_inbox", Map.of()).get("ended_runs")).as("collected")
+                .isEmpty();
         assertThat(row.get("result").asText()).isEqualTo("login page added");
         assertThat(row.get("prompt_tokens").asLong()).isEqualTo(1200);
     }

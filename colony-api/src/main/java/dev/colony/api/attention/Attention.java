@@ -30,11 +30,14 @@ import java.util.Objects;
  * @param hotFiles the hottest files
  * @param runsForYou runs addressed to the caller's agent that no session took yet, oldest first
  * @param runsForYouCount how many (counted up to {@code Runs.MAX_VIEWABLE_WINDOW})
+ * @param endedRuns runs the caller's agent delegated that ended and were not yet collected, newest first
+ * @param endedRunCount how many (counted up to {@code Runs.MAX_VIEWABLE_WINDOW})
  */
 public record Attention(Instant generatedAt, List<Baton> batons, int batonCount, List<Message> unreadMessages,
         int unreadCount, List<Blocker> blockers, int blockerCount, List<Lane> stalledLanes, int stalledLaneCount,
         List<FileClaim> recentOtherClaims, int recentOtherClaimCount, StaleClaims staleClaims,
-        List<FileHeat> hotFiles, List<Run> runsForYou, int runsForYouCount) {
+        List<FileHeat> hotFiles, List<Run> runsForYou, int runsForYouCount, List<Run> endedRuns,
+        int endedRunCount) {
 
     public Attention {
         Objects.requireNonNull(generatedAt, "generatedAt");
@@ -46,6 +49,7 @@ public record Attention(Instant generatedAt, List<Baton> batons, int batonCount,
         Objects.requireNonNull(staleClaims, "staleClaims");
         hotFiles = List.copyOf(hotFiles);
         runsForYou = List.copyOf(runsForYou);
+        endedRuns = List.copyOf(endedRuns);
     }
 
     /** Whether an unread message is blocking. */

@@ -55,6 +55,38 @@ public record Run(RunId id, RunKind kind, String agent, String message, String c
         Objects.requireNonNull(createdAt, "createdAt");
     }
 
+    /** This run in progress from {@code at}, executed by {@code by} (or nobody yet, when {@code null}). */
+    public Run started(SessionId by, Instant at) {
+        return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, dispatched,
+                RunStatus.IN_PROGRESS, null, question, answer, by, result, error, promptTokens, completionTokens,
+                exitCode, timeout, activeTime, createdAt, at, null, notified, version);
+    }
+
+    /** This run blocked on {@code on} (asking {@code asked}), its time in progress counted up to {@code now}. */
+    public Run blocked(BlockedOn on, String asked, Instant now) {
+        return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, dispatched, RunStatus.BLOCKED,
+                on, asked, null, executor, result, error, promptTokens, completionTokens, exitCode, timeout,
+                activeAt(now), createdAt, null, null, notified, version);
+    }
+
+    /**
+     * This blocked run resumed with {@code given} (the user's answer, or {@code null}): in progress from
+     * {@code now} when a slot is free, else queued for the next one.
+     */
+    public Run resumed(String given, boolean slotFree, Instant now) {
+        return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, true, slotFree
+                ? RunStatus.IN_PROGRESS : RunStatus.QUEUED, null, question, given, executor, null, null, null, null,
+                null, timeout, activeTime, createdAt, slotFree ? now : null, null, false, version);
+    }
+
+    /** This run ended at {@code now} in {@code terminal}, with {@code outcome}. */
+    public Run ended(RunStatus terminal, RunOutcome outcome, Instant now) {
+        return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, dispatched, terminal, null,
+                question, answer, executor, outcome.result(), outcome.error(), outcome.promptTokens(),
+                outcome.completionTokens(), outcome.exitCode(), timeout, activeAt(now), createdAt, startedAt, now,
+                false, version);
+    }
+
     /** Time spent in progress up to {@code now}. */
     public Duration activeAt(Instant now) {
         return status == RunStatus.IN_PROGRESS && startedAt != null ? activeTime.plus(Duration.between(startedAt,

@@ -31,6 +31,7 @@ import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.lane.LaneReader;
 import dev.colony.core.message.MessageService;
+import dev.colony.core.run.RunService;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.core.task.ThreadScope;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
@@ -107,12 +108,15 @@ public final class AttentionService implements AttentionInbox {
                     .filter(FileClaim::owning)
                     .toList();
             List<Run> runs = runsForYou(tx, readable);
+            List<Run> ended = tx.runs().list(readable, null, null, null, Runs.MAX_VIEWABLE_WINDOW).stream()
+                    .map(StoredRun::run).filter(run -> run.status().terminal() && !run.notified()
+                            && RunService.spawnedByAgentOf(tx, run, actor)).toList();
             return new Attention(now, first(batons, query.itemLimit()), batons.size(),
                     first(unread, query.itemLimit()), unread.size(), first(blockers, query.itemLimit()),
                     blockers.size(), first(stalled, query.itemLimit()), stalled.size(),
                     first(recent, query.recentClaimLimit()), recent.size(), stale(scope, claims, now),
                     FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()),
-                    first(runs, query.itemLimit()), runs.size());
+                    first(runs, query.itemLimit()), runs.size(), first(ended, query.itemLimit()), ended.size());
         });
     }
 

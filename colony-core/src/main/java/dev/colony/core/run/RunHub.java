@@ -4,14 +4,18 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
+import dev.colony.api.UserId;
+import dev.colony.api.run.AgentRunner;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunKind;
 import dev.colony.api.run.RunOutcome;
 import dev.colony.api.run.RunOutput;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
 import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.RunRecords.StoredRun;
@@ -33,6 +37,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -50,7 +56,10 @@ import java.util.stream.Collectors;
  * once, or on promotion by whichever process freed the slot); its exit finishes or fails it unless it ended
  * already (killed, timed out), and a run that ends while its command still runs (a kill from any process) has
  * its process group killed. A stall watchdog marks a command that wrote nothing for {@link #STALL_AFTER}. A pid
- * file per live command lets a later Colony kill commands whose JVM died ({@link #sweepOrphans}).
+ * file per live command lets a later Colony kill commands whose JVM died ({@link #sweepOrphans}). Agent runs
+ * addressed to an {@link AgentRunner} registered here are taken in a session of that agent and executed on this
+ * hub's threads: at once when spawned through this Colony, and within {@link #MAINTENANCE_EVERY} when another
+ * process spawned them; a kill interrupts the runner.
  */
 public final class RunHub implements AutoCloseable {
 
@@ -60,6 +69,8 @@ public final class RunHub implements AutoCloseable {
     static final Duration MAINTENANCE_EVERY = Duration.ofSeconds(5);
     /** How long a command may write nothing before it counts as stalled. */
     public static final Duration STALL_AFTER = Duration.ofSeconds(45);
+    /** Runs in progress a runner pickup reads at most. */
+    private static final int PICKUP_SCAN = 1_000;
     /** The most characters of output kept as a finished shell run's result. */
     static final int RESULT_TAIL_BYTES = 2_000;
     private static final int PROMPT_TAIL_BYTES = 1_024;
@@ -76,6 +87,12 @@ public final class RunHub implements AutoCloseable {
     private final Map<RunId, List<Waiter>> waiters = new ConcurrentHashMap<>();
     private final Map<RunId, LocalShell> shells = new ConcurrentHashMap<>();
     private final Map<RunId, Actor> pendingShells = new ConcurrentHashMap<>();
+    /** The in-process agents, by agent type. */
+    private final Map<String, AgentRunner> runners;
+    /** The agent runs handed to a runner here, and the work that executes them. */
+    private final Map<RunId, Future<?>> agentRuns = new ConcurrentHashMap<>();
+    /** The sessions the runners act in, by user and agent type. */
+    private final Map<String, Actor> runnerSessions = new ConcurrentHashMap<>();
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "colony-run-exec");
         thread.setDaemon(true);
@@ -84,6 +101,7 @@ public final class RunHub implements AutoCloseable {
     private final Object wake = new Object();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile Function<Actor, Runs> services;
+    private volatile Function<SessionStart, Actor> announce;
     private volatile Thread watcher;
     private volatile Thread shutdownHook;
     private volatile Instant lastMaintenance;
@@ -97,17 +115,24 @@ public final class RunHub implements AutoCloseable {
         this.members = settings.members() == null ? null : settings.members().entrySet().stream().collect(
                 Collectors.groupingBy(entry -> AgentTypes.of(entry.getKey()), Collectors.flatMapping(entry -> entry
                         .getValue().stream().map(AgentTypes::of), Collectors.toUnmodifiableSet())));
+        this.runners = settings.agentRunners().entrySet().stream().collect(Collectors.toUnmodifiableMap(
+                entry -> AgentTypes.of(entry.getKey()), Map.Entry::getValue, (first, second) -> first));
         this.lastMaintenance = time.now();
     }
 
     /**
-     * Gives the hub the registry as each actor sees it (for the transitions it makes on their behalf), then
-     * sweeps the commands orphaned by a dead JVM.
+     * Gives the hub the registry as each actor sees it (for the transitions it makes on their behalf) and the way
+     * to announce the sessions its agent runners act in, then sweeps the commands orphaned by a dead JVM and starts
+     * looking for runs its runners should execute.
      */
-    public void bind(Function<Actor, Runs> registry) {
+    public void bind(Function<Actor, Runs> registry, Function<SessionStart, Actor> sessions) {
         this.services = registry;
+        this.announce = sessions;
         if (files != null) {
             sweepOrphans();
+        }
+        if (!runners.isEmpty()) {
+            startWatching();
         }
     }
 
@@ -171,10 +196,87 @@ public final class RunHub implements AutoCloseable {
         }
         if (run.status().terminal()) {
             pendingShells.remove(run.id());
+            Future<?> working = agentRuns.remove(run.id());
+            if (working != null) {
+                working.cancel(true);
+            }
         } else if (run.status() == RunStatus.IN_PROGRESS && run.executor() == null) {
             Actor spawner = pendingShells.remove(run.id());
             if (spawner != null) {
                 executor.execute(() -> start(spawner, run.id()));
+            } else if (run.kind() == RunKind.AGENT && runners.containsKey(run.agent()) && !closed.get()) {
+                hand(run);
+            }
+        }
+    }
+
+    // ---- agent runs executed here -------------------------------------------------------------------------
+
+    /** Hands an untaken agent run to its runner here, once. */
+    private void hand(Run run) {
+        CompletableFuture<Void> slot = new CompletableFuture<>();
+        if (agentRuns.putIfAbsent(run.id(), slot) != null) {
+            return;
+        }
+        try {
+            agentRuns.replace(run.id(), slot, executor.submit(() -> execute(run)));
+        } catch (RejectedExecutionException e) {
+            agentRuns.remove(run.id());
+        }
+    }
+
+    /** Takes the run in the runner's session, runs it and records the outcome, unless it ended meanwhile. */
+    private void execute(Run handed) {
+        try {
+            Actor worker = worker(handed);
+            if (worker == null) {
+                return;
+            }
+            Runs runs = services.apply(worker);
+            Run run;
+            try {
+                run = runs.take(handed.id());
+            } catch (ColonyException e) {
+                return;
+            }
+            RunOutcome outcome;
+            try {
+                outcome = runners.get(handed.agent()).run(run, runs);
+                if (outcome == null) {
+                    outcome = RunOutcome.failed("the agent runner returned no outcome");
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                outcome = RunOutcome.failed("the agent runner failed: " + e);
+            }
+            agentRuns.remove(handed.id());
+            endQuietly(runs, run.id(), outcome, outcome.error() == null);
+        } finally {
+            agentRuns.remove(handed.id());
+        }
+    }
+
+    /** The session of the run's agent for the spawner's user, announced once per Colony. */
+    private Actor worker(Run run) {
+        Optional<Session> spawner = storage.read(tx -> tx.sessions().find(run.spawnedBy()));
+        if (spawner.isEmpty()) {
+            return null;
+        }
+        UserId user = spawner.get().user();
+        return runnerSessions.computeIfAbsent(user.value() + "\n" + run.agent(), key -> announce.apply(
+                SessionStart.of(user.value(), run.agent())));
+    }
+
+    /**
+     * Hands the runs addressed to the runners here that nobody took, whoever spawned them, to their runners (the
+     * hub does this every {@link #MAINTENANCE_EVERY} on the clock while it has runners).
+     */
+    public void pickUpForRunners() {
+        for (StoredRun row : storage.read(tx -> tx.runs().inProgress(PICKUP_SCAN))) {
+            Run run = row.run();
+            if (run.executor() == null && run.kind() == RunKind.AGENT && runners.containsKey(run.agent())) {
+                hand(run);
             }
         }
     }
@@ -204,11 +306,14 @@ public final class RunHub implements AutoCloseable {
             Set<RunId> watched = new HashSet<>(waiters.keySet());
             watched.addAll(shells.keySet());
             watched.addAll(pendingShells.keySet());
+            watched.addAll(agentRuns.keySet());
             try {
                 if (!watched.isEmpty()) {
                     for (StoredRun row : storage.read(tx -> tx.runs().findAll(watched))) {
                         observe(row.run());
                     }
+                }
+                if (!watched.isEmpty() || !runners.isEmpty()) {
                     maintain();
                 }
             } catch (RuntimeException e) {
@@ -218,8 +323,11 @@ public final class RunHub implements AutoCloseable {
             }
             synchronized (wake) {
                 try {
-                    if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()) {
+                    if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()
+                            && runners.isEmpty()) {
                         wake.wait();
+                    } else if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()) {
+                        wake.wait(MAINTENANCE_EVERY.toMillis());
                     } else {
                         wake.wait(POLL.toMillis());
                     }
@@ -238,6 +346,9 @@ public final class RunHub implements AutoCloseable {
         }
         lastMaintenance = now;
         checkStalls();
+        if (!runners.isEmpty()) {
+            pickUpForRunners();
+        }
         Set<Actor> actors = new HashSet<>(pendingShells.values());
         shells.values().forEach(shell -> actors.add(shell.actor));
         for (Actor actor : actors) {
@@ -473,6 +584,7 @@ public final class RunHub implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        agentRuns.values().forEach(working -> working.cancel(true));
         ColonyException closing = new ColonyException(ErrorCode.CLOSED, "this Colony has been closed");
         waiters.values().forEach(list -> list.forEach(waiter -> waiter.future.completeExceptionally(closing)));
         executor.shutdown();

@@ -5,7 +5,6 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
-import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.run.BlockedOn;
 import dev.colony.api.run.Run;
@@ -175,13 +174,13 @@ public final class RunService implements Runs {
                 throw unavailable(run, "it is addressed to agent " + run.agent());
             }
             if (run.status() == RunStatus.IN_PROGRESS && run.executor() == null) {
-                return row.with(started(run, actor.session(), run.startedAt()));
+                return row.with(run.started(actor.session(), run.startedAt()));
             }
             if (run.status() == RunStatus.QUEUED && !run.dispatched()) {
                 if (tx.runs().countInProgress() >= maxConcurrent) {
                     throw unavailable(run, "all " + maxConcurrent + " slots are in use; take it when one frees");
                 }
-                return row.with(started(run, actor.session(), now));
+                return row.with(run.started(actor.session(), now));
             }
             throw unavailable(run, run.executor() != null ? "session " + run.executor() + " took it"
                     : "it is " + run.status().wireName());
@@ -196,11 +195,7 @@ public final class RunService implements Runs {
         return change(id, (tx, row, now) -> {
             Run run = row.run();
             requireInProgress(run);
-            return row.with(new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
-                    run.parent(), run.task(), run.spawnedBy(), run.dispatched(), RunStatus.BLOCKED, on, asked, null,
-                    run.executor(), run.result(), run.error(), run.promptTokens(), run.completionTokens(),
-                    run.exitCode(), run.timeout(), run.activeAt(now), run.createdAt(), null, null, run.notified(),
-                    run.version()));
+            return row.with(run.blocked(on, asked, now));
         });
     }
 
@@ -215,12 +210,8 @@ public final class RunService implements Runs {
             String given = run.blockedOn() == BlockedOn.USER_INPUT ? Check.body("answer", answer, MAX_TEXT_CHARS)
                     : Check.optionalBody("answer", answer, MAX_TEXT_CHARS);
             boolean free = tx.runs().countInProgress() < maxConcurrent;
-            Run resumed = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
-                    run.parent(), run.task(), run.spawnedBy(), true, free ? RunStatus.IN_PROGRESS : RunStatus.QUEUED,
-                    null, run.question(), given, run.executor(), null, null, null, null, null, run.timeout(),
-                    run.activeTime(), run.createdAt(), free ? now : null, null, false, run.version());
             // A resumed run that finds no slot goes back in line by its age: ahead of runs queued after it.
-            return row.with(resumed).queuedAt(run.createdAt());
+            return row.with(run.resumed(given, free, now)).queuedAt(run.createdAt());
         });
     }
 
@@ -245,15 +236,9 @@ public final class RunService implements Runs {
         String error = Check.optionalBody("error", outcome.error(), MAX_TEXT_CHARS);
         nonNegative("prompt_tokens", outcome.promptTokens());
         nonNegative("completion_tokens", outcome.completionTokens());
-        return change(id, (tx, row, now) -> {
-            Run run = row.run();
-            Run ended = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
-                    run.parent(), run.task(), run.spawnedBy(), run.dispatched(), terminal, null, run.question(),
-                    run.answer(), run.executor(), result, error, outcome.promptTokens(), outcome.completionTokens(),
-                    outcome.exitCode(), run.timeout(), run.activeAt(now), run.createdAt(), run.startedAt(), now, false,
-                    run.version());
-            return row.with(ended);
-        });
+        RunOutcome checked = new RunOutcome(result, error, outcome.promptTokens(), outcome.completionTokens(),
+                outcome.exitCode());
+        return change(id, (tx, row, now) -> row.with(row.run().ended(terminal, checked, now)));
     }
 
     @Override
@@ -265,12 +250,9 @@ public final class RunService implements Runs {
             for (StoredRun row : tx.runs().inProgress(EXPIRY_SCAN)) {
                 Run run = row.run();
                 if (readable.contains(row.namespace()) && run.activeAt(now).compareTo(run.timeout()) > 0) {
-                    Run timedOut = new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
-                            run.parent(), run.task(), run.spawnedBy(), run.dispatched(), RunStatus.FAILED, null,
-                            run.question(), run.answer(), run.executor(), null, "timed out after "
-                                    + run.timeout().toSeconds() + " s in progress", run.promptTokens(),
-                            run.completionTokens(), null, run.timeout(), run.activeAt(now), run.createdAt(),
-                            run.startedAt(), now, false, run.version());
+                    Run timedOut = run.ended(RunStatus.FAILED, new RunOutcome(null, "timed out after "
+                            + run.timeout().toSeconds() + " s in progress", run.promptTokens(), run.completionTokens(),
+                            null), now);
                     tx.runs().update(row.with(timedOut), now).ifPresent(stored -> failed.add(stored.run()));
                 }
             }
@@ -331,6 +313,8 @@ public final class RunService implements Runs {
         Map<RunId, Run> seen = readAll(order);
         List<CompletableFuture<Run>> futures = order.stream().map(id -> hub.when(seen.get(id),
                 run -> run.status().terminal())).toList();
+        Run parent = futures.stream().allMatch(CompletableFuture::isDone) || wait.isZero() ? null
+                : blockOwnRun(order);
         try {
             CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(wait.toMillis(),
                     TimeUnit.MILLISECONDS);
@@ -344,17 +328,53 @@ public final class RunService implements Runs {
                     "waiting for runs failed: " + e.getCause());
         } finally {
             futures.forEach(future -> future.cancel(false));
+            if (parent != null) {
+                resumeOwnRun(parent);
+            }
         }
         Map<RunId, Run> now = readAll(order);
-        List<RunId> delivered = order.stream().map(now::get).filter(run -> run.status().terminal()
-                && !run.notified() && run.spawnedBy().equals(actor.session())).map(Run::id).toList();
-        if (!delivered.isEmpty()) {
+        List<Run> ended = order.stream().map(now::get).filter(run -> run.status().terminal() && !run.notified())
+                .toList();
+        if (!ended.isEmpty()) {
             kernel.storage().write(tx -> {
-                delivered.forEach(tx.runs()::claimNotification);
+                for (Run run : ended) {
+                    if (spawnedByAgentOf(tx, run, actor)) {
+                        tx.runs().claimNotification(run.id());
+                    }
+                }
                 return null;
             });
         }
         return order.stream().map(now::get).toList();
+    }
+
+    /**
+     * Blocks the one run the caller's session has in progress on {@code runs} while it waits for them, so that its
+     * slot can go to them: a parent waiting on a queued child never deadlocks. {@code null} when the session has
+     * no run in progress (or several, when it is not clear which one waits), or waits on its own run.
+     */
+    private Run blockOwnRun(List<RunId> awaited) {
+        List<Run> mine = kernel.storage().read(tx -> tx.runs().executedBy(actor.session()).stream()
+                .map(StoredRun::run).filter(run -> run.status() == RunStatus.IN_PROGRESS).toList());
+        if (mine.size() != 1 || awaited.contains(mine.get(0).id())) {
+            return null;
+        }
+        try {
+            return block(mine.get(0).id(), BlockedOn.RUNS, null);
+        } catch (ColonyException e) {
+            return null;
+        }
+    }
+
+    /** Resumes the run {@link #blockOwnRun} blocked, unless something else resumed or ended it meanwhile. */
+    private void resumeOwnRun(Run parent) {
+        try {
+            resume(parent.id(), null);
+        } catch (ColonyException e) {
+            if (e.code() != ErrorCode.RUN_NOT_BLOCKED && e.code() != ErrorCode.RUN_ALREADY_TERMINAL) {
+                throw e;
+            }
+        }
     }
 
     @Override
@@ -374,6 +394,19 @@ public final class RunService implements Runs {
                     + " run; only shell runs have output (its result is in check_tasks)");
         }
         return hub.output(id, offset == null ? -1 : offset, maxBytes);
+    }
+
+    /**
+     * Whether {@code actor}'s agent spawned {@code run}: in the actor's session, or in another session of the same
+     * user and agent type (an agent that restarted collects what it delegated before).
+     */
+    public static boolean spawnedByAgentOf(StorageTransaction tx, Run run, Actor actor) {
+        if (run.spawnedBy().equals(actor.session())) {
+            return true;
+        }
+        String mine = AgentTypes.of(actor.agent());
+        return tx.sessions().find(run.spawnedBy()).filter(spawner -> spawner.user().equals(actor.user())
+                && AgentTypes.of(spawner.agent()).equals(mine)).isPresent();
     }
 
     private Map<RunId, Run> readAll(List<RunId> ids) {
@@ -461,19 +494,10 @@ public final class RunService implements Runs {
                 return;
             }
             Run run = next.run();
-            tx.runs().update(next.with(started(run, run.executor(), now)), now).orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT,
-                            "run " + run.id() + " changed while it was promoted; try again"));
+            tx.runs().update(next.with(run.started(run.executor(), now)), now).orElseThrow(() -> new ColonyException(
+                    ErrorCode.CONFLICT, "run " + run.id() + " changed while it was promoted; try again"));
             inProgress++;
         }
-    }
-
-    /** {@code run} in progress since {@code startedAt}, executed by {@code executor}. */
-    private static Run started(Run run, SessionId executor, Instant startedAt) {
-        return new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(), run.parent(),
-                run.task(), run.spawnedBy(), run.dispatched(), RunStatus.IN_PROGRESS, null, run.question(),
-                run.answer(), executor, run.result(), run.error(), run.promptTokens(), run.completionTokens(),
-                run.exitCode(), run.timeout(), run.activeTime(), run.createdAt(), startedAt, null, run.notified(),
-                run.version());
     }
 
     private StoredRun readable(StorageTransaction tx, String field, RunId id) {

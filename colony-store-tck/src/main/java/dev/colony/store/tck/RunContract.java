@@ -3,6 +3,7 @@ package dev.colony.store.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.api.SessionId;
+import dev.colony.api.run.BlockedOn;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.RunKind;
@@ -94,6 +95,50 @@ public interface RunContract extends StoreUnderTest {
         assertThat(mine).extracting(row -> row.run().id()).containsExactlyInAnyOrder(running.run().id(),
                 later.run().id(), earlier.run().id(), created.run().id());
         assertThat(queued).hasSize(3);
+    }
+
+    @Test
+    default void runsAreFoundByIdsAndByTheSessionThatExecutesThem() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        SessionId executor = writer.session().id();
+        StoredRun working = executing(run(writer, "a" + suffix(), RunStatus.IN_PROGRESS, true, Fixtures.T0),
+                executor, RunStatus.IN_PROGRESS);
+        StoredRun asking = executing(run(writer, "a" + suffix(), RunStatus.BLOCKED, true, Fixtures.T0.plusSeconds(1)),
+                executor, RunStatus.BLOCKED);
+        StoredRun done = executing(run(writer, "a" + suffix(), RunStatus.FINISHED, true, Fixtures.T0), executor,
+                RunStatus.FINISHED);
+        StoredRun untaken = run(writer, "a" + suffix(), RunStatus.IN_PROGRESS, true, Fixtures.T0);
+        store.write(tx -> {
+            for (StoredRun row : List.of(working, asking, done, untaken)) {
+                tx.runs().insert(row);
+            }
+            return null;
+        });
+
+        List<StoredRun> found = store.read(tx -> tx.runs().findAll(List.of(working.run().id(), untaken.run().id(),
+                new RunId("a" + suffix()), working.run().id())));
+        List<StoredRun> executed = store.read(tx -> tx.runs().executedBy(executor));
+
+        assertThat(found).extracting(row -> row.run().id()).as("unknown ids are skipped, repeated ones read once")
+                .containsExactlyInAnyOrder(working.run().id(), untaken.run().id());
+        assertThat(found).filteredOn(row -> row.run().id().equals(working.run().id())).singleElement()
+                .satisfies(row -> assertThat(row.run()).isEqualTo(working.run()));
+        List<StoredRun> none = store.read(tx -> tx.runs().findAll(List.of()));
+        assertThat(none).isEmpty();
+        assertThat(executed).extracting(row -> row.run().id()).as("live runs of that executor only")
+                .containsExactlyInAnyOrder(working.run().id(), asking.run().id());
+    }
+
+    /** {@code row} executed by {@code session}, in {@code status}. */
+    private static StoredRun executing(StoredRun row, SessionId session, RunStatus status) {
+        Run run = row.run();
+        return row.with(new Run(run.id(), run.kind(), run.agent(), run.message(), run.command(), run.cwd(),
+                run.parent(), run.task(), run.spawnedBy(), run.dispatched(), status, status == RunStatus.BLOCKED
+                        ? BlockedOn.USER_INPUT : null, status == RunStatus.BLOCKED ? "which one?" : null, null,
+                session, null, null, null, null, null, run.timeout(), run.activeTime(), run.createdAt(),
+                status == RunStatus.IN_PROGRESS ? run.createdAt() : null, status.terminal() ? run.createdAt() : null,
+                false, 1));
     }
 
     private static String suffix() {

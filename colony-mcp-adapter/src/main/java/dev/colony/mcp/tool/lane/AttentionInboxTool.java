@@ -27,6 +27,7 @@ import dev.colony.mcp.tool.claim.TaskDeclineHandoffTool;
 import dev.colony.mcp.tool.claim.TaskDeclineRelayTool;
 import dev.colony.mcp.tool.message.MarkReadTool;
 import dev.colony.mcp.tool.message.TaskMessageTool;
+import dev.colony.mcp.tool.run.AwaitTasksTool;
 import dev.colony.mcp.tool.run.TakeTaskTool;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,12 +76,25 @@ public final class AttentionInboxTool {
      * @param recentClaimCount fresh claims by other sessions in the window
      * @param staleClaimCount claims still held but old
      * @param runsForYouCount runs addressed to your agent that no session took
+     * @param endedRunCount runs your agent delegated that ended and that await_tasks has not collected
      * @param blocked whether a blocking message waits for you
      * @param nextAction what to do first
      */
     public record Summary(int unreadMessageCount, int blockingMessageCount, int pendingHandoffCount, int blockerCount,
-            int stalledLaneCount, int recentClaimCount, int staleClaimCount, int runsForYouCount, boolean blocked,
-            String nextAction) {
+            int stalledLaneCount, int recentClaimCount, int staleClaimCount, int runsForYouCount, int endedRunCount,
+            boolean blocked, String nextAction) {
+    }
+
+    /**
+     * A run your agent delegated that ended.
+     *
+     * @param taskId the run
+     * @param status finished, failed or killed
+     * @param outcome the start of its result or error
+     * @param collectTool the tool that returns it whole and marks it collected
+     */
+    public record EndedRunItem(String taskId, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String outcome,
+            String collectTool) {
     }
 
     /**
@@ -213,18 +227,20 @@ public final class AttentionInboxTool {
      * @param staleClaimSignals the stale-claim summary
      * @param fileHeat hottest first
      * @param runsForYou runs addressed to your agent, oldest first
+     * @param endedRuns runs your agent delegated that ended, newest first
      * @param budget what was returned, what was left out and why
      */
     public record Result(Summary summary, List<MessageItem> unreadMessages, List<BatonItem> pendingHandoffs,
             List<BlockerItem> blockers, List<LaneItem> stalledLanes, List<ClaimItem> recentOtherClaims,
-            StaleSignals staleClaimSignals, List<HeatItem> fileHeat, List<RunItem> runsForYou, Budget budget) {
+            StaleSignals staleClaimSignals, List<HeatItem> fileHeat, List<RunItem> runsForYou,
+            List<EndedRunItem> endedRuns, Budget budget) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
             "Check what needs you before you choose work: live handoffs and relays addressed to you, unread "
                     + "messages (blocking first, with the reply and mark-read calls ready), runs delegated to your "
-                    + "agent that nobody took, blocker posts of the last day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
+                    + "agent that nobody took, runs you delegated that ended, blocker posts of the last day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
                     + "of old claims, and the hottest files (recent edits and claims, decayed by a half-life). "
                     + "Compact: ids and short previews only, within about 800 tokens; the budget object says what was "
                     + "left out. Read full bodies with get_observations for the ids you pick. Reading the inbox "
@@ -241,7 +257,7 @@ public final class AttentionInboxTool {
 
     /**
      * The inbox as a result within {@code maxTokens} (the tool uses {@link #TOKEN_BUDGET}), dropping hot
-     * files, then claims, lanes, blockers, runs, handoffs and messages from the end until it fits.
+     * files, then claims, lanes, blockers, ended runs, runs, handoffs and messages from the end until it fits.
      */
     public static Result compact(Attention attention, int maxTokens) {
         List<MessageItem> messages = new ArrayList<>(attention.unreadMessages().stream().map(
@@ -254,11 +270,13 @@ public final class AttentionInboxTool {
                 .toList());
         List<HeatItem> heat = new ArrayList<>(attention.hotFiles().stream().map(AttentionInboxTool::heat).toList());
         List<RunItem> runs = new ArrayList<>(attention.runsForYou().stream().map(AttentionInboxTool::run).toList());
+        List<EndedRunItem> ended = new ArrayList<>(attention.endedRuns().stream().map(AttentionInboxTool::ended)
+                .toList());
         int blocking = (int) attention.unreadMessages().stream()
                 .filter(m -> m.urgency() == MessageUrgency.BLOCKING).count();
         Summary summary = new Summary(attention.unreadCount(), blocking, attention.batonCount(),
                 attention.blockerCount(), attention.stalledLaneCount(), attention.recentOtherClaimCount(),
-                attention.staleClaims().count(), attention.runsForYouCount(), blocking > 0,
+                attention.staleClaims().count(), attention.runsForYouCount(), attention.endedRunCount(), blocking > 0,
                 nextAction(attention, blocking));
         StaleSignals stale = new StaleSignals(attention.staleClaims().count(), attention.staleClaims().topBranches(),
                 attention.staleClaims().count() == 0 ? null
@@ -266,15 +284,16 @@ public final class AttentionInboxTool {
                                 + "them. List them with colony claims.");
         int available = attention.unreadCount() + attention.batonCount() + attention.blockerCount()
                 + attention.stalledLaneCount() + attention.recentOtherClaimCount() + attention.hotFiles().size()
-                + attention.runsForYouCount();
-        return TokenBudget.fit(maxTokens, List.of(heat, claims, lanes, blockers, runs, batons, messages),
+                + attention.runsForYouCount() + attention.endedRunCount();
+        return TokenBudget.fit(maxTokens, List.of(heat, claims, lanes, blockers, ended, runs, batons, messages),
                 (dropped, tokens) -> {
                     int returned = messages.size() + batons.size() + blockers.size() + lanes.size() + claims.size()
-                            + heat.size() + runs.size();
+                            + heat.size() + runs.size() + ended.size();
                     int collapsed = available - returned;
                     return new Result(summary, List.copyOf(messages), List.copyOf(batons), List.copyOf(blockers),
                             List.copyOf(lanes), List.copyOf(claims), stale, List.copyOf(heat), List.copyOf(runs),
-                            new Budget(available, returned, collapsed, tokens, "get_observations", collapsed == 0 ? null
+                            List.copyOf(ended), new Budget(available, returned, collapsed, tokens, "get_observations",
+                                    collapsed == 0 ? null
                                     : "Compact inbox: the most urgent items per bucket within the token budget; "
                                             + "summary has every count. Raise limit or narrow by task_ids for more."));
                 });
@@ -292,6 +311,9 @@ public final class AttentionInboxTool {
         }
         if (attention.runsForYouCount() > 0) {
             return "Take a run delegated to your agent (take_task) before choosing other work.";
+        }
+        if (attention.endedRunCount() > 0) {
+            return "Collect the runs you delegated that ended (await_tasks with their task_ids).";
         }
         if (attention.blockerCount() > 0) {
             return "Review the blockers on your threads before choosing work.";
@@ -337,6 +359,11 @@ public final class AttentionInboxTool {
     private static RunItem run(Run run) {
         return new RunItem(run.id().value(), run.status().wireName(), Previews.line(run.message(),
                 PREVIEW_CHARS), run.createdAt().toEpochMilli(), TakeTaskTool.SPEC.name());
+    }
+
+    private static EndedRunItem ended(Run run) {
+        return new EndedRunItem(run.id().value(), run.status().wireName(), Previews.line(run.error() != null
+                ? run.error() : run.result(), PREVIEW_CHARS), AwaitTasksTool.SPEC.name());
     }
 
     private static HeatItem heat(FileHeat heat) {

@@ -40,7 +40,7 @@ public final class AwaitTasksTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("await_tasks", "Wait for runs",
             "Wait until every named run ended, or timeout_seconds passed (at most 45). done: true returns each "
                     + "result or error; done: false lists the runs still pending: call again to keep waiting. "
-                    + "Wakes at once when a run ends, in any process. Ended runs you spawned count as delivered "
+                    + "Wakes at once when a run ends, in any process. Ended runs your agent spawned count as delivered "
                     + "and leave check_tasks' default listing. Errors: RUN_NOT_FOUND.",
             Args.class, Result.class, (context, args) -> {
                 List<RunId> ids = args.taskIds().stream().map(id -> RunId.parse("task_ids", id)).toList();
