@@ -2,12 +2,17 @@ package dev.colony.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.colony.mcp.ToolResults;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +21,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /** Runs the shaded jar that {@code package} built, with a controlled environment and bounded waits. */
 final class ColonyJar {
@@ -158,5 +163,24 @@ final class ColonyJar {
         McpSyncClient client = spec.build();
         client.initialize();
         return client;
+    }
+
+    /**
+     * Calls {@code tool} through the SDK client and checks the call succeeded, its structured content says what
+     * its text says, and the content satisfies the output schema the server published for the tool; returns the
+     * result's JSON. {@code stderr} (the servers' error output) goes into a failure's message.
+     */
+    static JsonNode okAndValid(McpSyncClient client, String tool, Map<String, Object> arguments,
+            List<String> stderr) {
+        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
+        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
+        assertThat(result.structuredContent()).as(tool).isNotNull();
+        assertThat(ToolResults.parse(new ObjectMapper().valueToTree(result.structuredContent()).toString())).as(tool)
+                .isEqualTo(json);
+        Map<String, Object> schema = client.listTools().tools().stream().filter(t -> t.name().equals(tool))
+                .findFirst().orElseThrow().outputSchema();
+        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
+        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
+        return json;
     }
 }

@@ -3,7 +3,6 @@ package dev.colony.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.metric.ToolMetric;
@@ -14,10 +13,8 @@ import dev.colony.mcp.ToolResults;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class McpServerIT {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path dir;
@@ -96,15 +91,7 @@ class McpServerIT {
      * and matches the output schema the server published for the tool.
      */
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
-        assertThat(result.structuredContent()).as(tool).isNotNull();
-        assertThat(ToolResults.parse(JSON.valueToTree(result.structuredContent()).toString())).as(tool).isEqualTo(json);
-        Map<String, Object> schema = claude.listTools().tools().stream().filter(t -> t.name().equals(tool))
-                .findFirst().orElseThrow().outputSchema();
-        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ColonyJar.okAndValid(client, tool, arguments, stderr);
     }
 
     private JsonNode error(McpSyncClient client, String tool, Map<String, Object> arguments) {

@@ -11,9 +11,7 @@ import dev.colony.core.Colony;
 import dev.colony.mcp.ToolResults;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -78,14 +76,7 @@ class MessagesMcpIT {
 
     /** A successful call's JSON, checked against the tool's published output schema. */
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
-        assertThat(result.structuredContent()).as(tool).isNotNull();
-        Map<String, Object> schema = client.listTools().tools().stream().filter(t -> t.name().equals(tool))
-                .findFirst().orElseThrow().outputSchema();
-        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ColonyJar.okAndValid(client, tool, arguments, stderr);
     }
 
     private JsonNode error(McpSyncClient client, String tool, Map<String, Object> arguments) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.mcp.ToolResults;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
@@ -63,13 +62,7 @@ class PlansMcpIT {
 
     /** A successful call's JSON, checked against the tool's published output schema. */
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        CallToolResult result = call(client, tool, arguments);
-        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
-        Map<String, Object> schema = client.listTools().tools().stream().filter(t -> t.name().equals(tool))
-                .findFirst().orElseThrow().outputSchema();
-        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ColonyJar.okAndValid(client, tool, arguments, stderr);
     }
 
     @Test

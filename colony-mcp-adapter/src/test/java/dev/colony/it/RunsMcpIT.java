@@ -3,12 +3,8 @@ package dev.colony.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.colony.mcp.ToolResults;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,13 +63,7 @@ class RunsMcpIT {
 
     /** A successful call's JSON, checked against the tool's published output schema. */
     private JsonNode ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        CallToolResult result = client.callTool(CallToolRequest.builder(tool).arguments(arguments).build());
-        JsonNode json = ToolResults.ok(result, tool + " (server stderr: " + stderr + ")");
-        Map<String, Object> schema = client.listTools().tools().stream().filter(t -> t.name().equals(tool))
-                .findFirst().orElseThrow().outputSchema();
-        var validation = new DefaultJsonSchemaValidator().validate(schema, result.structuredContent());
-        assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
-        return json;
+        return ColonyJar.okAndValid(client, tool, arguments, stderr);
     }
 
     @Test

@@ -113,13 +113,13 @@ public interface Runs {
     Run awaitAnswer(RunId id, Duration wait);
 
     /**
-     * Waits up to {@code wait} for every run of {@code ids} to end, and returns them as read then, in the order
-     * asked. The ended runs the caller's agent spawned (in this session or an earlier one of the same user and
-     * agent type) count as delivered (their notification latch is set), so they leave the default listings. Waking is immediate for a change made in this process and within a
-     * short poll for one made by another process. While it waits, the one run the caller's session has in
-     * progress (if it has exactly one) is blocked on {@code runs}, so that its slot goes to the runs it waits for
-     * (a parent waiting on a queued child never deadlocks), and resumed afterwards: in progress again when a slot
-     * is free, else first in line.
+     * Waits up to {@code wait} for every run of {@code ids} to end, and returns them as read then, in the order asked.
+     * The ended runs the caller's agent spawned (in this session or an earlier one of the same user and agent type)
+     * count as delivered (their notification latch is set), so they leave the default listings. Waking is immediate for
+     * a change made in this process and within a short poll for one made by another process. While it waits, the one
+     * run the caller's session has in progress (if it has exactly one) is blocked on {@code runs}, so that its slot
+     * goes to the runs it waits for (a parent waiting on a queued child never deadlocks), and resumed afterwards: in
+     * progress again when a slot is free, else first in line.
      *
      * @throws ColonyException {@code RUN_NOT_FOUND} naming {@code task_ids} for an id the caller cannot see;
      *     {@code INVALID_ARGUMENT} for none, more than {@link #MAX_AWAITED}, or a negative wait

@@ -65,18 +65,9 @@ public final class Check {
         return text(field, value, maxLength);
     }
 
-    /** A required single-line text, returned stripped. */
+    /** A required single-line text, returned stripped: a {@link #body} without control characters. */
     public static String text(String field, String value, int maxLength) {
-        required(field, value);
-        wellFormed(field, value);
-        String stripped = value.strip();
-        if (blank(stripped)) {
-            throw ColonyException.invalid(field, "must not be blank");
-        }
-        if (stripped.length() > maxLength) {
-            throw ColonyException.invalid(field, "must be at most " + maxLength + " characters, was "
-                    + stripped.length());
-        }
+        String stripped = body(field, value, maxLength);
         for (int i = 0; i < stripped.length(); i++) {
             if (Character.isISOControl(stripped.charAt(i))) {
                 throw ColonyException.invalid(field, "must not contain control characters");

@@ -155,13 +155,14 @@ public final class RunHub implements AutoCloseable {
 
     /**
      * A future completed with the run once {@code done} holds for it; {@code current} is the run as just read.
-     * Cancelling the future removes the wait.
+     * Only reads at least as new as {@code current} count, so a poll that read the row before the caller's own
+     * change cannot complete the wait. Cancelling the future removes the wait.
      */
     CompletableFuture<Run> when(Run current, Predicate<Run> done) {
         if (done.test(current)) {
             return CompletableFuture.completedFuture(current);
         }
-        Waiter waiter = new Waiter(done, new CompletableFuture<>());
+        Waiter waiter = new Waiter(current.version(), done, new CompletableFuture<>());
         waiters.computeIfAbsent(current.id(), id -> new CopyOnWriteArrayList<>()).add(waiter);
         waiter.future.whenComplete((run, failure) -> forget(current.id(), waiter));
         startWatching();
@@ -185,7 +186,7 @@ public final class RunHub implements AutoCloseable {
         List<Waiter> waiting = waiters.get(run.id());
         if (waiting != null) {
             for (Waiter waiter : waiting) {
-                if (waiter.done.test(run)) {
+                if (run.version() >= waiter.since && waiter.done.test(run)) {
                     waiter.future.complete(run);
                 }
             }
@@ -322,14 +323,16 @@ public final class RunHub implements AutoCloseable {
                 }
             }
             synchronized (wake) {
+                // Checked under the lock that poke() takes, so a wait registered meanwhile is never missed.
+                boolean idle = waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()
+                        && agentRuns.isEmpty();
                 try {
-                    if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()
-                            && runners.isEmpty()) {
-                        wake.wait();
-                    } else if (watched.isEmpty() && waiters.isEmpty() && shells.isEmpty() && pendingShells.isEmpty()) {
+                    if (!idle) {
+                        wake.wait(POLL.toMillis());
+                    } else if (!runners.isEmpty()) {
                         wake.wait(MAINTENANCE_EVERY.toMillis());
                     } else {
-                        wake.wait(POLL.toMillis());
+                        wake.wait();
                     }
                 } catch (InterruptedException e) {
                     return;
@@ -603,8 +606,8 @@ public final class RunHub implements AutoCloseable {
         }
     }
 
-    /** A wait for a run to reach a state. */
-    private record Waiter(Predicate<Run> done, CompletableFuture<Run> future) {
+    /** A wait for a run, read at version {@code since} or later, to reach a state. */
+    private record Waiter(long since, Predicate<Run> done, CompletableFuture<Run> future) {
     }
 
     /** A command running here, and what the watchdog knows of it. */

@@ -149,8 +149,9 @@ public interface RunContract extends StoreUnderTest {
     private static StoredRun run(Fixtures.Writer writer, String id, RunStatus status, boolean dispatched,
             Instant queuedAt) {
         SessionId session = writer.session().id();
-        return new StoredRun(writer.namespace().id(), queuedAt, new Run(new RunId(id), new RunId(id).kind(), "codex", "do it", null, null, null, null, session, dispatched,
-                status, null, null, null, null, null, null, null, null, null, Duration.ofSeconds(300), Duration.ZERO,
-                Fixtures.T0, status == RunStatus.IN_PROGRESS ? Fixtures.T0 : null, null, false, 1));
+        return new StoredRun(writer.namespace().id(), queuedAt, new Run(new RunId(id), new RunId(id).kind(), "codex",
+                "do it", null, null, null, null, session, dispatched, status, null, null, null, null, null, null, null,
+                null, null, Duration.ofSeconds(300), Duration.ZERO, Fixtures.T0,
+                status == RunStatus.IN_PROGRESS ? Fixtures.T0 : null, null, false, 1));
     }
 }

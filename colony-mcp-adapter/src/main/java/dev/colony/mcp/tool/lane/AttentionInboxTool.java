@@ -240,11 +240,12 @@ public final class AttentionInboxTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
             "Check what needs you before you choose work: live handoffs and relays addressed to you, unread "
                     + "messages (blocking first, with the reply and mark-read calls ready), runs delegated to your "
-                    + "agent that nobody took, runs you delegated that ended, blocker posts of the last day, other lanes that stalled or died holding files, fresh claims by other sessions, a summary "
-                    + "of old claims, and the hottest files (recent edits and claims, decayed by a half-life). "
-                    + "Compact: ids and short previews only, within about 800 tokens; the budget object says what was "
-                    + "left out. Read full bodies with get_observations for the ids you pick. Reading the inbox "
-                    + "marks nothing read.",
+                    + "agent that nobody took, runs you delegated that ended, blocker posts of the last day, other "
+                    + "lanes that stalled or died holding files, fresh claims by other sessions, a summary of old "
+                    + "claims, and the hottest files (recent edits and claims, decayed by a half-life). Compact: ids "
+                    + "and short previews only, within about 800 tokens; the budget object says what was left out. "
+                    + "Read full bodies with get_observations for the ids you pick. Reading the inbox marks nothing "
+                    + "read.",
             Args.class, Result.class, (context, args) -> {
                 var caller = context.caller(args.sessionId(), args.agent());
                 List<TaskId> tasks = args.taskIds().stream().map(TaskId::of).toList();

@@ -9,7 +9,6 @@ import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
-import java.time.Duration;
 
 /** {@code create_task}: queue a job for an agent's next pickup, without dispatching it. */
 public final class CreateTaskTool {
@@ -33,7 +32,7 @@ public final class CreateTaskTool {
             Args.class, RunResult.class, (context, args) -> RunResult.of(RunArgs.caller(context, args.sessionId())
                     .runs().create(new RunSpec(RunKind.AGENT, args.agent(), args.message(), null, null,
                             RunArgs.id("parent_id", args.parentId()), ToolArguments.task(args.taskId()),
-                            args.timeoutSeconds() == null ? null : Duration.ofSeconds(args.timeoutSeconds()))),
+                            RunArgs.timeout(args.timeoutSeconds()))),
                     "Queued for " + args.agent() + "'s next pickup; await_tasks waits for its result."));
 
     private CreateTaskTool() {

@@ -28,6 +28,11 @@ final class RunArgs {
         return context.caller(sessionId, null);
     }
 
+    /** A run's timeout in seconds, or {@code null} for the registry's default. */
+    static Duration timeout(Integer seconds) {
+        return seconds == null ? null : Duration.ofSeconds(seconds);
+    }
+
     /** A wait in seconds, the default when {@code null}. */
     static Duration waitOf(Integer seconds) {
         return Duration.ofSeconds(seconds == null ? DEFAULT_WAIT_SECONDS : seconds);

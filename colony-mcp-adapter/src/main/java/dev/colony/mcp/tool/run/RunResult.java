@@ -12,7 +12,8 @@ import dev.colony.mcp.tool.Nullable;
  * @param answer the user's answer, when the run waited on the user and got one
  * @param next what to do next
  */
-public record RunResult(String taskId, String status, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String answer, String next) {
+public record RunResult(String taskId, String status,
+        @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String answer, String next) {
 
     static RunResult of(Run run, String next) {
         return new RunResult(run.id().value(), run.status().wireName(), null, next);

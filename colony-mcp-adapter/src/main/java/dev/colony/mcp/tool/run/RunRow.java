@@ -51,8 +51,9 @@ public record RunRow(
                 run.blockedOn() == null ? null : run.blockedOn().wireName(), Previews.line(what, PREVIEW_CHARS),
                 run.blockedOn() == null ? null : Previews.line(run.question(), PREVIEW_CHARS * 2),
                 run.kind() == RunKind.SHELL ? tail(run.result(), resultChars) : Previews.clip(run.result(),
-                        resultChars), Previews.line(run.error(), PREVIEW_CHARS * 2), run.exitCode(), run.promptTokens(), run.completionTokens(),
-                run.parent() == null ? null : run.parent().value(), run.createdAt().toEpochMilli());
+                        resultChars), Previews.line(run.error(), PREVIEW_CHARS * 2), run.exitCode(), run.promptTokens(),
+                run.completionTokens(), run.parent() == null ? null : run.parent().value(),
+                run.createdAt().toEpochMilli());
     }
 
     /** The compact row of {@code run}. */

@@ -12,7 +12,6 @@ import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
-import java.time.Duration;
 
 /** {@code spawn_task}: delegate a job to an agent, or run a shell command, as soon as a slot is free. */
 public final class SpawnTaskTool {
@@ -45,8 +44,7 @@ public final class SpawnTaskTool {
                 }
                 RunSpec spec = new RunSpec(args.command() != null ? RunKind.SHELL : RunKind.AGENT, args.agent(),
                         args.message(), args.command(), args.cwd(), RunArgs.id("parent_id", args.parentId()),
-                        ToolArguments.task(args.taskId()), args.timeoutSeconds() == null ? null
-                                : Duration.ofSeconds(args.timeoutSeconds()));
+                        ToolArguments.task(args.taskId()), RunArgs.timeout(args.timeoutSeconds()));
                 Run run = RunArgs.caller(context, args.sessionId()).runs().spawn(spec);
                 return RunResult.of(run, run.status() == RunStatus.QUEUED
                         ? "Queued until a slot frees; await_tasks with its task_id waits for the result."
