@@ -27,15 +27,16 @@ import java.util.Map;
 /**
  * {@code check_tasks}: the tool called in-process with {@code size} runs in the store, nearly all ended and
  * delivered (as a long-lived store holds them) and {@link #LIVE} live ones, against one reused JDBC statement
- * reading the same default listing (live runs and undelivered ended ones, newest first) with no access check.
+ * reading the same default listing (live runs and undelivered ended ones of the caller's namespace, newest first,
+ * by the same index) with no access check.
  */
 final class CheckTasksScenario implements Scenario {
 
     static final double TARGET_P95_MILLIS = 5.0;
     static final int LIVE = 12;
     private static final String LISTING = "SELECT id, kind, agent, status, message, result, error, created_at "
-            + "FROM runs WHERE NOT (notified = 1 AND status IN ('finished', 'failed', 'killed')) "
-            + "ORDER BY created_at DESC, id DESC LIMIT " + Runs.DEFAULT_VIEWABLE_WINDOW;
+            + "FROM runs WHERE namespace_id = ? AND listed = 1 ORDER BY created_at DESC, id DESC LIMIT "
+            + Runs.DEFAULT_VIEWABLE_WINDOW;
 
     @Override
     public String name() {
@@ -63,6 +64,10 @@ final class CheckTasksScenario implements Scenario {
             long fillStart = System.nanoTime();
             fill(leader, size);
             fillMillis = Duration.ofNanos(System.nanoTime() - fillStart).toMillis();
+            try (var namespace = raw.createStatement().executeQuery("SELECT namespace_id FROM runs LIMIT 1")) {
+                namespace.next();
+                listing.setLong(1, namespace.getLong(1));
+            }
             ColonyMcpServer server = new ColonyMcpServer(new ToolContext(colony, lead.user(), lead.agent(),
                     lead.id()));
             JsonNode first = server.call("check_tasks", Map.of());

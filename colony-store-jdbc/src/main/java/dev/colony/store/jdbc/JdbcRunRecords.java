@@ -43,10 +43,10 @@ final class JdbcRunRecords implements RunRecords {
     public void insert(StoredRun row) {
         Run run = row.run();
         try (Update insert = tx.writeHandle("runs.insert").createUpdate("INSERT INTO runs (" + COLUMNS
-                + ", updated_at) VALUES (:id, :namespace, :kind, :agent, :message, :command, :cwd, :parent, :task, "
-                + ":spawnedBy, :dispatched, :status, :blockedOn, :question, :answer, :executor, :result, :error, "
-                + ":promptTokens, :completionTokens, :exitCode, :timeout, :active, :createdAt, :queuedAt, :startedAt, "
-                + ":endedAt, :notified, 1, :createdAt)")) {
+                + ", updated_at, listed) VALUES (:id, :namespace, :kind, :agent, :message, :command, :cwd, :parent, "
+                + ":task, :spawnedBy, :dispatched, :status, :blockedOn, :question, :answer, :executor, :result, "
+                + ":error, :promptTokens, :completionTokens, :exitCode, :timeout, :active, :createdAt, :queuedAt, "
+                + ":startedAt, :endedAt, :notified, 1, :createdAt, :listed)")) {
             bindState(insert, row)
                     .bind("id", run.id().value())
                     .bind("namespace", row.namespace().value())
@@ -62,6 +62,7 @@ final class JdbcRunRecords implements RunRecords {
                     .bind("timeout", run.timeout().toMillis())
                     .bind("createdAt", Codec.stored(run.createdAt()).toEpochMilli())
                     .bind("notified", run.notified())
+                    .bind("listed", !(run.notified() && run.status().terminal()))
                     .execute();
         }
     }
@@ -163,8 +164,7 @@ final class JdbcRunRecords implements RunRecords {
         return NamespaceChunks.list(namespaces, limit, NEWEST_FIRST, chunk -> {
             try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM runs WHERE namespace_id IN "
                     + "(<namespaces>)" + (agent == null ? "" : " AND agent = :agent")
-                    + (status == null ? " AND NOT (notified = :notified AND status IN " + TERMINAL + ")"
-                            : " AND status = :status")
+                    + (status == null ? " AND listed = :listed" : " AND status = :status")
                     + (parent == null ? "" : " AND parent_id = :parent")
                     + " ORDER BY created_at DESC, id DESC LIMIT :limit")) {
                 query.bindList("namespaces", chunk).bind("limit", limit);
@@ -172,7 +172,7 @@ final class JdbcRunRecords implements RunRecords {
                     query.bind("agent", agent);
                 }
                 if (status == null) {
-                    query.bind("notified", true);
+                    query.bind("listed", true);
                 } else {
                     query.bind("status", status.wireName());
                 }
@@ -186,8 +186,8 @@ final class JdbcRunRecords implements RunRecords {
 
     @Override
     public boolean claimNotification(RunId id) {
-        try (Update update = tx.writeHandle("runs.notify").createUpdate("UPDATE runs SET notified = :set "
-                + "WHERE id = :id AND notified = :unset AND status IN " + TERMINAL)) {
+        try (Update update = tx.writeHandle("runs.notify").createUpdate("UPDATE runs SET notified = :set, "
+                + "listed = :unset WHERE id = :id AND notified = :unset AND status IN " + TERMINAL)) {
             return update.bind("set", true).bind("unset", false).bind("id", id.value()).execute() == 1;
         }
     }

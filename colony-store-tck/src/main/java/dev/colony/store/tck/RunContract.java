@@ -62,6 +62,12 @@ public interface RunContract extends StoreUnderTest {
         assertThat(first).isTrue();
         assertThat(second).isFalse();
         assertThat(store.read(tx -> tx.runs().find(row.run().id())).orElseThrow().run().notified()).isTrue();
+        List<StoredRun> listed = store.read(tx -> tx.runs().list(List.of(writer.namespace().id()), null, null, null,
+                10));
+        List<StoredRun> ended = store.read(tx -> tx.runs().list(List.of(writer.namespace().id()), null,
+                RunStatus.FINISHED, null, 10));
+        assertThat(listed).as("a delivered run leaves the default listing").isEmpty();
+        assertThat(ended).extracting(stored -> stored.run().id()).containsExactly(row.run().id());
     }
 
     @Test
