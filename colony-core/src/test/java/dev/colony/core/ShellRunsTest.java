@@ -96,7 +96,7 @@ class ShellRunsTest {
     }
 
     @Test
-    void badShellSpawnsAreRefusedByField() {
+    void badShellSpawnsAreRefusedByField() throws Exception {
         try (Colony colony = open()) {
             CallerScope alice = as(colony, "alice");
             assertRefused(() -> alice.runs().spawn(RunSpec.shell(" ")), ErrorCode.INVALID_ARGUMENT, "command");
@@ -109,6 +109,15 @@ class ShellRunsTest {
         try (Colony colony = open(RunSettings.defaults())) {
             assertRefused(() -> as(colony, "alice").runs().spawn(RunSpec.shell("true")), ErrorCode.UNAVAILABLE,
                     "command");
+        }
+        Path notADirectory = dir.resolve("home-file");
+        try (Colony colony = open(RunSettings.defaults().withOutputDirectory(notADirectory))) {
+            CallerScope alice = as(colony, "alice");
+            assertThat(alice.runs().spawn(RunSpec.agent("codex", "still works")).status()).as("a Colony whose "
+                    + "output directory cannot be used still opens and runs agent runs")
+                    .isEqualTo(RunStatus.IN_PROGRESS);
+            Files.writeString(notADirectory, "not a directory");
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell("true")), ErrorCode.UNAVAILABLE, "command");
         }
     }
 

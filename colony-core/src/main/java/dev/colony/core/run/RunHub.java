@@ -81,7 +81,10 @@ public final class RunHub implements AutoCloseable {
     private final StorageProvider storage;
     private final TimeSource time;
     private final RunSettings settings;
-    private final RunOutputFiles files;
+    /** Where shell output goes, or {@code null} when this Colony executes no shell runs. */
+    private final Path outputDirectory;
+    /** That directory, prepared on first use. */
+    private volatile RunOutputFiles files;
     /** The delegation policy by agent type, or {@code null} when every agent may delegate to every agent. */
     private final Map<String, Set<String>> members;
     private final Map<RunId, List<Waiter>> waiters = new ConcurrentHashMap<>();
@@ -111,7 +114,7 @@ public final class RunHub implements AutoCloseable {
         this.storage = storage;
         this.time = time;
         this.settings = settings;
-        this.files = settings.outputDirectory() == null ? null : RunOutputFiles.prepare(settings.outputDirectory());
+        this.outputDirectory = settings.outputDirectory();
         this.members = settings.members() == null ? null : settings.members().entrySet().stream().collect(
                 Collectors.groupingBy(entry -> AgentTypes.of(entry.getKey()), Collectors.flatMapping(entry -> entry
                         .getValue().stream().map(AgentTypes::of), Collectors.toUnmodifiableSet())));
@@ -128,8 +131,12 @@ public final class RunHub implements AutoCloseable {
     public void bind(Function<Actor, Runs> registry, Function<SessionStart, Actor> sessions) {
         this.services = registry;
         this.announce = sessions;
-        if (files != null) {
-            sweepOrphans();
+        if (outputDirectory != null && Files.isDirectory(outputDirectory)) {
+            try {
+                sweepOrphans();
+            } catch (ColonyException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not sweep orphaned shell runs: {0}", e.getMessage());
+            }
         }
         if (!runners.isEmpty()) {
             startWatching();
@@ -148,7 +155,29 @@ public final class RunHub implements AutoCloseable {
 
     /** Whether this Colony executes shell runs. */
     public boolean executesShells() {
-        return files != null;
+        return outputDirectory != null;
+    }
+
+    /**
+     * The output directory, created (or narrowed to 0700) on first use.
+     *
+     * @throws ColonyException {@code UNAVAILABLE} naming {@code command} when it cannot be used
+     */
+    RunOutputFiles files() {
+        RunOutputFiles prepared = files;
+        if (prepared == null) {
+            synchronized (this) {
+                if (files == null) {
+                    try {
+                        files = RunOutputFiles.prepare(outputDirectory);
+                    } catch (ColonyException e) {
+                        throw ColonyException.about(ErrorCode.UNAVAILABLE, "command", e.getMessage());
+                    }
+                }
+                prepared = files;
+            }
+        }
+        return prepared;
     }
 
     // ---- waking -------------------------------------------------------------------------------------------
@@ -384,7 +413,7 @@ public final class RunHub implements AutoCloseable {
             return;
         }
         try {
-            Path output = files.create(id);
+            Path output = files().create(id);
             ShellProcess process = ShellProcess.start(run.command(), run.cwd() == null ? null : Path.of(run.cwd()),
                     output);
             LocalShell shell = new LocalShell(id, spawner, process, time.now());
@@ -403,7 +432,7 @@ public final class RunHub implements AutoCloseable {
         shell.process.killLeftovers();
         shells.remove(shell.id);
         deletePidFile(shell.id);
-        RunOutputFiles.Window tail = files.read(shell.id, -1, RESULT_TAIL_BYTES);
+        RunOutputFiles.Window tail = files().read(shell.id, -1, RESULT_TAIL_BYTES);
         Runs runs = services.apply(shell.actor);
         if (code == 0) {
             String result = tail.text().isBlank() ? null : tail.text();
@@ -439,7 +468,7 @@ public final class RunHub implements AutoCloseable {
         Instant now = time.now();
         List<RunId> stalled = new ArrayList<>();
         for (LocalShell shell : shells.values()) {
-            long size = files.size(shell.id);
+            long size = files().size(shell.id);
             if (size != shell.lastSize) {
                 shell.lastSize = size;
                 shell.lastGrowth = now;
@@ -447,7 +476,7 @@ public final class RunHub implements AutoCloseable {
                 shell.promptLike = false;
             } else if (Duration.between(shell.lastGrowth, now).compareTo(STALL_AFTER) >= 0) {
                 shell.stalled = true;
-                shell.promptLike = PROMPT.matcher(files.read(shell.id, -1, PROMPT_TAIL_BYTES).text()).matches();
+                shell.promptLike = PROMPT.matcher(files().read(shell.id, -1, PROMPT_TAIL_BYTES).text()).matches();
                 stalled.add(shell.id);
             }
         }
@@ -456,10 +485,10 @@ public final class RunHub implements AutoCloseable {
 
     /** A window of a shell run's output, with what the watchdog knows of it when it runs here. */
     RunOutput output(RunId id, long offset, int maxBytes) {
-        if (files == null) {
+        if (outputDirectory == null) {
             return new RunOutput("", 0, 0, 0, false, false);
         }
-        RunOutputFiles.Window window = files.read(id, offset, maxBytes);
+        RunOutputFiles.Window window = files().read(id, offset, maxBytes);
         LocalShell shell = shells.get(id);
         return new RunOutput(window.text(), window.offset(), window.end(), window.size(),
                 shell != null && shell.stalled, shell != null && shell.promptLike);
@@ -493,12 +522,12 @@ public final class RunHub implements AutoCloseable {
         ProcessHandle self = ProcessHandle.current();
         String line = process.pid() + " " + startMillis(process.startedAt()) + " " + self.pid() + " "
                 + startMillis(self.info().startInstant()) + "\n";
-        Files.writeString(files.pidFile(id), line, StandardCharsets.US_ASCII);
+        Files.writeString(files().pidFile(id), line, StandardCharsets.US_ASCII);
     }
 
     private void deletePidFile(RunId id) {
         try {
-            Files.deleteIfExists(files.pidFile(id));
+            Files.deleteIfExists(files().pidFile(id));
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "could not delete the pid file of run " + id + ": " + e.getMessage());
         }
@@ -513,7 +542,7 @@ public final class RunHub implements AutoCloseable {
      */
     public List<RunId> sweepOrphans() {
         List<RunId> swept = new ArrayList<>();
-        for (Path pidFile : files.pidFiles()) {
+        for (Path pidFile : files().pidFiles()) {
             try {
                 String[] fields = Files.readString(pidFile, StandardCharsets.US_ASCII).trim().split(" ");
                 long pid = Long.parseLong(fields[0]);

@@ -145,6 +145,7 @@ public final class RunService implements Runs {
             throw ColonyException.about(ErrorCode.UNAVAILABLE, "command", "this Colony executes no shell runs: "
                     + "it was built without a run output directory");
         }
+        hub.files();
         if (cwd != null && !Files.isDirectory(Path.of(cwd))) {
             throw ColonyException.invalid("cwd", "must be an existing directory, was " + Echo.quoted(cwd));
         }
