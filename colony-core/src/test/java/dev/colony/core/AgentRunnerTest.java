@@ -19,7 +19,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,7 +121,8 @@ class AgentRunnerTest {
 
             CompletableFuture<List<Run>> awaiting = CompletableFuture.supplyAsync(() -> codex.runs().await(List.of(
                     child.id()), Duration.ofSeconds(BOUND_SECONDS)));
-            waitForStatus(codex, child, RunStatus.IN_PROGRESS);
+            Run promoted = codex.runs().nextChange(child.id(), child.version()).get(BOUND_SECONDS, TimeUnit.SECONDS);
+            assertThat(promoted.status()).as("its next change is its promotion").isEqualTo(RunStatus.IN_PROGRESS);
             assertThat(codex.runs().get(parent.id()).blockedOn()).as("the waiting parent gave up its slot")
                     .isEqualTo(BlockedOn.RUNS);
             gemini.runs().take(child.id());
@@ -134,17 +134,5 @@ class AgentRunnerTest {
             assertThat(resumed.status()).isEqualTo(RunStatus.IN_PROGRESS);
             assertThat(resumed.executor()).isEqualTo(codex.actor().session());
         }
-    }
-
-    private static Run waitForStatus(CallerScope caller, Run run, RunStatus status) throws Exception {
-        CompletableFuture<Run> reached = CompletableFuture.supplyAsync(() -> {
-            Run now = caller.runs().get(run.id());
-            while (now.status() != status) {
-                LockSupport.parkNanos(2_000_000);
-                now = caller.runs().get(run.id());
-            }
-            return now;
-        });
-        return reached.get(BOUND_SECONDS, TimeUnit.SECONDS);
     }
 }

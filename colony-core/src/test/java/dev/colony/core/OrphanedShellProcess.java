@@ -9,12 +9,11 @@ import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * A JVM that dies with a shell run in progress: it spawns a command that writes its pid and sleeps, writes the
- * run's id, and halts without closing its Colony (no shutdown hooks run), as a crash would.
+ * A JVM that dies with a shell run in progress: it spawns a command that writes its pid to a named pipe (the test
+ * reads it) and sleeps, writes the run's id, and halts without closing its Colony (no shutdown hooks run), as a
+ * crash would.
  */
 final class OrphanedShellProcess {
 
@@ -24,18 +23,14 @@ final class OrphanedShellProcess {
     /**
      * The child JVM.
      *
-     * @param args SQLite file, run output directory, the command's pid file, the file to write the run id to
+     * @param args SQLite file, run output directory, the named pipe for the command's pid, the file to write the
+     *     run id to
      */
     public static void main(String[] args) throws Exception {
-        Path pidFile = Path.of(args[2]);
         Colony colony = Colony.builder().storage(SqliteStorageProvider.open(Path.of(args[0])))
                 .runs(RunSettings.defaults().withOutputDirectory(Path.of(args[1]))).build();
         CallerScope alice = colony.as(colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor());
-        Run run = alice.runs().spawn(RunSpec.shell("echo $$ > " + pidFile + "; sleep 300"));
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!(Files.exists(pidFile) && Files.readString(pidFile).endsWith("\n")) && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
-        }
+        Run run = alice.runs().spawn(RunSpec.shell("echo $$ > " + args[2] + "; sleep 300"));
         Files.writeString(Path.of(args[3]), run.id().value(), StandardCharsets.US_ASCII);
         Runtime.getRuntime().halt(0);
     }

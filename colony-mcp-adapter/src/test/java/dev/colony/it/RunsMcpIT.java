@@ -3,10 +3,14 @@ package dev.colony.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,12 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * awaits it; a question asked with ask_user and answered with answer_task from the other process while the
  * asking call waits (and the asking server still answers a ping); a shell run killed from the other process.
  */
-@DisabledOnOs(OS.WINDOWS)
+@EnabledOnOs({OS.LINUX, OS.MAC})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RunsMcpIT {
 
@@ -104,15 +107,22 @@ class RunsMcpIT {
         String id = ok(claude, "spawn_task", Map.of("agent", "codex", "message", "add login")).get("task_id")
                 .asText();
         ok(codex, "take_task", Map.of("task_id", id));
-        CompletableFuture<JsonNode> asking = CompletableFuture.supplyAsync(() -> ok(codex, "ask_user", Map.of(
-                "question", "JWT or sessions?", "wait_seconds", 40)));
-        JsonNode blocked = null;
-        for (int i = 0; i < 4_000 && blocked == null; i++) {
-            JsonNode rows = ok(claude, "check_tasks", Map.of("status", "blocked")).get("tasks");
-            blocked = rows.isEmpty() ? null : rows.get(0);
-            LockSupport.parkNanos(5_000_000);
+        try (Colony observer = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .build()) {
+            Runs runs = observer.as(observer.sessions().ensure(SessionStart.of("alice", "observer")).actor()).runs();
+            RunId run = RunId.parse("task_id", id);
+            long before = runs.get(run).version();
+            CompletableFuture<JsonNode> asking = CompletableFuture.supplyAsync(() -> ok(codex, "ask_user", Map.of(
+                    "question", "JWT or sessions?", "wait_seconds", 40)));
+            assertThat(runs.nextChange(run, before).get(40, TimeUnit.SECONDS).status()).as("asking blocked the run, "
+                    + "seen from a third process").isEqualTo(RunStatus.BLOCKED);
+            answerWhileAsking(id, asking);
         }
-        assertThat(blocked).isNotNull();
+    }
+
+    /** Checks the question is listed and a ping is answered while ask_user waits, then answers it. */
+    private void answerWhileAsking(String id, CompletableFuture<JsonNode> asking) throws Exception {
+        JsonNode blocked = ok(claude, "check_tasks", Map.of("status", "blocked")).get("tasks").get(0);
         assertThat(blocked.get("question").asText()).isEqualTo("JWT or sessions?");
         codex.ping();
         assertThat(asking).as("the ping was answered while ask_user waits").isNotDone();
@@ -149,15 +159,11 @@ class RunsMcpIT {
 
     @Test
     void aShellRunKilledFromTheOtherProcessStopsItsCommand() throws Exception {
-        Path pid = dir.resolve("sleeper.pid");
-        String id = ok(claude, "spawn_task", Map.of("command", "echo $$ > " + pid + "; sleep 300")).get("task_id")
-                .asText();
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!(Files.exists(pid) && Files.readString(pid).endsWith("\n")) && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(5_000_000);
-        }
-        ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(Files.readString(pid, StandardCharsets.US_ASCII)
-                .strip())).orElseThrow();
+        String marker = "sleep 3017";
+        String id = ok(claude, "spawn_task", Map.of("command", marker)).get("task_id").asText();
+        ProcessHandle sleeper = ProcessHandle.current().descendants().filter(process -> process.info().commandLine()
+                .orElse("").contains(marker)).findFirst().orElseThrow(() -> new AssertionError("spawn_task "
+                        + "returned before its command started"));
 
         assertThat(ok(codex, "kill_task", Map.of("task_id", id)).get("status").asText()).isEqualTo("killed");
         sleeper.onExit().get(30, TimeUnit.SECONDS);

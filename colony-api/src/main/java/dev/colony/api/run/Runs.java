@@ -135,6 +135,14 @@ public interface Runs {
     CompletableFuture<Run> completion(RunId id);
 
     /**
+     * A future completed with the run at its first version after {@code version}, whichever process changes it
+     * (at once when it already moved on): to follow a run without polling it.
+     *
+     * @throws ColonyException {@code RUN_NOT_FOUND} when the caller cannot see the run
+     */
+    CompletableFuture<Run> nextChange(RunId id, long version);
+
+    /**
      * A window of a shell run's output: {@code maxBytes} from {@code offset}, or the last {@code maxBytes} when
      * {@code offset} is {@code null}. Empty for a run that never started or has no output file here.
      *

@@ -108,9 +108,9 @@ public final class AttentionService implements AttentionInbox {
                     .filter(FileClaim::owning)
                     .toList();
             List<Run> runs = runsForYou(tx, readable);
-            List<Run> ended = tx.runs().list(readable, null, null, null, Runs.MAX_VIEWABLE_WINDOW).stream()
-                    .map(StoredRun::run).filter(run -> run.status().terminal() && !run.notified()
-                            && RunService.spawnedByAgentOf(tx, run, actor)).toList();
+            List<Run> ended = RunService.spawnedByAgentOf(tx, tx.runs().list(readable, null, null, null,
+                    Runs.MAX_VIEWABLE_WINDOW).stream().map(StoredRun::run).filter(run -> run.status().terminal()
+                            && !run.notified()).toList(), actor);
             return new Attention(now, first(batons, query.itemLimit()), batons.size(),
                     first(unread, query.itemLimit()), unread.size(), first(blockers, query.itemLimit()),
                     blockers.size(), first(stalled, query.itemLimit()), stalled.size(),

@@ -513,6 +513,8 @@ public final class RunHub implements AutoCloseable {
         }
         if (mine) {
             shell.process.kill();
+            shells.remove(shell.id);
+            deletePidFile(shell.id);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.run.BlockedOn;
 import dev.colony.api.run.Run;
@@ -338,10 +339,8 @@ public final class RunService implements Runs {
                 .toList();
         if (!ended.isEmpty()) {
             kernel.storage().write(tx -> {
-                for (Run run : ended) {
-                    if (spawnedByAgentOf(tx, run, actor)) {
-                        tx.runs().claimNotification(run.id());
-                    }
+                for (Run run : spawnedByAgentOf(tx, ended, actor)) {
+                    tx.runs().claimNotification(run.id());
                 }
                 return null;
             });
@@ -384,6 +383,11 @@ public final class RunService implements Runs {
     }
 
     @Override
+    public CompletableFuture<Run> nextChange(RunId id, long version) {
+        return hub.when(get(id), run -> run.version() > version);
+    }
+
+    @Override
     public RunOutput output(RunId id, Long offset, int maxBytes) {
         Check.range("max_bytes", maxBytes, 1, MAX_OUTPUT_WINDOW);
         if (offset != null && offset < 0) {
@@ -398,16 +402,17 @@ public final class RunService implements Runs {
     }
 
     /**
-     * Whether {@code actor}'s agent spawned {@code run}: in the actor's session, or in another session of the same
-     * user and agent type (an agent that restarted collects what it delegated before).
+     * Which runs {@code actor}'s agent spawned: in the actor's session, or in another session of the same user and
+     * agent type (an agent that restarted collects what it delegated before). Each spawning session is looked up
+     * once per call.
      */
-    public static boolean spawnedByAgentOf(StorageTransaction tx, Run run, Actor actor) {
-        if (run.spawnedBy().equals(actor.session())) {
-            return true;
-        }
+    public static List<Run> spawnedByAgentOf(StorageTransaction tx, List<Run> runs, Actor actor) {
         String mine = AgentTypes.of(actor.agent());
-        return tx.sessions().find(run.spawnedBy()).filter(spawner -> spawner.user().equals(actor.user())
-                && AgentTypes.of(spawner.agent()).equals(mine)).isPresent();
+        Map<SessionId, Boolean> sessions = new HashMap<>();
+        sessions.put(actor.session(), true);
+        return runs.stream().filter(run -> sessions.computeIfAbsent(run.spawnedBy(), session -> tx.sessions()
+                .find(session).filter(spawner -> spawner.user().equals(actor.user())
+                        && AgentTypes.of(spawner.agent()).equals(mine)).isPresent())).toList();
     }
 
     private Map<RunId, Run> readAll(List<RunId> ids) {
