@@ -1,5 +1,6 @@
 package dev.colony.search.lucene;
 
+import dev.colony.api.memory.MemoryLimits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,10 +45,14 @@ final class RankFusion {
 
     /** The keyword leg's weight: 1 is keyword only, 0 vector only. */
     static final double ALPHA = 0.5;
-    /** Each leg returns this many times the requested hits, so that fusion has candidates to rank. */
-    static final int DEPTH_FACTOR = 4;
-    /** And at least this many. */
-    static final int MIN_DEPTH = 40;
+    /**
+     * How many candidates each leg hands to fusion, whatever the limit: the most a search may ask for.
+     * Both legs' candidates, and so each leg's scaling, are then the same for every limit, so the first
+     * {@code n} hits of a search are the {@code n} hits of the same search limited to {@code n} (when the
+     * depth grew with the limit, a vector leg scaled over more candidates could reorder the first page).
+     * The vector leg fetches this many nearest documents anyway, so the constant costs little.
+     */
+    static final int DEPTH = MemoryLimits.MAX_SEARCH_LIMIT;
     /** Higher score first, then lower doc id (stable across equal scores). */
     static final Comparator<ScoreDoc> BEST_FIRST = Comparator.<ScoreDoc>comparingDouble(doc -> -doc.score)
             .thenComparingInt(doc -> doc.doc);
@@ -55,9 +60,9 @@ final class RankFusion {
     private RankFusion() {
     }
 
-    /** How many candidates each leg returns for {@code limit} fused hits. */
+    /** How many candidates each leg returns for {@code limit} fused hits: {@link #DEPTH}, or the limit if more. */
     static int depth(int limit) {
-        return Math.max(limit * DEPTH_FACTOR, MIN_DEPTH);
+        return Math.max(limit, DEPTH);
     }
 
     /**

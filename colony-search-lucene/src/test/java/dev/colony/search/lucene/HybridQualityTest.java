@@ -120,6 +120,21 @@ class HybridQualityTest {
                 .isGreaterThan(quality.get(SearchMode.KEYWORD).meanReciprocalRank());
     }
 
+    @Test
+    void theFirstHitsOfASearchDoNotDependOnItsLimit() {
+        LabeledSet set = LabeledSet.agentMemories();
+        try (LabeledIndex index = LabeledIndex.embedded(set, embedder)) {
+            for (LabeledSet.Query query : set.queries()) {
+                List<String> all = index.rank(SearchMode.HYBRID, query.text(), DEPTH);
+                for (int limit : new int[] {1, 5, 10}) {
+                    assertThat(index.rank(SearchMode.HYBRID, query.text(), limit))
+                            .as("hybrid hits of '%s' limited to %d", query.text(), limit)
+                            .isEqualTo(all.subList(0, Math.min(limit, all.size())));
+                }
+            }
+        }
+    }
+
     private static Map<SearchMode, RankingQuality> measure(LabeledSet set, String name) {
         Map<SearchMode, RankingQuality> quality = new EnumMap<>(SearchMode.class);
         try (LabeledIndex index = LabeledIndex.embedded(set, embedder)) {
