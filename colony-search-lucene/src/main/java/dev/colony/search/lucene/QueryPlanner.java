@@ -19,6 +19,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.sandbox.search.CombinedFieldQuery;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -29,14 +30,32 @@ import org.apache.lucene.util.BytesRef;
  * Builds Lucene queries from search requests without Lucene's query syntax.
  *
  * <p>The user's text is run through the index analyzer and every distinct term becomes an optional
- * (SHOULD) term clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text,
- * and BM25 rewards memories that match more and rarer terms. The request's restrictions become
- * non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause. The readable namespaces are not a
- * clause: the plan carries them, and {@link ScopedSearcher} applies them segment by segment, together
+ * (SHOULD) clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text, and BM25
+ * rewards memories that match more and rarer terms. Each clause scores the term in a memory's own text and
+ * in its predecessor's ({@value IndexLayout#CONTEXT}) as one field, with one frequency, one length and one
+ * document frequency (BM25F, Lucene's {@link CombinedFieldQuery}), the own text weighing
+ * {@value #OWN_TEXT_WEIGHT} times as much: a reply such as "yes, booked for June" is found by the words of
+ * the question it answers, below the question itself. Measured with {@code HybridQualityTest},
+ * {@code ConversationBenchmark} and the default model, against the own text alone: on the dialogs hybrid
+ * turn hit@5 0.883 against 0.867, the answer's session first 0.822 against 0.783, MRR 0.714 against 0.659;
+ * on LoCoMo the keyword leg's turn hit@5 0.688 against 0.605 and session hit@1 0.707 against 0.674; on the
+ * agent memories hybrid recall@5 0.896 against 0.892. Equal weights gave 0.901 on the agent memories but
+ * less on LoCoMo (0.665 and 0.721, MRR 0.457 against 0.505); the predecessor as a field of its own, its
+ * BM25 added to the memory's, raised LoCoMo's keyword leg by less than 0.01.
+ *
+ * <p>The request's restrictions become non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause.
+ * The readable namespaces are not a clause: the plan carries them, and {@link ScopedSearcher} applies them segment by segment, together
  * with statistics over those namespaces alone. Thread-safe.
  */
 final class QueryPlanner {
 
+    /**
+     * How much more a memory's own words weigh than its predecessor's ({@value IndexLayout#CONTEXT}) when
+     * both are scored as one field: an occurrence in its own text counts twice, and so does its own length.
+     * At equal weights a memory whose predecessor held the query's words could outrank the memory that held
+     * them itself.
+     */
+    static final float OWN_TEXT_WEIGHT = 2;
     /** At most this many distinct terms of a query are used; the rest are ignored. */
     static final int MAX_QUERY_TERMS = 64;
 
@@ -51,9 +70,10 @@ final class QueryPlanner {
     /**
      * A planned query.
      *
-     * @param text the scoring part alone (what snippets highlight)
-     * @param full the text with all filters but the namespaces, and the demotion of {@code result}
-     *     memories
+     * @param text the terms in the memories' own text alone: what snippets highlight, and what the keyword
+     *     leg's {@linkplain RankFusion#keywordCeiling ceiling} is taken from
+     * @param full what the keyword leg ranks by: the terms in the memories' own text and their predecessors'
+     *     as one field, with all filters but the namespaces, and the demotion of {@code result} memories
      * @param namespaces the namespaces the caller may read, the only documents to search and to take
      *     statistics from
      * @param limit how many hits
@@ -88,12 +108,17 @@ final class QueryPlanner {
             return Optional.empty();
         }
         Query textQuery = null;
+        Query scoredText = null;
         if (!terms.isEmpty()) {
             BooleanQuery.Builder text = new BooleanQuery.Builder();
+            BooleanQuery.Builder withContext = new BooleanQuery.Builder();
             for (String term : terms) {
                 text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+                withContext.add(new CombinedFieldQuery.Builder().addField(IndexLayout.TEXT, OWN_TEXT_WEIGHT)
+                        .addField(IndexLayout.CONTEXT).addTerm(new BytesRef(term)).build(), BooleanClause.Occur.SHOULD);
             }
             textQuery = text.build();
+            scoredText = withContext.build();
         }
 
         BooleanQuery.Builder restrictions = new BooleanQuery.Builder();
@@ -131,7 +156,7 @@ final class QueryPlanner {
         Query full = null;
         if (textQuery != null) {
             BooleanQuery.Builder scored = new BooleanQuery.Builder();
-            scored.add(textQuery, BooleanClause.Occur.MUST);
+            scored.add(scoredText, BooleanClause.Occur.MUST);
             for (BooleanClause clause : restrictions.build().clauses()) {
                 scored.add(clause);
             }
