@@ -46,8 +46,8 @@ import org.apache.lucene.util.BytesRef;
  *       slice read per hit, where stored fields would decompress a block).</li>
  *   <li>{@value #CONTEXT}: the content of the memory's predecessor in its session
  *       ({@link MemoryDocument#contextText()}), analysed the same way, with frequencies and lengths only:
- *       the keyword leg scores it together with {@value #TEXT} as one field (see {@link QueryPlanner}),
- *       and it never appears in a snippet.</li>
+ *       the keyword leg scores it beside {@value #TEXT} at a lower weight (see {@link QueryPlanner}), and
+ *       it never appears in a snippet.</li>
  * </ul>
  * <ul>
  *   <li>{@code vector/<model>/<dimension>}: the memory's {@linkplain #searchVector search vector}, when
