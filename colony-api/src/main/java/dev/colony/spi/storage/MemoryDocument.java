@@ -7,20 +7,25 @@ import java.util.Objects;
  * A memory together with its stored embedding, as a search index consumes it.
  *
  * <p>A memory rarely stands alone: a dialog turn answers the one before it ("yes, in June"), a note
- * continues the decision its session just recorded. So a document also carries the embedding of the memory
- * its session wrote just before it, which an index may blend into the vector it searches: only when that
- * memory is of the same namespace (so that a shared memory's vector says nothing of a private one), not
- * retracted, and embedded by the same model.
+ * continues the decision its session just recorded. So a document also carries the memory its session wrote
+ * just before it, its predecessor, which an index may search together with it: its embedding, which an index
+ * may blend into the vector it searches, and its text, which an index may score with the memory's own words.
+ * Only a predecessor of the same namespace counts (so that a shared memory is never found by the words or the
+ * vector of a private one), and of the same task, or both of none (an agent moving on to another task starts
+ * afresh), and only while it is not retracted, forgotten or purged; its embedding only when of the same model.
+ * When a memory changes or goes, the store hands its successor to the change feed again, with its context
+ * read anew.
  *
  * @param memory the memory
  * @param vector its embedding with the model that computed it, or {@code null} when none was stored
- * @param context the embedding of its session's previous memory, of the same namespace and model as
- *     {@code vector}, or {@code null} when there is no such memory (or no {@code vector})
+ * @param context the embedding of its predecessor, of the same model and dimension as {@code vector}, or
+ *     {@code null} when there is no such embedding (or no {@code vector})
+ * @param contextText the content of its predecessor, or {@code null} when it has none that counts
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryRecords#changedSince})
  * @param presence whether the memory is live, or forgotten or purged (then an index drops it)
  */
-public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev,
+public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, String contextText, long rev,
         Presence presence) {
 
     /** Checks that the memory is present, the rev positive and the context of the vector's model. */
@@ -38,13 +43,18 @@ public record MemoryDocument(Memory memory, StoredVector vector, StoredVector co
         }
     }
 
-    /** The document of a live memory. */
-    public MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev) {
-        this(memory, vector, context, rev, Presence.LIVE);
+    /** The document of a memory without a predecessor's text. */
+    public MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev, Presence presence) {
+        this(memory, vector, context, null, rev, presence);
     }
 
-    /** The document of a live memory without a predecessor's embedding. */
+    /** The document of a live memory without a predecessor's text. */
+    public MemoryDocument(Memory memory, StoredVector vector, StoredVector context, long rev) {
+        this(memory, vector, context, null, rev, Presence.LIVE);
+    }
+
+    /** The document of a live memory without a predecessor. */
     public MemoryDocument(Memory memory, StoredVector vector, long rev) {
-        this(memory, vector, null, rev, Presence.LIVE);
+        this(memory, vector, null, null, rev, Presence.LIVE);
     }
 }

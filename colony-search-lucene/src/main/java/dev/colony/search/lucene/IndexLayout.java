@@ -6,6 +6,7 @@ import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
@@ -43,6 +44,10 @@ import org.apache.lucene.util.BytesRef;
  *   <li>{@value #TEXT}: the searchable text, analysed by {@link MemoryAnalyzer} with offsets in the
  *       postings (so snippets need no re-analysis), and kept as a binary doc value for snippets (one
  *       slice read per hit, where stored fields would decompress a block).</li>
+ *   <li>{@value #CONTEXT}: the content of the memory's predecessor in its session
+ *       ({@link MemoryDocument#contextText()}), analysed the same way, with frequencies and lengths only:
+ *       the keyword leg scores it beside {@value #TEXT} at a lower weight (see {@link QueryPlanner}), and
+ *       it never appears in a snippet.</li>
  * </ul>
  * <ul>
  *   <li>{@code vector/<model>/<dimension>}: the memory's {@linkplain #searchVector search vector}, when
@@ -67,6 +72,9 @@ final class IndexLayout {
     static final String DEMOTED = "demoted";
     static final String EXPIRES = "expires";
     static final String TEXT = "text";
+    static final String CONTEXT = "context";
+    /** The fields the keyword leg scores, each with its own length statistics. */
+    static final List<String> SCORED_FIELDS = List.of(TEXT, CONTEXT);
     /** The prefix of the fields of embedding vectors, one field per model and dimension. */
     static final String VECTOR = "vector";
 
@@ -84,6 +92,7 @@ final class IndexLayout {
     static final String DATA_WATERMARK_CHECK = "colony.watermarkCheck";
 
     private static final FieldType TEXT_TYPE = textType();
+    private static final FieldType CONTEXT_TYPE = contextType();
 
     private IndexLayout() {
     }
@@ -93,6 +102,15 @@ final class IndexLayout {
         type.setTokenized(true);
         type.setStored(false);
         type.setIndexOptions(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS);
+        type.freeze();
+        return type;
+    }
+
+    private static FieldType contextType() {
+        FieldType type = new FieldType();
+        type.setTokenized(true);
+        type.setStored(false);
+        type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
         type.freeze();
         return type;
     }
@@ -131,6 +149,9 @@ final class IndexLayout {
         String text = searchableText(memory);
         doc.add(new Field(TEXT, text, TEXT_TYPE));
         doc.add(new BinaryDocValuesField(TEXT, new BytesRef(text)));
+        if (source.contextText() != null && !source.contextText().isBlank()) {
+            doc.add(new Field(CONTEXT, source.contextText(), CONTEXT_TYPE));
+        }
         float[] searched = searchVector(source);
         if (searched != null && !source.vector().model().equals(MemoryRecords.UNKNOWN_MODEL)) {
             doc.add(new KnnFloatVectorField(vectorField(source.vector()), searched, SIMILARITY));

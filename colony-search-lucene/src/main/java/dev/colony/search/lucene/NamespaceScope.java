@@ -28,7 +28,8 @@ import org.apache.lucene.util.SmallFloat;
 
 /**
  * The part of an index one caller may read (the documents of its readable namespaces), segment by
- * segment, and the BM25 statistics of the searchable text over that part alone.
+ * segment, and the BM25 statistics of the searchable text (and of the predecessors' text scored with it)
+ * over that part alone.
  *
  * <p><b>Why statistics are scoped.</b> BM25 weighs a term by how many documents hold it and a
  * document by its length against the average. Taken over the whole index, those numbers include
@@ -103,15 +104,17 @@ final class NamespaceScope {
     }
 
     /**
-     * Collection statistics of {@code field} over readable documents. Nothing readable gives a
+     * Collection statistics of {@code field} (one of {@link IndexLayout#SCORED_FIELDS}; any other is
+     * taken as {@link IndexLayout#TEXT}) over readable documents that hold it. Nothing readable gives a
      * placeholder of one document, which can score nothing since nothing readable matches.
      */
     CollectionStatistics collectionStatistics(String field) {
+        int scored = Math.max(0, IndexLayout.SCORED_FIELDS.indexOf(field));
         long docCount = 0;
         long length = 0;
         for (LeafScope scope : scopes) {
-            docCount += scope.docCount;
-            length += scope.length;
+            docCount += scope.docCount[scored];
+            length += scope.length[scored];
         }
         if (docCount == 0) {
             return new CollectionStatistics(field, 1, 1, 1, 1);
@@ -212,29 +215,34 @@ final class NamespaceScope {
         final Coverage coverage;
         /** Readable documents; only for {@link Coverage#SOME}. */
         final FixedBitSet readable;
-        /** Readable documents with searchable text. */
-        final long docCount;
-        /** Sum of their text lengths as BM25 scores them. */
-        final long length;
+        /** Readable documents holding each of {@link IndexLayout#SCORED_FIELDS}. */
+        final long[] docCount;
+        /** Sum of their lengths in that field as BM25 scores them. */
+        final long[] length;
         private final Map<Term, long[]> termCounts = new ConcurrentHashMap<>();
 
-        private LeafScope(Coverage coverage, FixedBitSet readable, long docCount, long length) {
+        private LeafScope(Coverage coverage, FixedBitSet readable, long[] docCount, long[] length) {
             this.coverage = coverage;
             this.readable = readable;
             this.docCount = docCount;
             this.length = length;
         }
 
+        private static LeafScope none() {
+            int fields = IndexLayout.SCORED_FIELDS.size();
+            return new LeafScope(Coverage.NONE, null, new long[fields], new long[fields]);
+        }
+
         static LeafScope compute(LeafReader reader, NamespaceKey key) throws IOException {
             int maxDoc = reader.maxDoc();
             PointValues points = reader.getPointValues(IndexLayout.NAMESPACE);
             if (maxDoc == 0 || points == null || points.size() == 0) {
-                return new LeafScope(Coverage.NONE, null, 0, 0);
+                return none();
             }
             long min = NumericUtils.sortableBytesToLong(points.getMinPackedValue(), 0);
             long max = NumericUtils.sortableBytesToLong(points.getMaxPackedValue(), 0);
             if (min == max) {
-                return key.contains(min) ? lengths(reader, Coverage.ALL, null) : new LeafScope(Coverage.NONE, null, 0, 0);
+                return key.contains(min) ? lengths(reader, Coverage.ALL, null) : none();
             }
             FixedBitSet readable = new FixedBitSet(maxDoc);
             SortedNumericDocValues namespaces = DocValues.getSortedNumeric(reader, IndexLayout.NAMESPACE);
@@ -245,7 +253,7 @@ final class NamespaceScope {
             }
             int count = readable.cardinality();
             if (count == 0) {
-                return new LeafScope(Coverage.NONE, null, 0, 0);
+                return none();
             }
             if (count == maxDoc) {
                 return lengths(reader, Coverage.ALL, null);
@@ -256,14 +264,18 @@ final class NamespaceScope {
         /** The scope with the text lengths of its readable documents (all when {@code readable} is null). */
         private static LeafScope lengths(LeafReader reader, Coverage coverage, FixedBitSet readable)
                 throws IOException {
-            long docCount = 0;
-            long length = 0;
-            NumericDocValues norms = reader.getNormValues(IndexLayout.TEXT);
-            if (norms != null) {
+            int fields = IndexLayout.SCORED_FIELDS.size();
+            long[] docCount = new long[fields];
+            long[] length = new long[fields];
+            for (int field = 0; field < fields; field++) {
+                NumericDocValues norms = reader.getNormValues(IndexLayout.SCORED_FIELDS.get(field));
+                if (norms == null) {
+                    continue;
+                }
                 for (int doc = norms.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = norms.nextDoc()) {
                     if (readable == null || readable.get(doc)) {
-                        docCount++;
-                        length += SmallFloat.byte4ToInt((byte) norms.longValue());
+                        docCount[field]++;
+                        length[field] += SmallFloat.byte4ToInt((byte) norms.longValue());
                     }
                 }
             }

@@ -21,6 +21,7 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
@@ -29,14 +30,30 @@ import org.apache.lucene.util.BytesRef;
  * Builds Lucene queries from search requests without Lucene's query syntax.
  *
  * <p>The user's text is run through the index analyzer and every distinct term becomes an optional
- * (SHOULD) term clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text,
- * and BM25 rewards memories that match more and rarer terms. The request's restrictions become
- * non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause. The readable namespaces are not a
- * clause: the plan carries them, and {@link ScopedSearcher} applies them segment by segment, together
- * with statistics over those namespaces alone. Thread-safe.
+ * (SHOULD) clause, so quotes, colons, slashes, brackets or a stray {@code AND} are plain text, and BM25
+ * rewards memories that match more and rarer terms. Each term is looked for in a memory's own text and, at
+ * {@value #CONTEXT_BOOST} of its weight, in its predecessor's ({@value IndexLayout#CONTEXT}): a reply such as
+ * "yes, booked for June" is found by the words of the question it answers, below the question itself.
+ * Measured with {@code HybridQualityTest}, {@code ConversationBenchmark} and the default model, against the
+ * own text alone: on the dialogs hybrid turn hit@5 0.894 against 0.867, the answer's session first 0.789
+ * against 0.783, MRR 0.689 against 0.659; on LoCoMo the keyword leg's turn hit@5 0.646 against 0.605 and
+ * session hit@1 0.682 against 0.674; on the agent memories hybrid recall@5 0.892, unchanged. Scoring both
+ * texts as one field (BM25F, Lucene's {@code CombinedFieldQuery}, the own text weighing twice) ranked
+ * better (LoCoMo keyword 0.688 and 0.707, dialogs 0.883, 0.822, MRR 0.714, agent memories 0.896) but
+ * cannot skip non-competitive documents: keyword search at 100,000 memories took 5.7 ms at p95 instead of
+ * 0.9 ms.
+ *
+ * <p>The request's restrictions become non-scoring FILTER clauses, its excluded kinds a MUST_NOT clause.
+ * The readable namespaces are not a clause: the plan carries them, and {@link ScopedSearcher} applies them
+ * segment by segment, together with statistics over those namespaces alone. Thread-safe.
  */
 final class QueryPlanner {
 
+    /**
+     * What a term in a memory's predecessor's text ({@value IndexLayout#CONTEXT}) counts for, against the
+     * same term in its own text: half, so that the memory holding the words ranks above the one after it.
+     */
+    static final float CONTEXT_BOOST = 0.5f;
     /** At most this many distinct terms of a query are used; the rest are ignored. */
     static final int MAX_QUERY_TERMS = 64;
 
@@ -51,9 +68,10 @@ final class QueryPlanner {
     /**
      * A planned query.
      *
-     * @param text the scoring part alone (what snippets highlight)
-     * @param full the text with all filters but the namespaces, and the demotion of {@code result}
-     *     memories
+     * @param text the terms in the memories' own text alone: what snippets highlight, and what the keyword
+     *     leg's {@linkplain RankFusion#keywordCeiling ceiling} is taken from
+     * @param full what the keyword leg ranks by: the terms in the memories' own text and in their
+     *     predecessors', with all filters but the namespaces, and the demotion of {@code result} memories
      * @param namespaces the namespaces the caller may read, the only documents to search and to take
      *     statistics from
      * @param limit how many hits
@@ -88,12 +106,18 @@ final class QueryPlanner {
             return Optional.empty();
         }
         Query textQuery = null;
+        Query scoredText = null;
         if (!terms.isEmpty()) {
             BooleanQuery.Builder text = new BooleanQuery.Builder();
+            BooleanQuery.Builder withContext = new BooleanQuery.Builder();
             for (String term : terms) {
                 text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+                withContext.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
+                withContext.add(new BoostQuery(new TermQuery(new Term(IndexLayout.CONTEXT, term)), CONTEXT_BOOST),
+                        BooleanClause.Occur.SHOULD);
             }
             textQuery = text.build();
+            scoredText = withContext.build();
         }
 
         BooleanQuery.Builder restrictions = new BooleanQuery.Builder();
@@ -131,7 +155,7 @@ final class QueryPlanner {
         Query full = null;
         if (textQuery != null) {
             BooleanQuery.Builder scored = new BooleanQuery.Builder();
-            scored.add(textQuery, BooleanClause.Occur.MUST);
+            scored.add(scoredText, BooleanClause.Occur.MUST);
             for (BooleanClause clause : restrictions.build().clauses()) {
                 scored.add(clause);
             }

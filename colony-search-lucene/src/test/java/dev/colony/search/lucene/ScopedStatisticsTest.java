@@ -58,15 +58,17 @@ class ScopedStatisticsTest {
 
     @Test
     void privateMemoriesMixedIntoTheCallersSegmentsDoNotMoveItsScores() {
+        // Each writes in a session of its own, so every memory but the first of each has its predecessor's
+        // text as context, whose statistics must be scoped too.
         ListMemorySource alone = new ListMemorySource("store-alone");
-        ALICE_MEMORIES.forEach(text -> alone.memory(text).namespace(ALICE).add());
+        ALICE_MEMORIES.forEach(text -> alone.memory(text).namespace(ALICE).session("alice").add());
         Map<String, Double> expected = scores(open(alone), ALICE);
 
         ListMemorySource mixed = new ListMemorySource("store-mixed");
         for (int i = 0; i < ALICE_MEMORIES.size(); i++) {
-            mixed.memory("deploy deploy key rotation secret number " + i).namespace(BOB).add();
-            mixed.memory(ALICE_MEMORIES.get(i)).namespace(ALICE).add();
-            mixed.memory("unrelated words of another team " + i).namespace(3).add();
+            mixed.memory("deploy deploy key rotation secret number " + i).namespace(BOB).session("bob").add();
+            mixed.memory(ALICE_MEMORIES.get(i)).namespace(ALICE).session("alice").add();
+            mixed.memory("unrelated words of another team " + i).namespace(3).session("team").add();
         }
         LuceneSearchIndex index = open(mixed);
 

@@ -55,6 +55,21 @@ class SearchBehaviourTest {
     }
 
     @Test
+    void findsAReplyByTheWordsOfWhatItAnswersAfterWhatHoldsThemAndShowsItsOwnText() {
+        long question = source.memory("Which region should the staging database move to?").session("s1").add();
+        long reply = source.memory("Frankfurt: the latency to the office is lowest there").session("s1").add();
+        long elsewhere = source.memory("Frankfurt office opens in May").session("s2").add();
+        long lunch = source.memory("Lunch is at noon").session("s1").add();
+
+        List<SearchHit> hits = index().search(plain("staging database region"));
+
+        assertThat(ids(hits)).containsExactly(question, reply);
+        assertThat(hits.get(1).snippet()).isEqualTo("Frankfurt: the latency to the office is lowest there");
+        assertThat(ids(index().search(plain("frankfurt office")))).as("memories holding the words rank above "
+                + "the one that has them only as context").hasSize(3).contains(elsewhere, reply).endsWith(lunch);
+    }
+
+    @Test
     void hitsCarryTheMemoryAttributes() {
         Instant created = Instant.parse("2025-03-04T05:06:07.123456789Z");
         long id = source.memory("Lanes classify sessions by heartbeat").session("codex-7").task(42)

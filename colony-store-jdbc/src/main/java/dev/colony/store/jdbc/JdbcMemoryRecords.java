@@ -63,16 +63,32 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
     /**
-     * The columns a change-feed document is read from, its context among them: the vector of the memory
-     * its session wrote just before it, when that one is of the same namespace, unretracted and embedded by
-     * the same model. The predecessor is one lookup along the (session, id) index, whatever the session's
-     * length: a filter on the earlier memories would scan back through all of them when none qualifies.
+     * The memory its session wrote just before this one (one lookup along the (session, id) index), when it
+     * counts as context: of the same namespace and task (or both of none), neither retracted nor forgotten.
      */
-    private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev, (SELECT p.vector "
-            + "FROM memories p WHERE p.id = (SELECT MAX(q.id) FROM memories q WHERE q.session_id = memories.session_id "
-            + "AND q.id < memories.id) AND p.namespace_id = memories.namespace_id "
-            + "AND p.vector_model = memories.vector_model AND p.vector_dim = memories.vector_dim "
-            + "AND p.retracted = FALSE AND p." + LIVE + ") AS context_vector, forgotten_at, purged_at";
+    private static final String PREDECESSOR = "p.id = (SELECT MAX(q.id) FROM memories q "
+            + "WHERE q.session_id = memories.session_id AND q.id < memories.id) "
+            + "AND p.namespace_id = memories.namespace_id AND (p.task_id = memories.task_id "
+            + "OR (p.task_id IS NULL AND memories.task_id IS NULL)) AND p.retracted = FALSE AND p." + LIVE;
+    /**
+     * Hands the memory its session wrote just after memory {@code ?} to the change feed again (it takes the
+     * next rev), so that an index reads its context anew once that memory changed, was retracted, forgotten
+     * or purged: no search finds a memory by a predecessor's words that are gone.
+     */
+    private static final String REFEED_SUCCESSOR = "UPDATE memories SET rev = " + NEXT_REV + " WHERE id = "
+            + "(SELECT MIN(q.id) FROM memories q WHERE q.session_id = (SELECT s.session_id FROM memories s "
+            + "WHERE s.id = ?) AND q.id > ?)";
+    /**
+     * The columns a change-feed document is read from, its context among them: the vector and the content of
+     * the memory its session wrote just before it, when that one is of the same namespace and neither
+     * retracted nor forgotten (the vector only when of the same model). The predecessor is one lookup along
+     * the (session, id) index, whatever the session's length: a filter on the earlier memories would scan
+     * back through all of them when none qualifies.
+     */
+    private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev, "
+            + "(SELECT p.vector FROM memories p WHERE " + PREDECESSOR + " AND p.vector_model = memories.vector_model "
+            + "AND p.vector_dim = memories.vector_dim) AS context_vector, "
+            + "(SELECT p.content FROM memories p WHERE " + PREDECESSOR + ") AS context_text, forgotten_at, purged_at";
     private static final String FORGET = "UPDATE memories SET forgotten_at = ?, forgotten_by = ?, rev = " + NEXT_REV
             + " WHERE id = ? AND " + LIVE;
     /** A forgotten checklist takes its task out of the feed, as a retracted one does. */
@@ -157,6 +173,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
             if (found && memory.kind().isTask()) {
                 mirrorOnTask(connection, memory);
             }
+            if (found) {
+                refeedSuccessor(connection, memory.id());
+            }
             return found;
         } catch (SQLException e) {
             throw new JdbcFailure(UPDATE, e);
@@ -240,7 +259,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
         StoredVector vector = values == null ? null : new StoredVector(model == null ? UNKNOWN_MODEL : model, values);
         float[] context = vector == null ? null : Codec.readVector(rs.getBytes("context_vector"));
         return new MemoryDocument(map(rs, ctx), vector,
-                context == null ? null : new StoredVector(vector.model(), context), rs.getLong("rev"), presence(rs));
+                context == null ? null : new StoredVector(vector.model(), context), rs.getString("context_text"),
+                rs.getLong("rev"), presence(rs));
     }
 
     private static Presence presence(ResultSet rs) throws SQLException {
@@ -265,10 +285,18 @@ final class JdbcMemoryRecords implements MemoryRecords {
                 return false;
             }
             hideElsewhere(connection, id, millis);
+            refeedSuccessor(connection, id);
             return true;
         } catch (SQLException e) {
             throw new JdbcFailure(FORGET, e);
         }
+    }
+
+    private static void refeedSuccessor(StoreConnection connection, MemoryId id) throws SQLException {
+        PreparedStatement refeed = connection.prepared(REFEED_SUCCESSOR, false);
+        refeed.setLong(1, id.value());
+        refeed.setLong(2, id.value());
+        refeed.executeUpdate();
     }
 
     /** Takes a forgotten memory out of the task feed and the inboxes (again, harmlessly, when it already is). */
@@ -307,6 +335,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
                 wipe.setLong(1, id.value());
                 wipe.executeUpdate();
             }
+            refeedSuccessor(connection, id);
             return true;
         } catch (SQLException e) {
             throw new JdbcFailure(PURGE, e);

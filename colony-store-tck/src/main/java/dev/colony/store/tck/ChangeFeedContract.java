@@ -64,15 +64,18 @@ public interface ChangeFeedContract extends StoreUnderTest {
         Optional<Memory> stored = store.read(tx -> tx.memories().find(first.id()));
         assertThat(stored).contains(edited);
         List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(0, 100));
-        assertThat(feed).extracting(document -> document.memory().id())
-                .containsExactly(inserted.get(1).id(), inserted.get(2).id(), first.id());
-        MemoryDocument last = feed.get(2);
+        assertThat(feed).extracting(document -> document.memory().id()).as("the edited memory, then the one "
+                + "after it in its session, whose context changed").containsExactly(inserted.get(2).id(), first.id(),
+                inserted.get(1).id());
+        MemoryDocument changedOne = feed.get(1);
         long latest = store.read(tx -> tx.memories().latestRev());
-        assertThat(last.rev()).isEqualTo(before + 1).isEqualTo(latest);
-        assertThat(last.vector().model()).isEqualTo(vector.model());
-        assertThat(last.vector().values()).containsExactly(vector.values());
+        assertThat(changedOne.rev()).isEqualTo(before + 1);
+        assertThat(feed.get(2).rev()).isEqualTo(before + 2).isEqualTo(latest);
+        assertThat(changedOne.vector().model()).isEqualTo(vector.model());
+        assertThat(changedOne.vector().values()).containsExactly(vector.values());
         List<MemoryDocument> changed = store.read(tx -> tx.memories().changedSince(before, 10));
-        assertThat(changed).extracting(d -> d.memory().content()).containsExactly("edited content");
+        assertThat(changed).extracting(d -> d.memory().content()).containsExactly("edited content",
+                inserted.get(1).content());
     }
 
     @Test

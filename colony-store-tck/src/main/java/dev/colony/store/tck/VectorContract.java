@@ -103,7 +103,7 @@ public interface VectorContract extends StoreUnderTest {
     }
 
     @Test
-    default void aDocumentCarriesTheVectorOfItsSessionsPreviousMemoryOfTheSameNamespaceAndModel() {
+    default void aDocumentCarriesItsSessionsPreviousMemoryOfTheSameNamespaceItsTextAndItsVectorOfTheSameModel() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         Fixtures.Writer elsewhere = Fixtures.writer(store);
@@ -148,10 +148,44 @@ public interface VectorContract extends StoreUnderTest {
             assertThat(context.model()).isEqualTo(a);
             assertThat(context.values()).containsExactly(1f, 0f);
         });
+        assertThat(read).extracting(MemoryDocument::contextText).as("the text of the previous memory of the "
+                + "same session and namespace, unretracted, with a vector or not").containsExactly(null, "no vector",
+                "after one without a vector", null, null, "other model", null);
         assertThat(feed).singleElement().satisfies(document -> {
             assertThat(document.memory().id()).isEqualTo(afterOtherModel.id());
             assertThat(document.context()).isNull();
+            assertThat(document.contextText()).isEqualTo("other model");
         });
+    }
+
+    @Test
+    default void aChangedForgottenOrPurgedMemoryHandsItsSuccessorToTheFeedAgainWithItsContextReadAnew() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Memory first = insert(store, writer, MemoryKind.FACT, "which port does staging use", null);
+        Memory second = insert(store, writer, MemoryKind.FACT, "8443 since March", null);
+        Memory third = insert(store, writer, MemoryKind.FACT, "noted", null);
+
+        long beforeEdit = store.read(tx -> tx.memories().latestRev());
+        store.write(tx -> tx.memories().update(new Memory(first.id(), first.namespace(), first.session(),
+                first.kind(), "which port does production use", first.topics(), first.macroTopics(), first.ref(),
+                first.artifact(), first.task(), first.replyTo(), first.createdAt(), first.updatedAt(),
+                first.expiresAt(), false, first.metadata()), null));
+        List<MemoryDocument> edited = store.read(tx -> tx.memories().changedSince(beforeEdit, 10));
+        long beforeForget = store.read(tx -> tx.memories().latestRev());
+        store.write(tx -> tx.memories().forget(first.id(), "test", Fixtures.T0));
+        List<MemoryDocument> forgotten = store.read(tx -> tx.memories().changedSince(beforeForget, 10));
+        long beforePurge = store.read(tx -> tx.memories().latestRev());
+        store.write(tx -> tx.memories().purge(second.id(), "test", Fixtures.T0));
+        List<MemoryDocument> purged = store.read(tx -> tx.memories().changedSince(beforePurge, 10));
+
+        assertThat(edited).extracting(document -> document.memory().id()).as("the edited one, then its successor")
+                .containsExactly(first.id(), second.id());
+        assertThat(edited.get(1).contextText()).isEqualTo("which port does production use");
+        assertThat(forgotten).extracting(document -> document.memory().id()).containsExactly(first.id(), second.id());
+        assertThat(forgotten.get(1).contextText()).as("a forgotten predecessor is no context").isNull();
+        assertThat(purged).extracting(document -> document.memory().id()).containsExactly(second.id(), third.id());
+        assertThat(purged.get(1).contextText()).as("nor a purged one").isNull();
     }
 
     @Test
