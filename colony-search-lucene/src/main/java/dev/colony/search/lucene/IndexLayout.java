@@ -91,26 +91,18 @@ final class IndexLayout {
      */
     static final String DATA_WATERMARK_CHECK = "colony.watermarkCheck";
 
-    private static final FieldType TEXT_TYPE = textType();
-    private static final FieldType CONTEXT_TYPE = contextType();
+    private static final FieldType TEXT_TYPE = analysed(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS);
+    private static final FieldType CONTEXT_TYPE = analysed(IndexOptions.DOCS_AND_FREQS);
 
     private IndexLayout() {
     }
 
-    private static FieldType textType() {
+    /** An analysed, unstored field type indexing {@code options}. */
+    private static FieldType analysed(IndexOptions options) {
         FieldType type = new FieldType();
         type.setTokenized(true);
         type.setStored(false);
-        type.setIndexOptions(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS);
-        type.freeze();
-        return type;
-    }
-
-    private static FieldType contextType() {
-        FieldType type = new FieldType();
-        type.setTokenized(true);
-        type.setStored(false);
-        type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        type.setIndexOptions(options);
         type.freeze();
         return type;
     }
