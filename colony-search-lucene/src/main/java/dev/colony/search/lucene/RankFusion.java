@@ -23,28 +23,42 @@ import org.apache.lucene.search.TermStatistics;
  * (1 − alpha) × vector}, a leg that did not find it adding 0; {@code alpha = 1} ranks by keyword only,
  * {@code 0} by vector only. The two legs are brought to [0, 1] differently, because they fail differently:
  * <ul>
- *   <li><b>keyword</b>: the BM25 score as a share of the query's {@linkplain #keywordCeiling ceiling}, the
- *       sum of its terms' idf, which a document approaches only by holding every term. A memory that
- *       shares one common word with a paraphrased query adds little; one that holds its rare words adds
- *       much. (Scaling by the best candidate instead would give the best of a poor keyword match as much
- *       weight as an exact one.)</li>
+ *   <li><b>keyword</b>: the BM25 score as a share of the larger of the best candidate's score and
+ *       {@link #KEYWORD_SHARE} of the query's {@linkplain #keywordCeiling ceiling}, the sum of its terms'
+ *       idf, which a memory approaches only by holding every term. When the best candidate holds less
+ *       than that share, as when a paraphrased query shares one common word with it, the leg adds
+ *       little, however it ranks among poor matches; when it holds a good part of the query's words, as
+ *       a memory usually does for a question asked in the words of its answer, it counts as fully as the
+ *       vector leg's best (a question seldom matches all of its words: "When did Melanie run a charity
+ *       race?" against "I ran a charity race for mental health last Saturday").</li>
  *   <li><b>vector</b>: the similarity scaled over the leg's candidates (min-max), since each model
  *       spreads its cosines over its own narrow band.</li>
  * </ul>
  *
- * <p>Measured with {@code HybridQualityTest} on the paraphrased agent-memory set with the default model,
- * before memories were searched with their predecessor's context ({@link IndexLayout#CONTEXT_WEIGHT}):
- * hit@5 0.95, recall@5 0.88 and MRR 0.82, against 0.87, 0.82 and 0.77 when both legs are scaled min-max
- * (which ranked below the vector leg alone: 0.92, 0.87, 0.83); reciprocal rank fusion did worse still, and
- * the ceiling was better for the other two models too. On the dialog set, where questions reuse the words
- * of the answer, it keeps hit@5 (0.78) but puts the answer's session first less often than min-max scaling
- * (0.68 against 0.74; with context it puts it first for 0.78). Alpha from 0.3 to 0.75 moved recall@5 by
- * at most two queries, with context as without.
+ * <p>Measured with {@code HybridQualityTest} and {@code ConversationBenchmark}, default model and the
+ * keyword leg's BM25 parameters of {@link ScopedSearcher}, a keyword share of:
+ * <table>
+ *   <caption>hybrid search by keyword share</caption>
+ *   <tr><th>share</th><th>agent memories recall@5</th><th>LoCoMo turn hit@5</th><th>LoCoMo session hit@1</th></tr>
+ *   <tr><td>1 (the ceiling alone)</td><td>0.892</td><td>0.544</td><td>0.581</td></tr>
+ *   <tr><td>0.5</td><td>0.901</td><td>0.612</td><td>0.638</td></tr>
+ *   <tr><td>0.4</td><td>0.892</td><td>0.635</td><td>0.659</td></tr>
+ *   <tr><td>0.3</td><td>0.883</td><td>0.653</td><td>0.670</td></tr>
+ * </table>
+ * Scaling by the best candidate alone (share 0, measured with Lucene's BM25 defaults) ranked the agent
+ * memories below the vector leg alone; reciprocal rank fusion did worse still. On LoCoMo, where questions reuse the words of their answers and the default
+ * model's vectors rank poorly, hybrid stays below the keyword leg (0.670 and 0.704); with e5-small-v2 it
+ * reaches 0.698 and 0.704. Alpha from 0.3 to 0.75 moved the agent memories' recall@5 by at most two queries.
  */
 final class RankFusion {
 
     /** The keyword leg's weight: 1 is keyword only, 0 vector only. */
     static final double ALPHA = 0.5;
+    /**
+     * The share of a query's keyword ceiling at which the keyword leg's best candidate counts in full: a
+     * best candidate below it counts for its score over this share of the ceiling.
+     */
+    static final double KEYWORD_SHARE = 0.5;
     /**
      * How many candidates each leg hands to fusion, whatever the limit: the most a search may ask for.
      * Both legs' candidates, and so each leg's scaling, are then the same for every limit, so the first
@@ -88,7 +102,8 @@ final class RankFusion {
 
     /**
      * The best {@code limit} documents of both legs (each ranked best first) by fused score, the keyword
-     * leg's scores taken as shares of {@code keywordCeiling} and weighted {@code alpha}.
+     * leg's scores taken as shares of the larger of its best score and {@link #KEYWORD_SHARE} of
+     * {@code keywordCeiling}, and weighted {@code alpha}.
      */
     static ScoreDoc[] fuse(ScoreDoc[] keyword, double keywordCeiling, ScoreDoc[] semantic, int limit,
             double alpha) {
@@ -99,8 +114,11 @@ final class RankFusion {
             throw new IllegalArgumentException("keywordCeiling must be positive, was " + keywordCeiling);
         }
         Map<Integer, ScoreDoc> fused = new HashMap<>();
-        for (ScoreDoc doc : alpha > 0 ? keyword : new ScoreDoc[0]) {
-            add(fused, doc.doc, alpha * Math.min(1, doc.score / keywordCeiling));
+        if (keyword.length > 0 && alpha > 0) {
+            double full = Math.max(keyword[0].score, KEYWORD_SHARE * keywordCeiling);
+            for (ScoreDoc doc : keyword) {
+                add(fused, doc.doc, alpha * Math.min(1, doc.score / full));
+            }
         }
         if (semantic.length > 0 && alpha < 1) {
             float max = semantic[0].score;

@@ -13,6 +13,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.Bits;
 
 /**
@@ -23,14 +24,35 @@ import org.apache.lucene.util.Bits;
  * caller may read whole is searched as it is, one it may not read is skipped, and only a mixed one
  * checks a bit set of readable documents together with the deleted documents. The query itself stays
  * a plain disjunction of terms, which keeps Lucene's fastest top-k scoring path.
+ *
+ * <p>It ranks by BM25 with {@link #K1} and {@link #B} rather than Lucene's defaults (1.2 and 0.75), which
+ * were fitted to documents of hundreds of words. A memory is one or a few sentences, and the one that
+ * answers a question is usually the longer one: it tells what happened, where a short one reacts to it
+ * ("That charity race sounds great!"). Full length normalisation ranked such reactions first. Measured
+ * against the defaults with the default model ({@code ConversationBenchmark}, {@code HybridQualityTest}),
+ * together with the keyword leg's share in fusion ({@link RankFusion#KEYWORD_SHARE}):
+ * <ul>
+ *   <li>LoCoMo, keyword search alone: turn hit@5 0.670 against 0.646, session hit@1 0.704 against 0.682,
+ *       MRR 0.492 against 0.461 (b = 0.1 0.668, 0.699; b = 0.5 0.655, 0.694; k1 = 1.8 0.659, 0.702);</li>
+ *   <li>hybrid search: LoCoMo 0.612 and 0.638 against 0.517 and 0.553; the agent memories' recall@5
+ *       0.901 against 0.892; the dialogs' turn hit@5 0.894, unchanged, and the answer's session first
+ *       0.833 against 0.789.</li>
+ * </ul>
  */
 final class ScopedSearcher extends IndexSearcher {
+
+    /** BM25's term-frequency saturation: lower than the usual 1.2, since a memory repeats a word seldom. */
+    static final float K1 = 0.8f;
+    /** BM25's length normalisation: 0 ignores a memory's length, 1 divides it out fully. */
+    static final float B = 0.3f;
+    private static final BM25Similarity RANKING = new BM25Similarity(K1, B);
 
     private final NamespaceScope scope;
 
     ScopedSearcher(IndexReader reader, NamespaceScope scope) {
         super(reader);
         this.scope = scope;
+        setSimilarity(RANKING);
     }
 
     @Override

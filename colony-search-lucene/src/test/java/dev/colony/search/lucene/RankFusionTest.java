@@ -2,6 +2,7 @@ package dev.colony.search.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.List;
@@ -56,15 +57,28 @@ class RankFusionTest {
     @Test
     void aKeywordHitCountsByHowMuchOfTheQueryItMatchesNotByBeingTheBestOfPoorMatches() {
         ScoreDoc[] weak = {new ScoreDoc(1, 0.8f)};
-        ScoreDoc[] strong = {new ScoreDoc(1, 7.5f)};
+        ScoreDoc[] middling = {new ScoreDoc(1, 3f)};
         ScoreDoc[] semantic = {new ScoreDoc(4, 0.91f), new ScoreDoc(6, 0.75f), new ScoreDoc(5, 0.6f)};
 
         assertThat(docs(RankFusion.fuse(weak, CEILING, semantic, 4, RankFusion.ALPHA)))
                 .as("the best of poor keyword matches (one common word) ranks below a middling meaning")
                 .containsExactly(4, 6, 1, 5);
-        assertThat(docs(RankFusion.fuse(strong, CEILING, semantic, 4, RankFusion.ALPHA)))
-                .as("a memory holding nearly all of the query's rare words ranks above it")
+        assertThat(docs(RankFusion.fuse(middling, CEILING, semantic, 4, RankFusion.ALPHA)))
+                .as("a memory holding a good part of the query's rare words ranks above it")
                 .containsExactly(4, 1, 6, 5);
+    }
+
+    @Test
+    void aBestKeywordHitHoldingTheSharedPartOfTheCeilingCountsInFullAndTheOthersRelativeToIt() {
+        double half = RankFusion.KEYWORD_SHARE * CEILING;
+        ScoreDoc[] partial = {new ScoreDoc(1, (float) (half * 1.2)), new ScoreDoc(2, (float) (half * 0.6))};
+        ScoreDoc[] poor = {new ScoreDoc(1, (float) (half / 4))};
+
+        ScoreDoc[] fused = RankFusion.fuse(partial, CEILING, new ScoreDoc[0], 2, 1.0);
+        assertThat(fused[0].score).isEqualTo(1f);
+        assertThat(fused[1].score).isCloseTo(0.5f, within(1e-6f));
+        assertThat(RankFusion.fuse(poor, CEILING, new ScoreDoc[0], 1, 1.0)[0].score)
+                .as("below the share, a score counts as its part of the share").isCloseTo(0.25f, within(1e-6f));
     }
 
     @Test
