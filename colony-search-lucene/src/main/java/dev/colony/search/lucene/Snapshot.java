@@ -78,7 +78,7 @@ final class Snapshot {
      * hybrid plan fuses the two (see {@link RankFusion}).
      */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
-        int depth = plan.mode() == SearchMode.HYBRID ? RankFusion.depth(plan.limit()) : plan.limit();
+        int depth = RankFusion.depth(plan.limit());
         // Scoped statistics are only needed by the keyword leg (and its ceiling in a hybrid search).
         IndexSearcher scoped = plan.keyword()
                 ? new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces())) : null;
@@ -90,6 +90,9 @@ final class Snapshot {
             ranked = RankFusion.fuse(keyword, ceiling, semantic, plan.limit(), RankFusion.ALPHA);
         } else {
             ranked = plan.mode() == SearchMode.VECTOR ? semantic : keyword;
+            if (ranked.length > plan.limit()) {
+                ranked = Arrays.copyOf(ranked, plan.limit());
+            }
         }
         if (ranked.length == 0) {
             return List.of();
@@ -109,13 +112,16 @@ final class Snapshot {
     }
 
     /**
-     * The best {@code depth} documents by BM25 (demoted kinds scaled down), searched and scored by
-     * {@code scoped}, which sees only the plan's namespaces.
+     * The best {@code depth} documents by BM25 (demoted kinds scaled down), searched by {@code scoped}, which
+     * sees only the plan's namespaces: gathered by the plan's fast query, then ranked by its rescoring one.
+     * Every search gathers as many candidates, so the first hits do not depend on the limit.
      */
     private static ScoreDoc[] keywordLeg(IndexSearcher scoped, QueryPlanner.Plan plan, int depth)
             throws IOException {
         // No total hit count is needed, so pruning of non-competitive documents starts at once.
-        return scoped.search(plan.full(), new TopScoreDocCollectorManager(depth, null, depth)).scoreDocs;
+        TopDocs candidates = scoped.search(plan.full(), new TopScoreDocCollectorManager(depth, null, depth));
+        return candidates.scoreDocs.length == 0 ? candidates.scoreDocs
+                : new CandidateRescorer(plan.rescoring()).rescore(scoped, candidates, depth).scoreDocs;
     }
 
     /**

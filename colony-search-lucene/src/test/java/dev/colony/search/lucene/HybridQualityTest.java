@@ -126,12 +126,14 @@ class HybridQualityTest {
     void theFirstHitsOfASearchDoNotDependOnItsLimit() {
         LabeledSet set = LabeledSet.agentMemories();
         try (LabeledIndex index = LabeledIndex.embedded(set, embedder)) {
-            for (LabeledSet.Query query : set.queries()) {
-                List<String> all = index.rank(SearchMode.HYBRID, query.text(), DEPTH);
-                for (int limit : new int[] {1, 5, 10}) {
-                    assertThat(index.rank(SearchMode.HYBRID, query.text(), limit))
-                            .as("hybrid hits of '%s' limited to %d", query.text(), limit)
-                            .isEqualTo(all.subList(0, Math.min(limit, all.size())));
+            for (SearchMode mode : SearchMode.values()) {
+                for (LabeledSet.Query query : set.queries()) {
+                    List<String> all = index.rank(mode, query.text(), DEPTH);
+                    for (int limit : new int[] {1, 5, 10}) {
+                        assertThat(index.rank(mode, query.text(), limit))
+                                .as("%s hits of '%s' limited to %d", mode, query.text(), limit)
+                                .isEqualTo(all.subList(0, Math.min(limit, all.size())));
+                    }
                 }
             }
         }
