@@ -45,7 +45,7 @@ import org.apache.lucene.util.BytesRef;
  * {@value #OWN_TEXT_WEIGHT} times as much: a term's frequency is counted over both texts together and
  * saturates once, where the first query adds two saturated scores. BM25F ranks better but cannot skip
  * non-competitive documents (as the only query, keyword search at 100,000 memories took 5.7 ms at p95
- * instead of 0.9 ms), so it scores only the first query's best {@link RankFusion#DEPTH} candidates.
+ * instead of 0.9 ms), so it scores only the first query's best {@link RankFusion#KEYWORD_DEPTH} candidates.
  * Measured with the default model, against the first query's ranking, with the keyword leg's share in
  * fusion raised from 0.5 to {@link RankFusion#KEYWORD_SHARE} for the higher scores: LoCoMo keyword turn
  * hit@5 0.694 against 0.670 (session hit@1 0.703 against 0.704), hybrid 0.633 and 0.652 against 0.612 and

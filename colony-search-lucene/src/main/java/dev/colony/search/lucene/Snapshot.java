@@ -78,12 +78,11 @@ final class Snapshot {
      * hybrid plan fuses the two (see {@link RankFusion}).
      */
     List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
-        int depth = RankFusion.depth(plan.limit());
         // Scoped statistics are only needed by the keyword leg (and its ceiling in a hybrid search).
         IndexSearcher scoped = plan.keyword()
                 ? new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces())) : null;
-        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(scoped, plan, depth) : new ScoreDoc[0];
-        ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, depth) : new ScoreDoc[0];
+        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit())) : new ScoreDoc[0];
+        ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, RankFusion.vectorDepth(plan.limit())) : new ScoreDoc[0];
         ScoreDoc[] ranked;
         if (plan.mode() == SearchMode.HYBRID) {
             double ceiling = keyword.length == 0 ? 1 : RankFusion.keywordCeiling(scoped, plan.text());
@@ -114,7 +113,8 @@ final class Snapshot {
     /**
      * The best {@code depth} documents by BM25 (demoted kinds scaled down), searched by {@code scoped}, which
      * sees only the plan's namespaces: gathered by the plan's fast query, then ranked by its rescoring one.
-     * Every search gathers as many candidates, so the first hits do not depend on the limit.
+     * Every search up to {@link RankFusion#KEYWORD_DEPTH} hits gathers as many candidates, so the first
+     * hits do not depend on the limit.
      */
     private static ScoreDoc[] keywordLeg(IndexSearcher scoped, QueryPlanner.Plan plan, int depth)
             throws IOException {
