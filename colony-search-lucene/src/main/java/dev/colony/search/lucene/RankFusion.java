@@ -88,12 +88,18 @@ final class RankFusion {
     private RankFusion() {
     }
 
-    /** How many candidates the vector leg returns for {@code limit} hits: {@link #VECTOR_DEPTH}, or the limit if more. */
+    /**
+     * How many candidates the vector leg returns for {@code limit} hits: {@link #VECTOR_DEPTH}, or the limit
+     * if larger.
+     */
     static int vectorDepth(int limit) {
         return Math.max(limit, VECTOR_DEPTH);
     }
 
-    /** How many candidates the keyword leg returns for {@code limit} hits: {@link #KEYWORD_DEPTH}, or the limit if more. */
+    /**
+     * How many candidates the keyword leg returns for {@code limit} hits: {@link #KEYWORD_DEPTH}, or the
+     * limit if larger.
+     */
     static int keywordDepth(int limit) {
         return Math.max(limit, KEYWORD_DEPTH);
     }

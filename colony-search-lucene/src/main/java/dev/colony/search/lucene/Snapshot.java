@@ -81,8 +81,10 @@ final class Snapshot {
         // Scoped statistics are only needed by the keyword leg (and its ceiling in a hybrid search).
         IndexSearcher scoped = plan.keyword()
                 ? new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces())) : null;
-        ScoreDoc[] keyword = plan.keyword() ? keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit())) : new ScoreDoc[0];
-        ScoreDoc[] semantic = plan.semantic() ? vectorLeg(plan, RankFusion.vectorDepth(plan.limit())) : new ScoreDoc[0];
+        ScoreDoc[] keyword = plan.keyword()
+                ? keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit())) : new ScoreDoc[0];
+        ScoreDoc[] semantic = plan.semantic()
+                ? vectorLeg(plan, RankFusion.vectorDepth(plan.limit())) : new ScoreDoc[0];
         ScoreDoc[] ranked;
         if (plan.mode() == SearchMode.HYBRID) {
             double ceiling = keyword.length == 0 ? 1 : RankFusion.keywordCeiling(scoped, plan.text());
