@@ -63,6 +63,12 @@ final class JdbcArchiveRecords implements ArchiveRecords {
     /** The tables whose {@code id} the store hands out. */
     private static final List<String> IDENTITY_TABLES = List.of("namespaces", "tasks", "memories", "signals");
 
+    /**
+     * The format of the archived rows: the last schema version that changed a table's columns. A migration
+     * that only adds an index (version 19) keeps it, so archives of the earlier version still import.
+     */
+    static final int ROW_FORMAT = 18;
+
     private final JdbcTransaction tx;
 
     JdbcArchiveRecords(JdbcTransaction tx) {
@@ -71,7 +77,7 @@ final class JdbcArchiveRecords implements ArchiveRecords {
 
     @Override
     public int format() {
-        return JdbcStorageProvider.SCHEMA_VERSION;
+        return ROW_FORMAT;
     }
 
     @Override

@@ -207,14 +207,22 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     @Override
     public Map<String, Long> vectorModels() {
-        try (Query query = tx.handle().createQuery("SELECT COALESCE(vector_model, '" + UNKNOWN_MODEL + "') AS model, "
-                + "COUNT(*) AS memories FROM memories WHERE vector IS NOT NULL GROUP BY COALESCE(vector_model, '"
-                + UNKNOWN_MODEL + "')")) {
-            Map<String, Long> models = new TreeMap<>();
-            query.map((rs, ctx) -> Map.entry(rs.getString("model"), rs.getLong("memories")))
-                    .forEach(entry -> models.put(entry.getKey(), entry.getValue()));
-            return models;
+        // Two reads, so that the index on vector_model answers: the models of vectors that name one (the
+        // index alone), and the vectors stored before models were recorded (among the rows naming none).
+        Map<String, Long> models = new TreeMap<>();
+        try (Query query = tx.handle().createQuery("SELECT vector_model, COUNT(*) AS memories FROM memories "
+                + "WHERE vector_model IS NOT NULL GROUP BY vector_model")) {
+            query.map((rs, ctx) -> Map.entry(rs.getString("vector_model"), rs.getLong("memories")))
+                    .forEach(entry -> models.merge(entry.getKey(), entry.getValue(), Long::sum));
         }
+        try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM memories "
+                + "WHERE vector_model IS NULL AND vector IS NOT NULL")) {
+            long unnamed = query.mapTo(Long.class).one();
+            if (unnamed > 0) {
+                models.merge(UNKNOWN_MODEL, unnamed, Long::sum);
+            }
+        }
+        return models;
     }
 
     @Override

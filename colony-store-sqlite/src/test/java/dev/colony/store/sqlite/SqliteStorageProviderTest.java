@@ -1,25 +1,25 @@
 package dev.colony.store.sqlite;
 
-import dev.colony.api.MemoryId;
-import java.util.stream.Stream;
-import java.util.Arrays;
-import java.nio.file.Files;
-import java.nio.charset.StandardCharsets;
-import java.io.IOException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
 import dev.colony.api.Namespace;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
+import dev.colony.spi.storage.MemoryRecords;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.store.jdbc.RetryPolicy;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,11 +27,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -96,6 +98,34 @@ class SqliteStorageProviderTest {
         }
 
         assertThat(contains(dir, secret)).as("gone from the database and its journal").isFalse();
+    }
+
+    @Test
+    void storedVectorsAreCountedByModelThroughAnIndexAndThoseOfNoRecordedModelAsUnknown() throws SQLException {
+        try (SqliteStorageProvider store = SqliteStorageProvider.open(dir.resolve("models.db"))) {
+            Namespace namespace = seed(store, "alice", "s1");
+            StoredVector vector = new StoredVector("test/model", new float[] {1f, 0f});
+            NewMemory plain = memory(namespace, SessionId.of("s1"), "embedded");
+            NewMemory embedded = new NewMemory(plain.namespace(), plain.session(), plain.kind(), plain.content(),
+                    plain.topics(), plain.macroTopics(), null, null, null, null, T0, null, Map.of(), vector);
+            store.write(tx -> tx.memories().insert(embedded));
+            MemoryId legacy = store.write(tx -> tx.memories().insert(embedded)).id();
+            store.write(tx -> tx.memories().insert(memory(namespace, SessionId.of("s1"), "not embedded")));
+            try (Connection connection = store.baselineDataSource().getConnection();
+                    Statement statement = connection.createStatement()) {
+                // As a vector stored before schema version 9 recorded models.
+                statement.executeUpdate("UPDATE memories SET vector_model = NULL, vector_dim = NULL WHERE id = "
+                        + legacy.value());
+                try (ResultSet plan = statement.executeQuery("EXPLAIN QUERY PLAN SELECT vector_model, COUNT(*) "
+                        + "FROM memories WHERE vector_model IS NOT NULL GROUP BY vector_model")) {
+                    plan.next();
+                    assertThat(plan.getString("detail")).contains("COVERING INDEX ix_memories_vector_model");
+                }
+            }
+
+            Map<String, Long> models = store.read(tx -> tx.memories().vectorModels());
+            assertThat(models).containsExactlyInAnyOrderEntriesOf(Map.of("test/model", 1L, MemoryRecords.UNKNOWN_MODEL, 1L));
+        }
     }
 
     /** Whether any file in {@code dir} holds {@code text}'s bytes. */
