@@ -128,19 +128,18 @@ final class QueryPlanner {
         if (!terms.isEmpty()) {
             BooleanQuery.Builder text = new BooleanQuery.Builder();
             BooleanQuery.Builder withContext = new BooleanQuery.Builder();
-            for (String term : terms) {
-                text.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
-                withContext.add(new TermQuery(new Term(IndexLayout.TEXT, term)), BooleanClause.Occur.SHOULD);
-                withContext.add(new BoostQuery(new TermQuery(new Term(IndexLayout.CONTEXT, term)), CONTEXT_BOOST),
-                        BooleanClause.Occur.SHOULD);
-            }
-            textQuery = text.build();
-            scoredText = withContext.build();
             BooleanQuery.Builder combined = new BooleanQuery.Builder();
             for (String term : terms) {
+                TermQuery own = new TermQuery(new Term(IndexLayout.TEXT, term));
+                text.add(own, BooleanClause.Occur.SHOULD);
+                withContext.add(own, BooleanClause.Occur.SHOULD);
+                withContext.add(new BoostQuery(new TermQuery(new Term(IndexLayout.CONTEXT, term)), CONTEXT_BOOST),
+                        BooleanClause.Occur.SHOULD);
                 combined.add(new CombinedFieldQuery.Builder().addField(IndexLayout.TEXT, OWN_TEXT_WEIGHT)
                         .addField(IndexLayout.CONTEXT).addTerm(new BytesRef(term)).build(), BooleanClause.Occur.SHOULD);
             }
+            textQuery = text.build();
+            scoredText = withContext.build();
             rescoring = new DemotedQuery(combined.build(), resultDemotion);
         }
 
