@@ -46,8 +46,8 @@ import org.apache.lucene.util.BytesRef;
  * saturates once, where the first query adds two saturated scores. BM25F ranks better but cannot skip
  * non-competitive documents (as the only query, keyword search at 100,000 memories took 5.7 ms at p95
  * instead of 0.9 ms), so it scores only the first query's best {@link RankFusion#KEYWORD_DEPTH} candidates.
- * Measured with the default model, against the first query's ranking, with the keyword leg's share in
- * fusion raised from 0.5 to {@link RankFusion#KEYWORD_SHARE} for the higher scores: LoCoMo keyword turn
+ * Measured with the default model, against the first query's ranking, with the keyword leg weighed 0.5
+ * always and its share in fusion raised from 0.5 to 0.6 for the higher scores: LoCoMo keyword turn
  * hit@5 0.694 against 0.670 (session hit@1 0.703 against 0.704), hybrid 0.633 and 0.652 against 0.612 and
  * 0.638; agent memories hybrid recall@5 0.901, unchanged, MRR 0.839 against 0.823; dialogs hybrid MRR
  * 0.736 against 0.701, the answer's session first 0.839 against 0.833.

@@ -35,36 +35,47 @@ import org.apache.lucene.search.TermStatistics;
  *       spreads its cosines over its own narrow band.</li>
  * </ul>
  *
- * <p>Measured with {@code HybridQualityTest} and {@code ConversationBenchmark}, default model and the
- * keyword leg's BM25 parameters of {@link ScopedSearcher}, by keyword share, with the keyword leg's
- * candidates ranked by their first query or rescored (see {@link QueryPlanner}), which scores higher:
+ * <p>The weight itself follows the same evidence ({@link #alpha}): the keyword leg weighs
+ * {@link #MIN_ALPHA} while its best candidate holds at most {@link #LOW_COVERAGE} of the ceiling, rising
+ * evenly to {@link #MAX_ALPHA} at {@link #HIGH_COVERAGE}. A query that shares few rare words with every
+ * memory was asked in other words, and its ranking is the vector leg's to make; one that a memory
+ * answers word for word has found it, and a small model's vectors (which rank poorly on such questions,
+ * the answer often being a long turn about several things) should not outvote it.
+ *
+ * <p>Measured with {@code HybridQualityTest} and {@code ConversationBenchmark}, default model, the keyword
+ * leg's BM25 parameters of {@link ScopedSearcher} and its candidates rescored (see {@link QueryPlanner}):
  * <table>
- *   <caption>hybrid search by keyword share</caption>
- *   <tr><th>share</th><th>keyword leg</th><th>agent memories recall@5</th><th>LoCoMo turn hit@5</th>
- *       <th>LoCoMo session hit@1</th></tr>
- *   <tr><td>1 (the ceiling alone)</td><td>first query</td><td>0.892</td><td>0.544</td><td>0.581</td></tr>
- *   <tr><td>0.5</td><td>first query</td><td>0.901</td><td>0.612</td><td>0.638</td></tr>
- *   <tr><td>0.4</td><td>first query</td><td>0.892</td><td>0.635</td><td>0.659</td></tr>
- *   <tr><td>0.3</td><td>first query</td><td>0.883</td><td>0.653</td><td>0.670</td></tr>
- *   <tr><td>0.65</td><td>rescored</td><td>0.901</td><td>0.623</td><td>0.643</td></tr>
- *   <tr><td><b>0.6</b></td><td>rescored</td><td>0.901</td><td>0.633</td><td>0.652</td></tr>
- *   <tr><td>0.5</td><td>rescored</td><td>0.892</td><td>0.650</td><td>0.662</td></tr>
+ *   <caption>hybrid search by weighting</caption>
+ *   <tr><th>keyword weight</th><th>share</th><th>agent memories recall@5</th><th>dialogs hit@5</th>
+ *       <th>LoCoMo turn hit@5</th><th>LoCoMo session hit@1</th></tr>
+ *   <tr><td>0.5 always</td><td>0.6</td><td>0.901</td><td>0.894</td><td>0.634</td><td>0.658</td></tr>
+ *   <tr><td>0.5 always</td><td>0.5</td><td>0.892</td><td>0.894</td><td>0.650</td><td>0.670</td></tr>
+ *   <tr><td>0.3 to 0.7</td><td>0.5</td><td>0.901</td><td>0.872</td><td>0.659</td><td>0.697</td></tr>
+ *   <tr><td><b>0.4 to 0.8</b></td><td>0.5</td><td>0.901</td><td>0.867</td><td>0.680</td><td>0.707</td></tr>
+ *   <tr><td>0.4 to 0.8</td><td>0.6</td><td>0.901</td><td>0.861</td><td>0.670</td><td>0.703</td></tr>
  * </table>
- * Scaling by the best candidate alone (share 0, measured with Lucene's BM25 defaults) ranked the agent
- * memories below the vector leg alone; reciprocal rank fusion did worse still. On LoCoMo, where questions
- * reuse the words of their answers and the default model's vectors rank poorly, hybrid stays below the
- * keyword leg (0.694 and 0.703); with e5-small-v2 it reaches 0.711 and 0.716. Alpha from 0.3 to 0.75 moved
- * the agent memories' recall@5 by at most two queries.
+ * The weight ramps from a fifth to half of the ceiling (a fifth to 0.4 ranked 0.896 and 0.679 and 0.704,
+ * a quarter to 0.45 0.901 and 0.671 and 0.702). A fixed weight of 0.6 ranked LoCoMo better (0.716 and
+ * 0.743 with both legs scaled to z-scores) but the agent memories far worse (0.802): no fixed weight
+ * serves both paraphrased and word-for-word questions. Reciprocal rank fusion did worse than either. On
+ * LoCoMo, hybrid search with the default model is still just below the keyword leg (0.694 and 0.703); with
+ * e5-small-v2 it reaches 0.720 and 0.734.
  */
 final class RankFusion {
 
-    /** The keyword leg's weight: 1 is keyword only, 0 vector only. */
-    static final double ALPHA = 0.5;
+    /** The keyword leg's weight when its best candidate holds little of the query (1 is keyword only). */
+    static final double MIN_ALPHA = 0.4;
+    /** The keyword leg's weight when its best candidate holds much of the query. */
+    static final double MAX_ALPHA = 0.8;
+    /** The share of the keyword ceiling up to which the best keyword candidate weighs {@link #MIN_ALPHA}. */
+    static final double LOW_COVERAGE = 0.2;
+    /** The share of the keyword ceiling from which the best keyword candidate weighs {@link #MAX_ALPHA}. */
+    static final double HIGH_COVERAGE = 0.5;
     /**
      * The share of a query's keyword ceiling at which the keyword leg's best candidate counts in full: a
      * best candidate below it counts for its score over this share of the ceiling.
      */
-    static final double KEYWORD_SHARE = 0.6;
+    static final double KEYWORD_SHARE = 0.5;
     /**
      * How many candidates the vector leg hands to fusion, whatever the limit: the most a search may ask for.
      * Both legs' candidates (see {@link #KEYWORD_DEPTH}), and so each leg's scaling, are the same for every
@@ -123,6 +134,17 @@ final class RankFusion {
             ceiling += Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
         }
         return Math.max(ceiling, Float.MIN_NORMAL);
+    }
+
+    /**
+     * The keyword leg's weight for a search whose keyword candidates are {@code keyword} (best first) under
+     * {@code keywordCeiling}: {@link #MIN_ALPHA} while the best holds at most {@link #LOW_COVERAGE} of the
+     * ceiling (or there is none), {@link #MAX_ALPHA} from {@link #HIGH_COVERAGE}, linear in between.
+     */
+    static double alpha(ScoreDoc[] keyword, double keywordCeiling) {
+        double coverage = keyword.length == 0 ? 0 : keyword[0].score / keywordCeiling;
+        double rise = Math.min(1, Math.max(0, (coverage - LOW_COVERAGE) / (HIGH_COVERAGE - LOW_COVERAGE)));
+        return MIN_ALPHA + (MAX_ALPHA - MIN_ALPHA) * rise;
     }
 
     /**

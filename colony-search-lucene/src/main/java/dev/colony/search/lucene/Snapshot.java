@@ -88,7 +88,7 @@ final class Snapshot {
         ScoreDoc[] ranked;
         if (plan.mode() == SearchMode.HYBRID) {
             double ceiling = keyword.length == 0 ? 1 : RankFusion.keywordCeiling(scoped, plan.text());
-            ranked = RankFusion.fuse(keyword, ceiling, semantic, plan.limit(), RankFusion.ALPHA);
+            ranked = RankFusion.fuse(keyword, ceiling, semantic, plan.limit(), RankFusion.alpha(keyword, ceiling));
         } else {
             ranked = plan.mode() == SearchMode.VECTOR ? semantic : keyword;
             if (ranked.length > plan.limit()) {

@@ -147,8 +147,9 @@ class HybridQualityTest {
             }
         }
         System.out.printf(Locale.ROOT, "ranking quality on %s (%d entries, %d queries sharing %.2f terms with a "
-                + "target; %s, alpha %.2f)%n  keyword %s%n  vector  %s%n  hybrid  %s%n", name, set.entries().size(),
-                set.queries().size(), set.meanSharedTerms(), embedder.modelId(), RankFusion.ALPHA, quality.get(SearchMode.KEYWORD),
+                + "target; %s, keyword weight %.2f to %.2f)%n  keyword %s%n  vector  %s%n  hybrid  %s%n", name,
+                set.entries().size(), set.queries().size(), set.meanSharedTerms(), embedder.modelId(),
+                RankFusion.MIN_ALPHA, RankFusion.MAX_ALPHA, quality.get(SearchMode.KEYWORD),
                 quality.get(SearchMode.VECTOR), quality.get(SearchMode.HYBRID));
         return quality;
     }

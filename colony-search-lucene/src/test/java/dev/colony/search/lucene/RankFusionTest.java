@@ -28,6 +28,8 @@ class RankFusionTest {
     private static final ScoreDoc[] KEYWORD = {new ScoreDoc(1, 6f), new ScoreDoc(3, 4.5f), new ScoreDoc(2, 1f)};
     private static final double CEILING = 8;
     private static final ScoreDoc[] VECTOR = {new ScoreDoc(4, 0.91f), new ScoreDoc(3, 0.90f), new ScoreDoc(5, 0.6f)};
+    /** Both legs weighed alike. */
+    private static final double BALANCED = 0.5;
 
     private static List<Integer> docs(ScoreDoc[] ranked) {
         return Arrays.stream(ranked).map(doc -> doc.doc).toList();
@@ -41,12 +43,12 @@ class RankFusionTest {
 
     @Test
     void aDocumentBothLegsFindRisesAndEitherLegAloneStillRanks() {
-        List<Integer> fused = docs(RankFusion.fuse(KEYWORD, CEILING, VECTOR, 10, RankFusion.ALPHA));
+        List<Integer> fused = docs(RankFusion.fuse(KEYWORD, CEILING, VECTOR, 10, BALANCED));
 
         assertThat(fused.get(0)).as("doc 3 is second by words and by meaning, first of both").isEqualTo(3);
         assertThat(fused).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
-        assertThat(docs(RankFusion.fuse(new ScoreDoc[0], 1, VECTOR, 2, RankFusion.ALPHA))).containsExactly(4, 3);
-        assertThat(docs(RankFusion.fuse(KEYWORD, CEILING, new ScoreDoc[0], 2, RankFusion.ALPHA)))
+        assertThat(docs(RankFusion.fuse(new ScoreDoc[0], 1, VECTOR, 2, BALANCED))).containsExactly(4, 3);
+        assertThat(docs(RankFusion.fuse(KEYWORD, CEILING, new ScoreDoc[0], 2, BALANCED)))
                 .containsExactly(1, 3);
         assertThatThrownBy(() -> RankFusion.fuse(KEYWORD, CEILING, VECTOR, 3, 1.5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("alpha");
@@ -60,10 +62,10 @@ class RankFusionTest {
         ScoreDoc[] middling = {new ScoreDoc(1, 3f)};
         ScoreDoc[] semantic = {new ScoreDoc(4, 0.91f), new ScoreDoc(6, 0.75f), new ScoreDoc(5, 0.6f)};
 
-        assertThat(docs(RankFusion.fuse(weak, CEILING, semantic, 4, RankFusion.ALPHA)))
+        assertThat(docs(RankFusion.fuse(weak, CEILING, semantic, 4, BALANCED)))
                 .as("the best of poor keyword matches (one common word) ranks below a middling meaning")
                 .containsExactly(4, 6, 1, 5);
-        assertThat(docs(RankFusion.fuse(middling, CEILING, semantic, 4, RankFusion.ALPHA)))
+        assertThat(docs(RankFusion.fuse(middling, CEILING, semantic, 4, BALANCED)))
                 .as("a memory holding a good part of the query's rare words ranks above it")
                 .containsExactly(4, 1, 6, 5);
     }
@@ -79,6 +81,22 @@ class RankFusionTest {
         assertThat(fused[1].score).isCloseTo(0.5f, within(1e-6f));
         assertThat(RankFusion.fuse(poor, CEILING, new ScoreDoc[0], 1, 1.0)[0].score)
                 .as("below the share, a score counts as its part of the share").isCloseTo(0.25f, within(1e-6f));
+    }
+
+    @Test
+    void theKeywordLegWeighsMoreTheMoreOfTheQueryItsBestCandidateHolds() {
+        double low = RankFusion.LOW_COVERAGE * CEILING;
+        double high = RankFusion.HIGH_COVERAGE * CEILING;
+
+        assertThat(RankFusion.alpha(new ScoreDoc[0], 1)).as("no keyword candidate").isEqualTo(RankFusion.MIN_ALPHA);
+        assertThat(RankFusion.alpha(new ScoreDoc[] {new ScoreDoc(1, (float) (low / 2))}, CEILING))
+                .isEqualTo(RankFusion.MIN_ALPHA);
+        assertThat(RankFusion.alpha(new ScoreDoc[] {new ScoreDoc(1, (float) ((low + high) / 2))}, CEILING))
+                .isCloseTo((RankFusion.MIN_ALPHA + RankFusion.MAX_ALPHA) / 2, within(1e-6));
+        assertThat(RankFusion.alpha(new ScoreDoc[] {new ScoreDoc(1, (float) CEILING)}, CEILING))
+                .isEqualTo(RankFusion.MAX_ALPHA);
+        assertThat(RankFusion.MIN_ALPHA).isPositive();
+        assertThat(RankFusion.MAX_ALPHA).isLessThan(1).isGreaterThan(RankFusion.MIN_ALPHA);
     }
 
     @Test
