@@ -15,6 +15,7 @@ import dev.colony.api.baton.RelayRequest;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.search.lucene.LuceneSearch;
@@ -145,6 +146,56 @@ class EmbedderWiringTest {
                         assertThat(e.code()).isEqualTo(ErrorCode.INTERNAL);
                         assertThat(e.getMessage()).contains("byte-histogram", "4 dimensions, not 8");
                     });
+        }
+    }
+
+    /** Embeds like {@link HistogramEmbedder} and records the search queries it embedded. */
+    private static final class QueryRecordingEmbedder implements Embedder {
+        final HistogramEmbedder inner = new HistogramEmbedder("byte-histogram", 8);
+        final List<String> queries = new CopyOnWriteArrayList<>();
+
+        @Override
+        public String modelId() {
+            return inner.modelId();
+        }
+
+        @Override
+        public int dimension() {
+            return inner.dimension();
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts) {
+            return inner.embed(texts);
+        }
+
+        @Override
+        public float[] embedQuery(String query) {
+            queries.add(query);
+            return inner.embedQuery(query);
+        }
+    }
+
+    @Test
+    void aSearchByMeaningEmbedsTheQueryWithoutWordsMostOfTheCallersMemoriesHold() {
+        QueryRecordingEmbedder embedder = new QueryRecordingEmbedder();
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).search(LuceneSearch.inMemory())
+                .embedder(embedder).build()) {
+            CallerScope alice = colony.as(colony.sessions().ensure(SessionStart.of("alice", "codex")).actor());
+            CallerScope bob = colony.as(colony.sessions().ensure(SessionStart.of("bob", "codex")).actor());
+            String[] topics = {"painted the lake at dusk", "ran a charity race", "adopted a puppy", "took a pottery class"};
+            for (int i = 0; i < 120; i++) {
+                String speaker = i % 2 == 0 ? "Caroline" : "Melanie";
+                alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, speaker + ": " + topics[i % topics.length]));
+            }
+            // A keyword search waits for the index to take in the burst of writes.
+            assertThat(alice.memories().search(SearchQuery.of("pottery").withMode(SearchMode.KEYWORD))).isNotEmpty();
+
+            alice.memories().search(SearchQuery.of("What did Caroline paint?"));
+            bob.memories().search(SearchQuery.of("What did Caroline paint?"));
+
+            assertThat(embedder.queries).as("alice's memories name Caroline in half of them; bob reads none")
+                    .containsExactly("What did paint?", "What did Caroline paint?");
         }
     }
 

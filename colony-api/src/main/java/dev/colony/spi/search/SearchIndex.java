@@ -1,7 +1,9 @@
 package dev.colony.spi.search;
 
+import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.SearchHit;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A searchable index of memories, a derived cache of the store that tails its change feed.
@@ -15,6 +17,16 @@ public interface SearchIndex extends AutoCloseable {
 
     /** Hits for the request, best first, at most {@code request.limit()}. */
     List<SearchHit> search(SearchRequest request);
+
+    /**
+     * What to embed for a search by meaning of {@code query} over {@code namespaces}: the query itself, or
+     * the query without words so many of those memories hold that they cannot tell one from another (a
+     * conversation's speaker names), which would otherwise pull the query's vector towards every memory
+     * that holds them. The default is the query unchanged.
+     */
+    default String embeddingText(String query, Set<NamespaceId> namespaces) {
+        return query;
+    }
 
     /**
      * Tells the index that this process has just committed a change to the store, so that it can

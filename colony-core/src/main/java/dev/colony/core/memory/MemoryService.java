@@ -388,7 +388,7 @@ public final class MemoryService implements MemoryStore {
         double minSimilarity = -1;
         if (mode != SearchMode.KEYWORD) {
             kernel.vectors().requireOneModel();
-            queryVector = kernel.embedQuery(text.strip());
+            queryVector = kernel.embedQuery(index.embeddingText(text.strip(), readable));
             minSimilarity = kernel.embedder().orElseThrow().minSimilarity();
         }
         SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),

@@ -2,6 +2,7 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -325,6 +327,35 @@ public final class LuceneSearchIndex implements SearchIndex {
                 }
                 damaged(e);
             }
+        }
+    }
+
+    /**
+     * {@code query} without the words that more than {@link CommonWords#COMMON_SHARE} of the memories of
+     * {@code namespaces} hold (see {@link CommonWords}), counted in the published snapshot: a few changes
+     * not yet in it hardly move a share, and reading the change feed here would cost a store read per
+     * search. The query unchanged when the index cannot tell (it is being repaired).
+     *
+     * @throws ColonyException {@code CLOSED} after {@link #close()}
+     */
+    @Override
+    public String embeddingText(String query, Set<NamespaceId> namespaces) {
+        if (query == null) {
+            throw ColonyException.invalid("query", "must not be null");
+        }
+        if (namespaces == null || namespaces.isEmpty()) {
+            return query;
+        }
+        Snapshot current = acquire();
+        try {
+            try {
+                return CommonWords.removed(query, analyzer,
+                        new ScopedSearcher(current.reader, NamespaceScope.of(current.reader, namespaces)));
+            } finally {
+                current.reader.decRef();
+            }
+        } catch (IOException | AlreadyClosedException e) {
+            return query;
         }
     }
 

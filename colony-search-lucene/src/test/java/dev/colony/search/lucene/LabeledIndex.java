@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@link LabeledSet} stored one memory per entry (the entry's group as its session) and indexed in
@@ -56,7 +57,8 @@ final class LabeledIndex implements AutoCloseable {
     List<String> rank(SearchMode mode, String query, int depth) {
         Requests request = Requests.query(query).limit(depth);
         if (mode != SearchMode.KEYWORD) {
-            request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(query)),
+            String meaning = index.embeddingText(query, Set.of(ListMemorySource.NS));
+            request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(meaning)),
                     embedder.minSimilarity());
         }
         List<String> ranked = new ArrayList<>();

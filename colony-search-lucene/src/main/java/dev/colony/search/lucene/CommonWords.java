@@ -1,0 +1,109 @@
+package dev.colony.search.lucene;
+
+import java.io.IOException;
+import java.util.regex.Pattern;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
+import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermStatistics;
+
+/**
+ * Takes out of a query, before it is embedded, the words that a large share of the searchable memories
+ * hold: they tell nothing about which memory is meant, yet a small model's query vector leans on them.
+ *
+ * <p>The case that matters is a conversation: each turn is stored as {@code "<speaker>: <text>"}, so each
+ * participant's name is in half the memories, and questions name them ("What did Caroline paint
+ * recently?"). Embedded whole, such a question lands nearest the short turns that are little more than
+ * the name ("Caroline: Wow, what did you think?"); without the name it lands near the painting. BM25
+ * already gives such words almost no weight, so the keyword leg keeps the query as it is.
+ *
+ * <p>A word is common when more than {@link #COMMON_SHARE} of the searchable memories hold it, and only
+ * once there are at least {@link #MIN_MEMORIES} of them: in a small store a share says little. Stop words
+ * stay (the analyzer drops them, and the model reads them as grammar), as does a word any of whose parts
+ * is not common (a path whose directory is everywhere keeps its file name). When every word is common the
+ * query stays whole. Measured with {@code ConversationBenchmark} on LoCoMo (two speakers a conversation),
+ * default model: vector search turn hit@5 0.563 against 0.444 and session hit@1 0.561 against 0.477, hybrid
+ * 0.713 against 0.682 and 0.714 against 0.708 (e5-small-v2 0.730 and 0.746, bge-small-en-v1.5 0.729 and
+ * 0.726). No word of {@code HybridQualityTest}'s agent memories or dialogs is that common, so they rank as
+ * before. Replacing the words by "someone" instead of dropping them ranked about the same.
+ */
+final class CommonWords {
+
+    /** The share of the searchable memories above which a word is common. */
+    static final double COMMON_SHARE = 0.3;
+    /** The fewest searchable memories for a word to be common. */
+    static final int MIN_MEMORIES = 100;
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    private CommonWords() {
+    }
+
+    /**
+     * {@code text} without its common words under {@code scoped}'s statistics (whitespace between the
+     * remaining words collapsed), or {@code text} itself when it has none or has nothing else.
+     */
+    static String removed(String text, Analyzer analyzer, IndexSearcher scoped) throws IOException {
+        CollectionStatistics memories = scoped.collectionStatistics(IndexLayout.TEXT);
+        if (memories == null || memories.docCount() < MIN_MEMORIES) {
+            return text;
+        }
+        double common = COMMON_SHARE * memories.docCount();
+        StringBuilder kept = new StringBuilder(text.length());
+        int copied = 0;
+        boolean removedAny = false;
+        boolean keptAny = false;
+        try (TokenStream stream = analyzer.tokenStream(IndexLayout.TEXT, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            OffsetAttribute offsets = stream.addAttribute(OffsetAttribute.class);
+            stream.reset();
+            // A word comes first whole, then its parts within its offsets: all of them must be common.
+            int wordStart = -1;
+            int wordEnd = -1;
+            boolean wordCommon = false;
+            while (stream.incrementToken()) {
+                if (offsets.startOffset() >= wordEnd) {
+                    if (wordCommon) {
+                        kept.append(text, copied, wordStart);
+                        copied = wordEnd;
+                        removedAny = true;
+                    } else {
+                        keptAny |= wordStart >= 0;
+                    }
+                    wordStart = offsets.startOffset();
+                    wordEnd = offsets.endOffset();
+                    wordCommon = true;
+                }
+                wordCommon &= heldBy(scoped, term.toString()) > common;
+            }
+            stream.end();
+            if (wordCommon) {
+                kept.append(text, copied, wordStart);
+                copied = wordEnd;
+                removedAny = true;
+            } else {
+                keptAny |= wordStart >= 0;
+            }
+        }
+        if (!removedAny || !keptAny) {
+            return text;
+        }
+        kept.append(text, copied, text.length());
+        return SPACES.matcher(kept).replaceAll(" ").strip();
+    }
+
+    /** How many searchable memories hold {@code word} in their own text. */
+    private static long heldBy(IndexSearcher scoped, String word) throws IOException {
+        Term term = new Term(IndexLayout.TEXT, word);
+        TermStates states = TermStates.build(scoped, term, true);
+        if (states.docFreq() == 0) {
+            return 0;
+        }
+        TermStatistics statistics = scoped.termStatistics(term, states.docFreq(), states.totalTermFreq());
+        return statistics == null ? 0 : statistics.docFreq();
+    }
+}
