@@ -32,11 +32,15 @@ import org.junit.jupiter.api.Test;
 
 class EmbedderWiringTest {
 
-    /** Records the threads it was prepared on; embeds like {@link HistogramEmbedder}. */
-    private static final class PreparedEmbedder implements Embedder {
+    /**
+     * Records the threads it was prepared on and the search queries it embedded; embeds like
+     * {@link HistogramEmbedder}.
+     */
+    private static final class RecordingEmbedder implements Embedder {
         final HistogramEmbedder inner = new HistogramEmbedder("byte-histogram", 8);
         final List<Thread> preparedOn = new CopyOnWriteArrayList<>();
         final CountDownLatch prepared = new CountDownLatch(1);
+        final List<String> queries = new CopyOnWriteArrayList<>();
 
         @Override
         public String modelId() {
@@ -54,6 +58,12 @@ class EmbedderWiringTest {
         }
 
         @Override
+        public float[] embedQuery(String query) {
+            queries.add(query);
+            return inner.embedQuery(query);
+        }
+
+        @Override
         public void prepare() {
             preparedOn.add(Thread.currentThread());
             prepared.countDown();
@@ -62,8 +72,8 @@ class EmbedderWiringTest {
 
     @Test
     void aWarmedUpEmbedderLoadsOnAThreadOfItsOwnAsTheColonyOpensAndOtherwiseOnlyWhenUsed() throws Exception {
-        PreparedEmbedder warmed = new PreparedEmbedder();
-        PreparedEmbedder lazy = new PreparedEmbedder();
+        RecordingEmbedder warmed = new RecordingEmbedder();
+        RecordingEmbedder lazy = new RecordingEmbedder();
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).embedder(warmed)
                 .warmUpEmbedder(true).build()) {
             assertThat(warmed.prepared.await(10, TimeUnit.SECONDS)).as("prepared in the background").isTrue();
@@ -149,36 +159,9 @@ class EmbedderWiringTest {
         }
     }
 
-    /** Embeds like {@link HistogramEmbedder} and records the search queries it embedded. */
-    private static final class QueryRecordingEmbedder implements Embedder {
-        final HistogramEmbedder inner = new HistogramEmbedder("byte-histogram", 8);
-        final List<String> queries = new CopyOnWriteArrayList<>();
-
-        @Override
-        public String modelId() {
-            return inner.modelId();
-        }
-
-        @Override
-        public int dimension() {
-            return inner.dimension();
-        }
-
-        @Override
-        public List<float[]> embed(List<String> texts) {
-            return inner.embed(texts);
-        }
-
-        @Override
-        public float[] embedQuery(String query) {
-            queries.add(query);
-            return inner.embedQuery(query);
-        }
-    }
-
     @Test
     void aSearchByMeaningEmbedsTheQueryWithoutWordsMostOfTheCallersMemoriesHold() {
-        QueryRecordingEmbedder embedder = new QueryRecordingEmbedder();
+        RecordingEmbedder embedder = new RecordingEmbedder();
         try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).search(LuceneSearch.inMemory())
                 .embedder(embedder).build()) {
             CallerScope alice = colony.as(colony.sessions().ensure(SessionStart.of("alice", "codex")).actor());

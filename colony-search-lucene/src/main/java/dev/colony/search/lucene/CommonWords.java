@@ -1,6 +1,8 @@
 package dev.colony.search.lucene;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -53,47 +55,51 @@ final class CommonWords {
             return text;
         }
         double common = COMMON_SHARE * memories.docCount();
-        StringBuilder kept = new StringBuilder(text.length());
-        int copied = 0;
-        boolean removedAny = false;
-        boolean keptAny = false;
+        List<Word> words = new ArrayList<>();
         try (TokenStream stream = analyzer.tokenStream(IndexLayout.TEXT, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
             OffsetAttribute offsets = stream.addAttribute(OffsetAttribute.class);
             stream.reset();
             // A word comes first whole, then its parts within its offsets: all of them must be common.
-            int wordStart = -1;
-            int wordEnd = -1;
-            boolean wordCommon = false;
+            Word word = null;
             while (stream.incrementToken()) {
-                if (offsets.startOffset() >= wordEnd) {
-                    if (wordCommon) {
-                        kept.append(text, copied, wordStart);
-                        copied = wordEnd;
-                        removedAny = true;
-                    } else {
-                        keptAny |= wordStart >= 0;
-                    }
-                    wordStart = offsets.startOffset();
-                    wordEnd = offsets.endOffset();
-                    wordCommon = true;
+                if (word == null || offsets.startOffset() >= word.end) {
+                    word = new Word(offsets.startOffset(), offsets.endOffset());
+                    words.add(word);
                 }
-                wordCommon &= heldBy(scoped, term.toString()) > common;
+                word.common = word.common && heldBy(scoped, term.toString()) > common;
             }
             stream.end();
-            if (wordCommon) {
-                kept.append(text, copied, wordStart);
-                copied = wordEnd;
-                removedAny = true;
-            } else {
-                keptAny |= wordStart >= 0;
-            }
         }
-        if (!removedAny || !keptAny) {
+        if (words.stream().allMatch(Word::common) || words.stream().noneMatch(Word::common)) {
             return text;
+        }
+        StringBuilder kept = new StringBuilder(text.length());
+        int copied = 0;
+        for (Word word : words) {
+            if (word.common) {
+                kept.append(text, copied, word.start);
+                copied = word.end;
+            }
         }
         kept.append(text, copied, text.length());
         return SPACES.matcher(kept).replaceAll(" ").strip();
+    }
+
+    /** A word of the query: where it is in the text, and whether each of its terms is common. */
+    private static final class Word {
+        final int start;
+        final int end;
+        boolean common = true;
+
+        Word(int start, int end) {
+            this.start = start;
+            this.end = end;
+        }
+
+        boolean common() {
+            return common;
+        }
     }
 
     /** How many searchable memories hold {@code word} in their own text. */

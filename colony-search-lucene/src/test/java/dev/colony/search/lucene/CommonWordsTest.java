@@ -28,11 +28,16 @@ class CommonWordsTest {
         }
     }
 
-    @Test
-    void wordsHalfTheMemoriesHoldAreLeftOutWithTheirPossessives() {
+    /** An index of 120 turns of one conversation in namespace 1. */
+    private static LuceneSearchIndex conversationOf120Turns() {
         ListMemorySource source = new ListMemorySource("common-words");
         conversation(source, 1, 120);
-        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+        return LuceneSearch.inMemory().open(source);
+    }
+
+    @Test
+    void wordsHalfTheMemoriesHoldAreLeftOutWithTheirPossessives() {
+        try (LuceneSearchIndex index = conversationOf120Turns()) {
             assertThat(index.embeddingText("What did Caroline paint recently?", MINE))
                     .isEqualTo("What did paint recently?");
             assertThat(index.embeddingText("Where is Melanie's  pottery class?", MINE))
@@ -45,9 +50,7 @@ class CommonWordsTest {
 
     @Test
     void aQueryOfCommonWordsOnlyOrWithoutThemStaysWhole() {
-        ListMemorySource source = new ListMemorySource("common-words");
-        conversation(source, 1, 120);
-        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+        try (LuceneSearchIndex index = conversationOf120Turns()) {
             assertThat(index.embeddingText("Caroline and Melanie?", MINE)).isEqualTo("Caroline and Melanie?");
             assertThat(index.embeddingText("who adopted  a puppy?", MINE)).isEqualTo("who adopted  a puppy?");
         }
