@@ -2,7 +2,9 @@ package dev.colony.search.lucene;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
@@ -28,7 +30,8 @@ import org.apache.lucene.search.TermStatistics;
  * once there are at least {@link #MIN_MEMORIES} of them: in a small store a share says little. Stop words
  * stay (the analyzer drops them, and the model reads them as grammar), as does a word any of whose parts
  * is not common (a path whose directory is everywhere keeps its file name). When every word is common the
- * query stays whole. Measured with {@code ConversationBenchmark} on LoCoMo (two speakers a conversation),
+ * query stays whole. Only the first {@link QueryPlanner#MAX_QUERY_TERMS} distinct terms are looked up, as
+ * the keyword leg uses no more; words after them stay. Measured with {@code ConversationBenchmark} on LoCoMo (two speakers a conversation),
  * default model: vector search turn hit@5 0.563 against 0.444 and session hit@1 0.561 against 0.477, hybrid
  * 0.713 against 0.682 and 0.714 against 0.708 (e5-small-v2 0.730 and 0.746, bge-small-en-v1.5 0.729 and
  * 0.726). No word of {@code HybridQualityTest}'s agent memories or dialogs is that common, so they rank as
@@ -55,6 +58,7 @@ final class CommonWords {
             return text;
         }
         double common = COMMON_SHARE * memories.docCount();
+        Map<String, Boolean> looked = new HashMap<>();
         List<Word> words = new ArrayList<>();
         try (TokenStream stream = analyzer.tokenStream(IndexLayout.TEXT, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
@@ -67,7 +71,14 @@ final class CommonWords {
                     word = new Word(offsets.startOffset(), offsets.endOffset());
                     words.add(word);
                 }
-                word.common = word.common && heldBy(scoped, term.toString()) > common;
+                String found = term.toString();
+                Boolean known = looked.get(found);
+                if (known == null) {
+                    // Past the planner's limit of distinct terms, a word is not looked up: it stays.
+                    known = looked.size() < QueryPlanner.MAX_QUERY_TERMS && heldBy(scoped, found) > common;
+                    looked.put(found, known);
+                }
+                word.common = word.common && known;
             }
             stream.end();
         }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.colony.api.ColonyException;
 import dev.colony.api.NamespaceId;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,6 +55,16 @@ class CommonWordsTest {
         try (LuceneSearchIndex index = conversationOf120Turns()) {
             assertThat(index.embeddingText("Caroline and Melanie?", MINE)).isEqualTo("Caroline and Melanie?");
             assertThat(index.embeddingText("who adopted  a puppy?", MINE)).isEqualTo("who adopted  a puppy?");
+        }
+    }
+
+    @Test
+    void onlyTheTermsTheKeywordLegWouldUseAreLookedUp() {
+        String rare = IntStream.range(0, QueryPlanner.MAX_QUERY_TERMS).mapToObj(i -> "rare" + (char) ('a' + i % 26)
+                + (char) ('a' + i / 26)).collect(Collectors.joining(" "));
+        try (LuceneSearchIndex index = conversationOf120Turns()) {
+            assertThat(index.embeddingText("Caroline " + rare, MINE)).isEqualTo(rare);
+            assertThat(index.embeddingText(rare + " Caroline", MINE)).isEqualTo(rare + " Caroline");
         }
     }
 
