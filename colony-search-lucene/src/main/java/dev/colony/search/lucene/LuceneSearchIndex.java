@@ -334,7 +334,7 @@ public final class LuceneSearchIndex implements SearchIndex {
      * {@code query} without the words that more than {@link CommonWords#COMMON_SHARE} of the memories of
      * {@code namespaces} hold (see {@link CommonWords}), counted in the published snapshot: a few changes
      * not yet in it hardly move a share, and reading the change feed here would cost a store read per
-     * search. The query unchanged when the index cannot tell (it is being repaired).
+     * search. The query unchanged when the index cannot tell (it is damaged or being repaired).
      *
      * @throws ColonyException {@code CLOSED} after {@link #close()}
      */
@@ -354,7 +354,8 @@ public final class LuceneSearchIndex implements SearchIndex {
             } finally {
                 current.reader.decRef();
             }
-        } catch (IOException | AlreadyClosedException e) {
+        } catch (IOException | RuntimeException e) {
+            // The search that follows meets the same failure and reports it, or repairs the index.
             return query;
         }
     }

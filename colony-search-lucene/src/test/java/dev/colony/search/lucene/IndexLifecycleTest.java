@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -205,6 +206,8 @@ class IndexLifecycleTest {
         IndexFiles.flipBytesInTheMiddle(largest);
 
         try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
+            assertThat(index.embeddingText("lighthouse keepers", Set.of(ListMemorySource.NS)))
+                    .as("what to embed, asked of a damaged index").isEqualTo("lighthouse keepers");
             assertThat(index.awaitCaughtUp(WAIT_MILLIS)).as("verified in the background, then rebuilt").isTrue();
             assertThat(index.rebuilds()).isPositive();
             assertFindsAll(index, 50);
