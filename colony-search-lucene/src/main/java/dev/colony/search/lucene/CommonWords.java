@@ -11,10 +11,8 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermStatistics;
 
 /**
  * Takes out of a query, before it is embedded, the words that a large share of the searchable memories
@@ -75,7 +73,8 @@ final class CommonWords {
                 Boolean known = looked.get(found);
                 if (known == null) {
                     // Past the planner's limit of distinct terms, a word is not looked up: it stays.
-                    known = looked.size() < QueryPlanner.MAX_QUERY_TERMS && heldBy(scoped, found) > common;
+                    known = looked.size() < QueryPlanner.MAX_QUERY_TERMS
+                            && ScopedSearcher.documentsHolding(scoped, new Term(IndexLayout.TEXT, found)) > common;
                     looked.put(found, known);
                 }
                 word.common = word.common && known;
@@ -111,16 +110,5 @@ final class CommonWords {
         boolean common() {
             return common;
         }
-    }
-
-    /** How many searchable memories hold {@code word} in their own text. */
-    private static long heldBy(IndexSearcher scoped, String word) throws IOException {
-        Term term = new Term(IndexLayout.TEXT, word);
-        TermStates states = TermStates.build(scoped, term, true);
-        if (states.docFreq() == 0) {
-            return 0;
-        }
-        TermStatistics statistics = scoped.termStatistics(term, states.docFreq(), states.totalTermFreq());
-        return statistics == null ? 0 : statistics.docFreq();
     }
 }

@@ -10,13 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermStatistics;
 
 /**
  * Fusion of the keyword and the vector leg into one ranking: a document scores {@code alpha × keyword +
@@ -127,10 +125,7 @@ final class RankFusion {
         for (Term term : terms) {
             CollectionStatistics collection = searcher.collectionStatistics(term.field());
             long documents = collection == null ? 1 : collection.docCount();
-            TermStates states = TermStates.build(searcher, term, true);
-            TermStatistics statistics = states.docFreq() == 0 ? null
-                    : searcher.termStatistics(term, states.docFreq(), states.totalTermFreq());
-            long holding = statistics == null ? 1 : Math.min(statistics.docFreq(), documents);
+            long holding = Math.max(1, Math.min(ScopedSearcher.documentsHolding(searcher, term), documents));
             ceiling += Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
         }
         return Math.max(ceiling, Float.MIN_NORMAL);

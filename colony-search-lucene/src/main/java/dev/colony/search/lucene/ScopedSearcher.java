@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BulkScorer;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.CollectionTerminatedException;
@@ -53,6 +54,19 @@ final class ScopedSearcher extends IndexSearcher {
         super(reader);
         this.scope = scope;
         setSimilarity(RANKING);
+    }
+
+    /**
+     * How many documents hold {@code term} as {@code searcher}'s statistics count them (for a scoped
+     * searcher, the readable ones); 0 when none does.
+     */
+    static long documentsHolding(IndexSearcher searcher, Term term) throws IOException {
+        TermStates states = TermStates.build(searcher, term, true);
+        if (states.docFreq() == 0) {
+            return 0;
+        }
+        TermStatistics statistics = searcher.termStatistics(term, states.docFreq(), states.totalTermFreq());
+        return statistics == null ? 0 : statistics.docFreq();
     }
 
     @Override
