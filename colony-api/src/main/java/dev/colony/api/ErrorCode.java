@@ -111,7 +111,13 @@ public enum ErrorCode {
     /** The agent may not delegate to that agent: it is not in the delegating agent's members. */
     NOT_A_MEMBER,
     /** The call needs a run the caller's session executes, and it executes none. */
-    NOT_IN_A_RUN;
+    NOT_IN_A_RUN,
+    /** Shell runs are off: the operator has not enabled them (the server's {@code --allow-shell}). */
+    SHELL_DISABLED,
+    /** The shell command starts a program the operator's allow-list does not name, or uses shell syntax it forbids. */
+    COMMAND_NOT_ALLOWED,
+    /** A process declared a delegation policy other than the one its store keeps. */
+    POLICY_CONFLICT;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

@@ -3,6 +3,7 @@ package dev.colony.bench;
 import dev.colony.api.CallerScope;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.session.SessionStart;
@@ -41,7 +42,7 @@ final class RunShellScenario implements Scenario {
         Latencies colonySide = new Latencies(perRound * options.rounds());
         Latencies rawSide = new Latencies(perRound * options.rounds());
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).runs(RunSettings.defaults()
-                .withOutputDirectory(options.workDir().resolve("runs"))).build()) {
+                .withShell(ShellSettings.on()).withOutputDirectory(options.workDir().resolve("runs"))).build()) {
             CallerScope caller = colony.as(colony.sessions().ensure(SessionStart.of("bench", "claude-code"))
                     .actor());
             for (int i = 0; i < 10; i++) {
@@ -56,8 +57,8 @@ final class RunShellScenario implements Scenario {
                 colonySide.percentileMillis(50) / rawSide.percentileMillis(50),
                 String.format(Locale.ROOT, "p50 <= bare p50 + %.0f ms", TARGET_OVERHEAD_MILLIS),
                 overhead <= TARGET_OVERHEAD_MILLIS, String.format(Locale.ROOT, "sh -c true; SQLite file; "
-                        + "p50 overhead %.2f ms per run (spawn, take and finish transactions, output file, "
-                        + "setsid, pid file)", overhead));
+                        + "p50 overhead %.2f ms per run (spawn, take and finish transactions, output directory and "
+                        + "copy, setsid, pid file)", overhead));
     }
 
     private static void spawnAndWait(CallerScope caller) throws Exception {

@@ -17,6 +17,7 @@ import dev.colony.core.kernel.VectorState;
 import dev.colony.core.memory.Forgetter;
 import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
+import dev.colony.core.run.Delegation;
 import dev.colony.core.run.RunHub;
 import dev.colony.core.run.RunService;
 import dev.colony.core.session.SessionLauncher;
@@ -168,6 +169,20 @@ public final class Colony implements AutoCloseable {
         return signals.sweep();
     }
 
+    /**
+     * The store's delegation policy, as its owner sees it (what {@code colony delegation} runs): whoever can open the
+     * store may show, set or clear it.
+     */
+    public Delegation delegation() {
+        ensureOpen();
+        return new Delegation(kernel);
+    }
+
+    /** Whether this Colony executes shell runs: enabled in its run settings, with a directory for their output. */
+    public boolean executesShellRuns() {
+        return runs.executesShells();
+    }
+
     /** The run hub, for tests of this package (the stall watchdog, the orphan sweep). */
     RunHub runHub() {
         return runs;
@@ -258,9 +273,9 @@ public final class Colony implements AutoCloseable {
         }
 
         /**
-         * How runs are executed: the slots shared by every process of the store, the directory shell runs write
-         * their output to (without one, this Colony executes no shell runs), and who may delegate to whom
-         * (default {@link RunSettings#defaults()}).
+         * How runs are executed: the slots shared by every process of the store, whether shell runs execute and
+         * where their output goes, the longest timeout, and the delegation policy this Colony declares to its store
+         * (default {@link RunSettings#defaults()}: shell runs off, no policy declared).
          */
         public Builder runs(RunSettings value) {
             this.runSettings = Objects.requireNonNull(value, "runs");
@@ -296,16 +311,27 @@ public final class Colony implements AutoCloseable {
         }
 
         /**
-         * Builds the Colony and opens the search index, which may rebuild itself from the store. The
-         * storage provider brought its schema up to date when it was opened.
+         * Builds the Colony and opens the search index, which may rebuild itself from the store, then declares the
+         * delegation policy of the run settings, if they name one. The storage provider brought its schema up to
+         * date when it was opened.
          *
-         * @throws ColonyException {@code INVALID_ARGUMENT} when no storage provider was given
+         * @throws ColonyException {@code INVALID_ARGUMENT} when no storage provider was given;
+         *     {@code POLICY_CONFLICT} when the store keeps another delegation policy (nothing stays open)
          */
         public Colony build() {
             if (storage == null) {
                 throw ColonyException.invalid("storage", "is required");
             }
-            return new Colony(this);
+            Colony colony = new Colony(this);
+            if (runSettings.members() != null) {
+                try {
+                    colony.delegation().declare(runSettings.members());
+                } catch (RuntimeException e) {
+                    colony.close();
+                    throw e;
+                }
+            }
+            return colony;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.colony.core;
 import dev.colony.api.CallerScope;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.api.run.RunSpec;
 import dev.colony.api.session.SessionStart;
 import dev.colony.store.sqlite.SqliteStorageProvider;
@@ -28,7 +29,8 @@ final class OrphanedShellProcess {
      */
     public static void main(String[] args) throws Exception {
         Colony colony = Colony.builder().storage(SqliteStorageProvider.open(Path.of(args[0])))
-                .runs(RunSettings.defaults().withOutputDirectory(Path.of(args[1]))).build();
+                .runs(RunSettings.defaults().withShell(ShellSettings.on()).withOutputDirectory(Path.of(args[1])))
+                .build();
         CallerScope alice = colony.as(colony.sessions().ensure(SessionStart.of("alice", "claude-code")).actor());
         Run run = alice.runs().spawn(RunSpec.shell("echo $$ > " + args[2] + "; sleep 300"));
         Files.writeString(Path.of(args[3]), run.id().value(), StandardCharsets.US_ASCII);

@@ -173,8 +173,8 @@ class RunsTest {
             assertRefused(() -> alice.runs().spawn(RunSpec.agent(null, "x")), ErrorCode.INVALID_ARGUMENT, "agent");
             assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", " ")), ErrorCode.INVALID_ARGUMENT,
                     "message");
-            assertRefused(() -> alice.runs().spawn(RunSpec.shell(null)), ErrorCode.INVALID_ARGUMENT, "command");
-            assertRefused(() -> alice.runs().spawn(RunSpec.shell("ls").timingOutAfter(Duration.ZERO)),
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell(null)), ErrorCode.SHELL_DISABLED, "command");
+            assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", "x").timingOutAfter(Duration.ZERO)),
                     ErrorCode.INVALID_ARGUMENT, "timeout");
             assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", "x").under(new RunId("a00000000"))),
                     ErrorCode.RUN_NOT_FOUND, "parent_id");

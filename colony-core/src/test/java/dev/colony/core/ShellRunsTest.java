@@ -8,10 +8,14 @@ import dev.colony.api.CallerScope;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
+import dev.colony.api.run.RunKind;
 import dev.colony.api.run.RunOutput;
+import dev.colony.api.run.RunQuery;
 import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
+import dev.colony.api.run.Runs;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +23,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -49,7 +55,11 @@ class ShellRunsTest {
     }
 
     private Colony open() {
-        return open(RunSettings.defaults().withOutputDirectory(dir.resolve("home/runs")));
+        return open(shells(ShellSettings.on()));
+    }
+
+    private RunSettings shells(ShellSettings shell) {
+        return RunSettings.defaults().withShell(shell).withOutputDirectory(dir.resolve("home/runs"));
     }
 
     private static Run ended(CallerScope caller, Run run) throws Exception {
@@ -77,7 +87,9 @@ class ShellRunsTest {
             Path runs = dir.resolve("home/runs");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runs))).isEqualTo("rwx------");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runs.resolve(ok.id().value()))))
-                    .isEqualTo("rw-------");
+                    .isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runs.resolve(ok.id().value())
+                    .resolve("0")))).isEqualTo("rw-------");
             assertThat(runs.resolve(ok.id().value() + ".pid")).as("the pid file goes with the process")
                     .doesNotExist();
 
@@ -105,12 +117,13 @@ class ShellRunsTest {
             assertRefused(() -> alice.runs().output(alice.runs().spawn(RunSpec.agent("codex", "x")).id(), null, 10),
                     ErrorCode.INVALID_ARGUMENT, "task_id");
         }
-        try (Colony colony = open(RunSettings.defaults())) {
+        try (Colony colony = open(RunSettings.defaults().withShell(ShellSettings.on()))) {
             assertRefused(() -> as(colony, "alice").runs().spawn(RunSpec.shell("true")), ErrorCode.UNAVAILABLE,
                     "command");
         }
         Path notADirectory = dir.resolve("home-file");
-        try (Colony colony = open(RunSettings.defaults().withOutputDirectory(notADirectory))) {
+        try (Colony colony = open(RunSettings.defaults().withShell(ShellSettings.on())
+                .withOutputDirectory(notADirectory))) {
             CallerScope alice = as(colony, "alice");
             assertThat(alice.runs().spawn(RunSpec.agent("codex", "still works")).status()).as("a Colony whose "
                     + "output directory cannot be used still opens and runs agent runs")
@@ -215,8 +228,9 @@ class ShellRunsTest {
     }
 
     @Test
-    void anAgentDelegatesOnlyToItsMembersWhenAPolicyIsSet() {
-        try (Colony colony = open(RunSettings.defaults().withMembers(Map.of("claude-code", Set.of("codex"))))) {
+    void anAgentDelegatesOnlyToItsMembersWhenAPolicyIsSetShellRunsIncluded() throws Exception {
+        try (Colony colony = open(shells(ShellSettings.on()).withMembers(Map.of("claude-code", Set.of("codex"),
+                "gemini", Set.of("shell"))))) {
             CallerScope lead = as(colony, "alice", "claude-code");
             assertThat(lead.runs().spawn(RunSpec.agent("codex", "review")).agent()).isEqualTo("codex");
             assertRefused(() -> lead.runs().spawn(RunSpec.agent("gemini", "review")), ErrorCode.NOT_A_MEMBER,
@@ -225,6 +239,97 @@ class ShellRunsTest {
                     "agent");
             assertRefused(() -> as(colony, "alice", "codex").runs().spawn(RunSpec.agent("claude-code", "x")),
                     ErrorCode.NOT_A_MEMBER, "agent");
+            assertRefused(() -> lead.runs().spawn(RunSpec.shell("echo not me")), ErrorCode.NOT_A_MEMBER, "command");
+            CallerScope gemini = as(colony, "alice", "gemini-cli");
+            assertThat(ended(gemini, gemini.runs().spawn(RunSpec.shell("echo allowed"))).result())
+                    .isEqualTo("allowed");
+            assertThat(lead.runs().list(new RunQuery(null, null, null, 100))).as("the refusals recorded nothing")
+                    .extracting(Run::kind).containsExactlyInAnyOrder(RunKind.AGENT, RunKind.SHELL);
+        }
+    }
+
+    @Test
+    void shellRunsAreOffUntilEnabledAndARefusedOneRecordsNothing() {
+        try (Colony colony = open(RunSettings.defaults().withOutputDirectory(dir.resolve("home/runs")))) {
+            CallerScope alice = as(colony, "alice");
+            assertThat(colony.executesShellRuns()).isFalse();
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell("echo hi")), ErrorCode.SHELL_DISABLED, "command");
+            assertThat(alice.runs().list(new RunQuery(null, null, null, 100))).isEmpty();
+            assertThat(dir.resolve("home/runs")).as("a Colony without shell runs leaves their directory alone")
+                    .doesNotExist();
+        }
+    }
+
+    @Test
+    void anAllowListRunsItsProgramsWithoutAShellAndRefusesEverythingElse() throws Exception {
+        try (Colony colony = open(shells(ShellSettings.on().allowing(List.of("echo", "printf"))))) {
+            CallerScope alice = as(colony, "alice");
+            Run quoted = ended(alice, alice.runs().spawn(RunSpec.shell("echo 'a; b' \"c|d\" e\\&f")));
+            assertThat(quoted.result()).as("quoted syntax is an argument, not a shell's").isEqualTo("a; b c|d e&f");
+
+            for (String command : List.of("echo hi; id", "echo hi && id", "echo $(id)", "echo `id`", "echo hi | sh",
+                    "echo hi > /tmp/x", "echo \"$HOME\"", "echo *", "echo hi\nid", "sh -c 'echo hi'", "/bin/echo hi",
+                    "./echo hi", "PATH=/tmp echo hi")) {
+                assertRefused(() -> alice.runs().spawn(RunSpec.shell(command)), ErrorCode.COMMAND_NOT_ALLOWED,
+                        "command");
+            }
+            assertRefused(() -> alice.runs().spawn(RunSpec.shell("echo 'open")), ErrorCode.INVALID_ARGUMENT,
+                    "command");
+            assertThat(alice.runs().list(new RunQuery(null, null, null, 100))).hasSize(1);
+        }
+    }
+
+    @Test
+    void outputIsCappedWhileTheCommandWritesAndItsTailIsKept() throws Exception {
+        int cap = 64 * 1024;
+        try (Colony colony = open(shells(ShellSettings.on().cappedAt(cap)))) {
+            CallerScope alice = as(colony, "alice");
+            Path wrote = Fifo.create(dir.resolve("wrote"));
+            Run writing = alice.runs().spawn(RunSpec.shell("head -c 1000000 /dev/zero | tr '\\0' x; echo; "
+                    + "echo > " + wrote + "; sleep 300"));
+            Fifo.read(wrote);
+            // The command wrote all of it; at most a pipe's capacity (64 KiB) may still wait to be copied.
+            Path output = dir.resolve("home/runs").resolve(writing.id().value());
+            long kept;
+            try (Stream<Path> segments = Files.list(output)) {
+                kept = segments.mapToLong(segment -> segment.toFile().length()).sum();
+            }
+            assertThat(kept).as("held while the command still runs").isBetween(cap / 2L, (long) cap);
+            RunOutput window = alice.runs().output(writing.id(), 0L, 100);
+            assertThat(window.size()).isBetween(1_000_001L - 64 * 1024, 1_000_001L);
+            assertThat(window.dropped()).as("a window from 0 starts at the oldest byte kept")
+                    .isEqualTo(window.offset()).isGreaterThan(1_000_001L - 64 * 1024 - cap);
+            assertThat(window.text()).isEqualTo("x".repeat(100));
+            alice.runs().kill(writing.id());
+
+            Run finished = ended(alice, alice.runs().spawn(RunSpec.shell("head -c 300000 /dev/zero | tr '\\0' y; "
+                    + "echo; echo the end")));
+            assertThat(finished.status()).isEqualTo(RunStatus.FINISHED);
+            assertThat(finished.result()).startsWith("[output capped at 65536 bytes: the first ")
+                    .contains(" of 300009 were dropped]").endsWith("\nthe end");
+            Run failed = ended(alice, alice.runs().spawn(RunSpec.shell("head -c 300000 /dev/zero; echo boom; "
+                    + "exit 4")));
+            assertThat(failed.error()).as("control bytes are not carried into the error").doesNotContain("\0");
+            assertThat(failed.error()).startsWith("exit code 4; [output capped at 65536 bytes").endsWith("\uFFFDboom");
+        }
+    }
+
+    @Test
+    void aTimeoutIsBoundedByTheColonysLimit() {
+        try (Colony colony = open(RunSettings.defaults())) {
+            CallerScope alice = as(colony, "alice");
+            assertThat(alice.runs().spawn(RunSpec.agent("codex", "x")).timeout()).isEqualTo(Runs.DEFAULT_TIMEOUT);
+            assertThat(alice.runs().spawn(RunSpec.agent("codex", "x").timingOutAfter(Duration.ofHours(2)))
+                    .timeout()).isEqualTo(Duration.ofHours(2));
+            assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", "x").timingOutAfter(Duration.ofHours(3))),
+                    ErrorCode.INVALID_ARGUMENT, "timeout");
+        }
+        try (Colony colony = open(RunSettings.defaults().withMaxTimeout(Duration.ofMinutes(1)))) {
+            CallerScope alice = as(colony, "alice");
+            assertThat(alice.runs().spawn(RunSpec.agent("codex", "x")).timeout()).as("the default within the limit")
+                    .isEqualTo(Duration.ofMinutes(1));
+            assertRefused(() -> alice.runs().spawn(RunSpec.agent("codex", "x").timingOutAfter(Duration.ofSeconds(61))),
+                    ErrorCode.INVALID_ARGUMENT, "timeout");
         }
     }
 }

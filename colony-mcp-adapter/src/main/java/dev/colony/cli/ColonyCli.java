@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
-                AnswerCommand.class, KillCommand.class, HookCommand.class,
+                AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
                 CdsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
@@ -51,6 +51,9 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Mixin
     ThreadOptions thread;
+
+    @Mixin
+    ShellOptions shell;
 
     @Spec
     CommandSpec spec;
@@ -131,7 +134,7 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return McpCommand.serve(settings(store, agent), thread(null));
+        return McpCommand.serve(shell(settings(store, agent), null), thread(null));
     }
 
     /**
@@ -142,6 +145,11 @@ public final class ColonyCli implements Callable<Integer> {
         String repoRoot = first(own == null ? null : own.repoRoot, thread.repoRoot);
         String branch = first(own == null ? null : own.branch, thread.branch);
         return StartupThread.resolve(repoRoot, branch, workingDirectory(system));
+    }
+
+    /** {@code settings} with the shell options given before a subcommand, then its own ({@code own}). */
+    LaunchSettings shell(LaunchSettings settings, ShellOptions own) {
+        return shell.apply(settings, own);
     }
 
     private static Path workingDirectory(Properties system) {

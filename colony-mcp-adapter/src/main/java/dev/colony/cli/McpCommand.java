@@ -32,12 +32,15 @@ public final class McpCommand implements Callable<Integer> {
     @Mixin
     ThreadOptions thread;
 
+    @Mixin
+    ShellOptions shell;
+
     @ParentCommand
     ColonyCli parent;
 
     @Override
     public Integer call() {
-        return serve(parent.settings(store, agent), parent.thread(thread));
+        return serve(parent.shell(parent.settings(store, agent), shell), parent.thread(thread));
     }
 
     /**

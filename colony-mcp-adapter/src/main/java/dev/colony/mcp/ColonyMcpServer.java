@@ -77,9 +77,9 @@ public final class ColonyMcpServer implements ToolHost {
     private final Object idle = new Object();
     private int inFlight;
 
-    /** A server with the {@linkplain #defaultTools() default tools}. */
+    /** A server with the {@linkplain #tools(boolean) tools} its Colony can serve (shell runs when it executes them). */
     public ColonyMcpServer(ToolContext context) {
-        this(context, defaultTools());
+        this(context, tools(context.colony().executesShellRuns()));
     }
 
     /** A server with the given tools; their names must be distinct. */
@@ -90,10 +90,19 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /**
-     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
-     * collection, signal, plan, profile, proposal, rescue, runtime view, then metrics tools.
+     * The tools a server with default settings serves: {@link #tools(boolean)} without shell runs, which are off
+     * until the operator enables them.
      */
     public static List<ToolSpec<?, ?>> defaultTools() {
+        return tools(false);
+    }
+
+    /**
+     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
+     * collection, signal, plan, profile, proposal, rescue, run, runtime view, then metrics tools. A server
+     * that runs no shell commands ({@code shell} false) lists none of what only serves them.
+     */
+    public static List<ToolSpec<?, ?>> tools(boolean shell) {
         List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
         tools.addAll(TaskTools.ALL);
         tools.addAll(MessageTools.ALL);
@@ -105,7 +114,7 @@ public final class ColonyMcpServer implements ToolHost {
         tools.addAll(ProfileTools.ALL);
         tools.addAll(ProposalTools.ALL);
         tools.addAll(RescueTools.ALL);
-        tools.addAll(RunTools.ALL);
+        tools.addAll(RunTools.of(shell));
         tools.addAll(RuntimeTools.ALL);
         tools.addAll(MetricTools.ALL);
         return List.copyOf(tools);

@@ -28,27 +28,39 @@ public final class EmbeddedColony {
     /**
      * Opens the store {@code settings} name: the PostgreSQL database of {@link LaunchSettings#jdbcUrl()}
      * when there is one, else the SQLite file {@link LaunchSettings#database()}. The caller owns the
-     * result and must close it.
+     * result and must close it. A command declares no delegation policy (only a server does).
      *
      * @throws ColonyException {@code STORAGE_FAILURE} when the store cannot be opened
      */
     public static Colony open(LaunchSettings settings) {
-        return open(settings, false);
+        return open(settings, false, commandRuns(settings));
     }
 
     /**
-     * Like {@link #open(LaunchSettings)}; with {@code warmUpEmbedder}, the embedder starts loading its
+     * Opens the store for the MCP server, like {@link #open(LaunchSettings)} but declaring the delegation policy
+     * of {@code COLONY_MEMBERS} to the store; with {@code warmUpEmbedder}, the embedder starts loading its
      * model at once, in the background, while the store and the index open (see
      * {@link Colony.Builder#warmUpEmbedder}): for a process that answers searches as soon as it is up.
+     *
+     * @throws ColonyException {@code POLICY_CONFLICT} when the store keeps another delegation policy
      */
     public static Colony open(LaunchSettings settings, boolean warmUpEmbedder) {
+        return open(settings, warmUpEmbedder, settings.runs());
+    }
+
+    private static Colony open(LaunchSettings settings, boolean warmUpEmbedder, RunSettings runs) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder(),
-                    warmUpEmbedder, settings.runs());
+                    warmUpEmbedder, runs);
         }
         StoreFiles.prepareToCreate(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder, settings.runs());
+                warmUpEmbedder, runs);
+    }
+
+    /** The run settings of a command (not the server): they declare no delegation policy. */
+    private static RunSettings commandRuns(LaunchSettings settings) {
+        return settings.runs().withMembers(null);
     }
 
     /**
@@ -134,11 +146,11 @@ public final class EmbeddedColony {
     public static Colony openExisting(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder(),
-                    warmUpEmbedder, settings.runs());
+                    warmUpEmbedder, commandRuns(settings));
         }
         StoreFiles.requireExisting(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder, settings.runs());
+                warmUpEmbedder, commandRuns(settings));
     }
 
     /**

@@ -7,13 +7,16 @@ import dev.colony.api.UserId;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.run.Runs;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.postgres.PostgresUrls;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -49,8 +52,11 @@ import java.util.stream.Collectors;
  *     default {@link OnnxEmbedder#DEFAULT_MODEL}
  * @param collection the collection memories go to when a tool call names none ({@value #ENV_COLLECTION}), or
  *     {@code null} for the user's personal namespace
- * @param runs how runs execute: shell output under {@code home/runs}, the slots ({@value #ENV_MAX_CONCURRENT}) and
- *     the delegation policy ({@value #ENV_MEMBERS})
+ * @param runs how runs execute: the slots ({@value #ENV_MAX_CONCURRENT}), the delegation policy the server declares
+ *     to its store ({@value #ENV_MEMBERS}), shell runs (off unless {@value #ENV_ALLOW_SHELL}; their allow-list
+ *     {@value #ENV_SHELL_ALLOW}, the variables they receive {@value #ENV_SHELL_ENV}, their output cap
+ *     {@value #ENV_OUTPUT_CAP}) with output under {@code home/runs}, and the longest timeout
+ *     ({@value #ENV_MAX_TIMEOUT})
  */
 public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
         SessionId session, String embedding, String collection, RunSettings runs) {
@@ -84,6 +90,19 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
      * agent may delegate to every agent; set, an agent it does not name (or names with no members) may not.
      */
     public static final String ENV_MEMBERS = "COLONY_MEMBERS";
+    /** Environment variable that turns shell runs on ({@code true} or {@code 1}); off by default. */
+    public static final String ENV_ALLOW_SHELL = "COLONY_ALLOW_SHELL";
+    /**
+     * Environment variable with the programs shell runs may start, comma-separated (see
+     * {@link ShellSettings}); naming any turns shell runs on, limited to them.
+     */
+    public static final String ENV_SHELL_ALLOW = "COLONY_SHELL_ALLOW";
+    /** Environment variable naming, comma-separated, the variables shell runs get besides PATH, HOME, LANG, TERM. */
+    public static final String ENV_SHELL_ENV = "COLONY_SHELL_ENV";
+    /** Environment variable with the bytes of output kept per shell run (a suffix k, m or g: KiB, MiB, GiB). */
+    public static final String ENV_OUTPUT_CAP = "COLONY_RUN_OUTPUT_CAP";
+    /** Environment variable with the longest timeout a run may have, in seconds (default 7200). */
+    public static final String ENV_MAX_TIMEOUT = "COLONY_RUN_MAX_TIMEOUT";
     /** The directory inside {@code COLONY_HOME} that holds shell runs' output. */
     public static final String RUNS_DIRECTORY = "runs";
     /** The agent name used when none is given. */
@@ -112,6 +131,25 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         Path home = newHome.toAbsolutePath().normalize();
         return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection,
                 runs.withOutputDirectory(home.resolve(RUNS_DIRECTORY)));
+    }
+
+    /**
+     * These settings with shell runs as the server's options say: on with {@code allow} or a non-empty
+     * {@code programs} (which also limits them), each option adding to what the environment said; {@code null}
+     * and empty options change nothing.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the option for a malformed program or variable name
+     */
+    public LaunchSettings withShellOptions(boolean allow, List<String> programs, List<String> variables) {
+        ShellSettings shell = runs.shell();
+        Set<String> allowed = new TreeSet<>(shell.allowedPrograms());
+        allowed.addAll(names(programs));
+        Set<String> passed = new TreeSet<>(shell.passedEnvironment());
+        passed.addAll(names(variables));
+        ShellSettings changed = new ShellSettings(shell.enabled() || allow || !allowed.isEmpty(), allowed, passed,
+                shell.outputCap());
+        return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection,
+                runs.withShell(changed));
     }
 
     /** The embedder these settings name, none when they turn search by meaning off. */
@@ -219,7 +257,8 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
             }
         }
         RunSettings runs = RunSettings.defaults().withMaxConcurrent(maxConcurrent(env))
-                .withMembers(members(env)).withOutputDirectory(home.resolve(RUNS_DIRECTORY));
+                .withMembers(members(env)).withOutputDirectory(home.resolve(RUNS_DIRECTORY)).withShell(shell(env))
+                .withMaxTimeout(maxTimeout(env));
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
                     agentName, sessionId, embedding, collection, runs);
@@ -246,12 +285,93 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
                 + RunSettings.MAX_CONCURRENT_LIMIT + ", was " + Echo.quoted(named));
     }
 
+    /** The shell settings of {@value #ENV_ALLOW_SHELL} and its siblings, checked. */
+    private static ShellSettings shell(Map<String, String> env) {
+        String allow = first(env.get(ENV_ALLOW_SHELL), null, null);
+        boolean on = false;
+        if (allow != null) {
+            String value = allow.strip().toLowerCase(Locale.ROOT);
+            if (!Set.of("true", "1", "yes", "false", "0", "no").contains(value)) {
+                throw ColonyException.invalid(ENV_ALLOW_SHELL, "must be true or false, was " + Echo.quoted(allow));
+            }
+            on = Set.of("true", "1", "yes").contains(value);
+        }
+        List<String> programs = names(split(env.get(ENV_SHELL_ALLOW)));
+        ShellSettings shell;
+        try {
+            shell = new ShellSettings(on || !programs.isEmpty(), Set.copyOf(programs),
+                    Set.copyOf(names(split(env.get(ENV_SHELL_ENV)))), outputCap(env));
+        } catch (ColonyException e) {
+            String field = e.field() == null ? ENV_ALLOW_SHELL : switch (e.field()) {
+                case "shell_allow" -> ENV_SHELL_ALLOW;
+                case "shell_env" -> ENV_SHELL_ENV;
+                default -> ENV_OUTPUT_CAP;
+            };
+            throw ColonyException.invalid(field, e.getMessage().substring(e.getMessage().indexOf(": ") + 2));
+        }
+        return shell;
+    }
+
+    /** The output cap {@value #ENV_OUTPUT_CAP} names, in bytes. */
+    private static long outputCap(Map<String, String> env) {
+        String named = first(env.get(ENV_OUTPUT_CAP), null, null);
+        if (named == null) {
+            return ShellSettings.DEFAULT_OUTPUT_CAP;
+        }
+        String value = named.strip().toLowerCase(Locale.ROOT);
+        int shift = value.endsWith("k") ? 10 : value.endsWith("m") ? 20 : value.endsWith("g") ? 30 : 0;
+        try {
+            long bytes = Long.parseLong(shift == 0 ? value : value.substring(0, value.length() - 1)) << shift;
+            if (bytes >= ShellSettings.MIN_OUTPUT_CAP && bytes <= ShellSettings.MAX_OUTPUT_CAP) {
+                return bytes;
+            }
+        } catch (NumberFormatException e) {
+            // Refused below.
+        }
+        throw ColonyException.invalid(ENV_OUTPUT_CAP, "must be " + ShellSettings.MIN_OUTPUT_CAP + " bytes to 1g, "
+                + "was " + Echo.quoted(named));
+    }
+
+    /** The longest timeout {@value #ENV_MAX_TIMEOUT} names, checked. */
+    private static Duration maxTimeout(Map<String, String> env) {
+        String named = first(env.get(ENV_MAX_TIMEOUT), null, null);
+        if (named == null) {
+            return Runs.DEFAULT_MAX_TIMEOUT;
+        }
+        try {
+            long seconds = Long.parseLong(named.strip());
+            if (seconds >= 1 && seconds <= Runs.MAX_TIMEOUT.toSeconds()) {
+                return Duration.ofSeconds(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // Refused below.
+        }
+        throw ColonyException.invalid(ENV_MAX_TIMEOUT, "must be a whole number of seconds from 1 to "
+                + Runs.MAX_TIMEOUT.toSeconds() + ", was " + Echo.quoted(named));
+    }
+
+    private static List<String> split(String list) {
+        return list == null ? List.of() : Arrays.asList(list.split(","));
+    }
+
+    /** The non-blank entries of {@code values}, stripped; none for {@code null}. */
+    private static List<String> names(List<String> values) {
+        return values == null ? List.of() : values.stream().filter(value -> value != null && !value.isBlank())
+                .map(String::strip).toList();
+    }
+
     /** The delegation policy {@value #ENV_MEMBERS} writes, checked; {@code null} when unset. */
     private static Map<String, Set<String>> members(Map<String, String> env) {
         String named = first(env.get(ENV_MEMBERS), null, null);
-        if (named == null) {
-            return null;
-        }
+        return named == null ? null : parseMembers(named);
+    }
+
+    /**
+     * A delegation policy written as {@value #ENV_MEMBERS} writes it: {@code agent=member,member;agent=member}.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@value #ENV_MEMBERS} when it reads otherwise
+     */
+    public static Map<String, Set<String>> parseMembers(String named) {
         Map<String, Set<String>> policy = new TreeMap<>();
         for (String entry : named.split(";")) {
             if (entry.isBlank()) {

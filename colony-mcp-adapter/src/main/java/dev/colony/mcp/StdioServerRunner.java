@@ -69,7 +69,7 @@ public final class StdioServerRunner {
      * @return as {@link #run(LaunchSettings, InputStream, OutputStream)}
      */
     public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
-        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
+        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.tools(settings.runs().shell().enabled());
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
             ColonyMcpServer server = open(settings, thread, tools);
@@ -106,8 +106,9 @@ public final class StdioServerRunner {
             joinThread(colony, session, thread);
             ColonyMcpServer server = new ColonyMcpServer(
                     new ToolContext(colony, session.user(), session.agent(), session.id(), settings.collection()), tools);
-            LOG.info("colony MCP server {} serving {} tools as {} (session {})", ColonyVersion.get(), tools.size(),
-                    session.user(), session.id());
+            LOG.info("colony MCP server {} serving {} tools as {} (session {}); shell runs {}", ColonyVersion.get(),
+                    tools.size(), session.user(), session.id(), settings.runs().shell().enabled() ? "on"
+                            : "off (--allow-shell turns them on)");
             return server;
         } catch (RuntimeException e) {
             colony.close();

@@ -142,6 +142,17 @@ final class ColonyJar {
      */
     static McpSyncClient mcpClient(List<String> serverArgs, Path home, String agent, List<String> stderr,
             Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> elicitation) {
+        return mcpClient(serverArgs, home, agent, stderr, elicitation, Map.of());
+    }
+
+    /** As {@link #mcpClient(List, Path, String, List)}, with {@code env} added to the server's environment. */
+    static McpSyncClient mcpClientWithEnv(List<String> serverArgs, Path home, String agent, List<String> stderr,
+            Map<String, String> env) {
+        return mcpClient(serverArgs, home, agent, stderr, null, env);
+    }
+
+    private static McpSyncClient mcpClient(List<String> serverArgs, Path home, String agent, List<String> stderr,
+            Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> elicitation, Map<String, String> env) {
         List<String> args = new ArrayList<>(List.of("-jar", jar().toString()));
         args.addAll(serverArgs);
         ServerParameters parameters = ServerParameters.builder(java())
@@ -149,6 +160,7 @@ final class ColonyJar {
                 .addEnvVar("COLONY_HOME", home.toString())
                 .addEnvVar("COLONY_DB", "")
                 .addEnvVar("COLONY_SESSION", "")
+                .env(env)
                 .build();
         StdioClientTransport transport = new StdioClientTransport(parameters,
                 new JacksonMcpJsonMapper(new ObjectMapper()));

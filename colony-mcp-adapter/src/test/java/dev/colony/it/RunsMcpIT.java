@@ -61,7 +61,7 @@ class RunsMcpIT {
 
     private McpSyncClient client(String agent, String session) {
         return ColonyJar.mcpClient(List.of("mcp", "--db", dir.resolve("colony.db").toString(), "--user", "alice",
-                "--agent", agent, "--session", session), dir.resolve("home"), agent, stderr);
+                "--agent", agent, "--session", session, "--allow-shell"), dir.resolve("home"), agent, stderr);
     }
 
     /** A successful call's JSON, checked against the tool's published output schema. */

@@ -7,7 +7,10 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
+import dev.colony.api.run.ShellSettings;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -109,6 +112,34 @@ class LaunchSettingsTest {
         assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null,
                 Map.of("COLONY_JDBC_URL", "jdbc:h2:mem:x"), system())).isInstanceOfSatisfying(ColonyException.class,
                         e -> assertThat(e.field()).isEqualTo("COLONY_JDBC_URL"));
+    }
+
+    @Test
+    void shellRunsAreOffUntilTheEnvironmentOrAnOptionTurnsThemOn() {
+        LaunchSettings defaults = LaunchSettings.resolve(null, null, null, null, Map.of(), system());
+        assertThat(defaults.runs().shell()).isEqualTo(ShellSettings.off());
+        assertThat(defaults.runs().maxTimeout()).isEqualTo(Duration.ofHours(2));
+
+        LaunchSettings on = LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_ALLOW_SHELL", "true",
+                "COLONY_SHELL_ENV", "JAVA_HOME, MAVEN_OPTS", "COLONY_RUN_OUTPUT_CAP", "64k",
+                "COLONY_RUN_MAX_TIMEOUT", "600"), system());
+        assertThat(on.runs().shell()).isEqualTo(ShellSettings.on().passing(List.of("JAVA_HOME", "MAVEN_OPTS"))
+                .cappedAt(64 * 1024));
+        assertThat(on.runs().maxTimeout()).isEqualTo(Duration.ofMinutes(10));
+
+        LaunchSettings listed = LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_SHELL_ALLOW", "git"),
+                system()).withShellOptions(false, List.of("mvn"), List.of("BUILD_LABEL"));
+        assertThat(listed.runs().shell()).as("a list turns them on, limited to it").isEqualTo(ShellSettings.on()
+                .allowing(List.of("git", "mvn")).passing(List.of("BUILD_LABEL")));
+        assertThat(defaults.withShellOptions(true, List.of(), List.of()).runs().shell()).isEqualTo(ShellSettings.on());
+
+        for (Map.Entry<String, String> bad : Map.of("COLONY_ALLOW_SHELL", "maybe", "COLONY_SHELL_ALLOW", "git;id",
+                "COLONY_SHELL_ENV", "A-B", "COLONY_RUN_OUTPUT_CAP", "12", "COLONY_RUN_MAX_TIMEOUT", "90000")
+                .entrySet()) {
+            assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null, Map.of(bad.getKey(),
+                    bad.getValue()), system())).as(bad.toString()).isInstanceOfSatisfying(ColonyException.class,
+                            e -> assertThat(e.field()).isEqualTo(bad.getKey()));
+        }
     }
 
     @Test

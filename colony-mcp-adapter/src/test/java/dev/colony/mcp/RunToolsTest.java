@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.RunSettings;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +40,8 @@ class RunToolsTest {
     @BeforeEach
     void open() {
         colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
-                .runs(RunSettings.defaults().withOutputDirectory(dir.resolve("runs"))).build();
+                .runs(RunSettings.defaults().withShell(ShellSettings.on()).withOutputDirectory(dir.resolve("runs")))
+                .build();
     }
 
     @AfterEach
@@ -155,5 +158,62 @@ class RunToolsTest {
                 "timeout_seconds", 46))).get("field").asText()).isEqualTo("timeout_seconds");
         assertThat(ToolResults.error(claude.call("task_output", Map.of("task_id", "b00000000"))).get("code")
                 .asText()).isEqualTo("RUN_NOT_FOUND");
+    }
+
+    @Test
+    void aColonyThatRunsNoShellCommandsListsNoneOfTheirTools() {
+        try (Colony agentsOnly = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("other.db")))
+                .runs(RunSettings.defaults().withOutputDirectory(dir.resolve("other-runs"))).build()) {
+            ColonyMcpServer claude = ToolResults.server(agentsOnly, "alice", "claude-code");
+            assertThat(names(claude)).contains("spawn_task", "await_tasks").doesNotContain("task_output");
+            JsonNode spawn = definition(claude, "spawn_task");
+            assertThat(spawn.get("inputSchema").get("properties").has("command")).isFalse();
+            assertThat(spawn.get("inputSchema").get("properties").has("cwd")).isFalse();
+            JsonNode refused = ToolResults.error(claude.call("spawn_task", Map.of("command", "ls")));
+            assertThat(refused.get("code").asText()).isEqualTo("SHELL_DISABLED");
+            assertThat(refused.get("field").asText()).isEqualTo("command");
+            assertThat(ToolResults.okAndValid(claude, "spawn_task", Map.of("agent", "codex", "message", "review"))
+                    .get("status").asText()).isEqualTo("in_progress");
+        }
+        ColonyMcpServer shells = ToolResults.server(colony, "alice", "claude-code");
+        assertThat(names(shells)).contains("task_output");
+        assertThat(definition(shells, "spawn_task").get("inputSchema").get("properties").has("command"))
+                .isTrue();
+    }
+
+    @Test
+    void taskOutputSaysHowMuchTheCapDropped() {
+        try (Colony capped = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("capped.db")))
+                .runs(RunSettings.defaults().withShell(ShellSettings.on().cappedAt(4096))
+                        .withOutputDirectory(dir.resolve("capped-runs"))).build()) {
+            ColonyMcpServer claude = ToolResults.server(capped, "alice", "claude-code");
+            String id = ToolResults.okAndValid(claude, "spawn_task", Map.of("command", "seq 1 5000")).get("task_id")
+                    .asText();
+            ToolResults.okAndValid(claude, "await_tasks", Map.of("task_ids", List.of(id), "timeout_seconds", 30));
+            JsonNode output = ToolResults.okAndValid(claude, "task_output", Map.of("task_id", id, "offset", 0,
+                    "max_bytes", 10));
+            long size = output.get("size").asLong();
+            assertThat(size).isEqualTo(23_893);
+            assertThat(output.get("dropped").asLong()).isEqualTo(output.get("offset").asLong())
+                    .isBetween(size - 4096, size - 2048);
+            JsonNode small = ToolResults.okAndValid(claude, "task_output", Map.of("task_id", ToolResults.okAndValid(
+                    claude, "spawn_task", Map.of("command", "true")).get("task_id").asText()));
+            assertThat(small.has("dropped")).as("absent while nothing was dropped").isFalse();
+        }
+    }
+
+    private static List<String> names(ColonyMcpServer server) {
+        List<String> names = new ArrayList<>();
+        server.tools().forEach(tool -> names.add(tool.get("name").asText()));
+        return names;
+    }
+
+    private static JsonNode definition(ColonyMcpServer server, String name) {
+        for (JsonNode tool : server.tools()) {
+            if (tool.get("name").asText().equals(name)) {
+                return tool;
+            }
+        }
+        throw new AssertionError("no tool " + name);
     }
 }

@@ -22,7 +22,9 @@ public interface Runs {
     int MAX_VIEWABLE_WINDOW = 100;
     /** How long a run may be in progress when its spec names no timeout. */
     Duration DEFAULT_TIMEOUT = Duration.ofSeconds(300);
-    /** The longest timeout a spec may name. */
+    /** The longest timeout a spec may name under {@link RunSettings#defaults()}: runaway runs end within it. */
+    Duration DEFAULT_MAX_TIMEOUT = Duration.ofHours(2);
+    /** The longest timeout a Colony may be set to allow ({@link RunSettings#maxTimeout()}). */
     Duration MAX_TIMEOUT = Duration.ofDays(1);
     /** The longest message, command, question, answer, result or error, in characters. */
     int MAX_TEXT_CHARS = 16_000;

@@ -56,6 +56,9 @@ public interface StorageTransaction {
     /** Runs: delegated units of work. */
     RunRecords runs();
 
+    /** The store's delegation policy. */
+    DelegationRecords delegation();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

@@ -14,6 +14,7 @@ import dev.colony.api.run.RunOutput;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
+import dev.colony.api.run.ShellSettings;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.kernel.TimeSource;
@@ -23,6 +24,7 @@ import dev.colony.spi.storage.StorageProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,11 +37,13 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -53,10 +57,11 @@ import java.util.stream.Collectors;
  * <p>Waking: a change made through this Colony wakes the waiters of that run at once, after it committed; a
  * change made by another process is seen by a poll of the watched runs (by id, every {@link #POLL}) that runs
  * only while something is watched. Shell runs: a run spawned here is started here, when its slot is granted (at
- * once, or on promotion by whichever process freed the slot); its exit finishes or fails it unless it ended
- * already (killed, timed out), and a run that ends while its command still runs (a kill from any process) has
- * its process group killed. A stall watchdog marks a command that wrote nothing for {@link #STALL_AFTER}. A pid
- * file per live command lets a later Colony kill commands whose JVM died ({@link #sweepOrphans}). Agent runs
+ * once, or on promotion by whichever process freed the slot), with a minimal environment and its output capped
+ * ({@link ShellCommand}, {@link CappedOutput}); its exit finishes or fails it unless it ended already (killed, timed
+ * out), and a run that ends while its command still runs (a kill from any process) has its process group killed. A
+ * stall watchdog marks a command that wrote nothing for {@link #STALL_AFTER}. A pid file per live command lets a
+ * later Colony kill commands whose JVM died ({@link #sweepOrphans}). Agent runs
  * addressed to an {@link AgentRunner} registered here are taken in a session of that agent and executed on this
  * hub's threads: at once when spawned through this Colony, and within {@link #MAINTENANCE_EVERY} when another
  * process spawned them; a kill interrupts the runner.
@@ -73,6 +78,8 @@ public final class RunHub implements AutoCloseable {
     private static final int PICKUP_SCAN = 1_000;
     /** The most characters of output kept as a finished shell run's result. */
     static final int RESULT_TAIL_BYTES = 2_000;
+    /** How long, after a command exited, its output may take to be copied before the run ends without the rest. */
+    private static final Duration DRAIN_WAIT = Duration.ofSeconds(5);
     private static final int PROMPT_TAIL_BYTES = 1_024;
     private static final Pattern PROMPT = Pattern.compile(
             "(?is).*(\\?|:|>|\\[y/n]|\\(y/n\\)|\\(yes/no\\)|password|passphrase|continue)\\s*$");
@@ -85,8 +92,8 @@ public final class RunHub implements AutoCloseable {
     private final Path outputDirectory;
     /** That directory, prepared on first use. */
     private volatile RunOutputFiles files;
-    /** The delegation policy by agent type, or {@code null} when every agent may delegate to every agent. */
-    private final Map<String, Set<String>> members;
+    /** Whether and how shell runs execute. */
+    private final ShellSettings shellSettings;
     private final Map<RunId, List<Waiter>> waiters = new ConcurrentHashMap<>();
     private final Map<RunId, LocalShell> shells = new ConcurrentHashMap<>();
     private final Map<RunId, Actor> pendingShells = new ConcurrentHashMap<>();
@@ -115,9 +122,7 @@ public final class RunHub implements AutoCloseable {
         this.time = time;
         this.settings = settings;
         this.outputDirectory = settings.outputDirectory();
-        this.members = settings.members() == null ? null : settings.members().entrySet().stream().collect(
-                Collectors.groupingBy(entry -> AgentTypes.of(entry.getKey()), Collectors.flatMapping(entry -> entry
-                        .getValue().stream().map(AgentTypes::of), Collectors.toUnmodifiableSet())));
+        this.shellSettings = settings.shell();
         this.runners = settings.agentRunners().entrySet().stream().collect(Collectors.toUnmodifiableMap(
                 entry -> AgentTypes.of(entry.getKey()), Map.Entry::getValue, (first, second) -> first));
         this.lastMaintenance = time.now();
@@ -131,7 +136,7 @@ public final class RunHub implements AutoCloseable {
     public void bind(Function<Actor, Runs> registry, Function<SessionStart, Actor> sessions) {
         this.services = registry;
         this.announce = sessions;
-        if (outputDirectory != null && Files.isDirectory(outputDirectory)) {
+        if (executesShells() && Files.isDirectory(outputDirectory, LinkOption.NOFOLLOW_LINKS)) {
             try {
                 sweepOrphans();
             } catch (ColonyException e) {
@@ -148,20 +153,16 @@ public final class RunHub implements AutoCloseable {
         return settings;
     }
 
-    /** Whether agent type {@code delegator} may spawn or create a run for agent type {@code target}. */
-    boolean mayDelegate(String delegator, String target) {
-        return members == null || members.getOrDefault(delegator, Set.of()).contains(target);
-    }
-
-    /** Whether this Colony executes shell runs. */
+    /** Whether this Colony executes shell runs: they are enabled, and it has a directory for their output. */
     public boolean executesShells() {
-        return outputDirectory != null;
+        return shellSettings.enabled() && outputDirectory != null;
     }
 
     /**
-     * The output directory, created (or narrowed to 0700) on first use.
+     * The output directory, created 0700 on first use and checked ({@link RunOutputFiles#prepare}).
      *
-     * @throws ColonyException {@code UNAVAILABLE} naming {@code command} when it cannot be used
+     * @throws ColonyException {@code UNAVAILABLE} naming {@code command} when it cannot be used (the message says
+     *     which directory, and why)
      */
     RunOutputFiles files() {
         RunOutputFiles prepared = files;
@@ -413,36 +414,61 @@ public final class RunHub implements AutoCloseable {
             return;
         }
         try {
-            Path output = files().create(id);
-            ShellProcess process = ShellProcess.start(run.command(), run.cwd() == null ? null : Path.of(run.cwd()),
-                    output);
-            LocalShell shell = new LocalShell(id, spawner, process, time.now());
-            shells.put(id, shell);
+            CappedOutput output = CappedOutput.create(files(), id, shellSettings.outputCap());
+            ShellProcess process = ShellProcess.start(ShellCommand.words(run.command(), shellSettings),
+                    run.cwd() == null ? null : Path.of(run.cwd()), ShellCommand.environment(shellSettings,
+                            System.getenv()));
+            try {
+                executor.execute(() -> output.copy(process.output()));
+            } catch (RejectedExecutionException closing) {
+                process.kill();
+                throw closing;
+            }
+            LocalShell local = new LocalShell(id, spawner, process, output, time.now());
+            shells.put(id, local);
             writePidFile(id, process);
             registerShutdownHook();
             startWatching();
-            process.exit().thenAcceptAsync(code -> exited(shell, code), executor);
+            process.exit().thenAcceptAsync(code -> exited(local, code), executor);
         } catch (IOException | RuntimeException e) {
             endQuietly(runs, id, new RunOutcome(null, "could not start the command: " + e.getMessage(), null, null,
                     null), false);
         }
     }
 
-    private void exited(LocalShell shell, int code) {
-        shell.process.killLeftovers();
-        shells.remove(shell.id);
-        deletePidFile(shell.id);
-        RunOutputFiles.Window tail = files().read(shell.id, -1, RESULT_TAIL_BYTES);
-        Runs runs = services.apply(shell.actor);
-        if (code == 0) {
-            String result = tail.text().isBlank() ? null : tail.text();
-            endQuietly(runs, shell.id, new RunOutcome(result, null, null, null, 0), true);
-        } else {
-            String last = tail.text().strip();
-            String error = "exit code " + code + (last.isEmpty() ? "" : "; output ends: "
-                    + last.substring(Math.max(0, last.length() - 500)));
-            endQuietly(runs, shell.id, new RunOutcome(null, error, null, null, code), false);
+    private void exited(LocalShell local, int code) {
+        local.process.killLeftovers();
+        try {
+            local.output.drained().get(DRAIN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // Something the command left outside its group holds the pipe: the run ends with what was copied.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        shells.remove(local.id);
+        deletePidFile(local.id);
+        RunOutputFiles.Window tail = files().read(local.id, -1, RESULT_TAIL_BYTES);
+        String text = printable(tail.text());
+        String capped = tail.dropped() == 0 ? "" : "[output capped at " + shellSettings.outputCap()
+                + " bytes: the first " + tail.dropped() + " of " + tail.size() + " were dropped]";
+        Runs runs = services.apply(local.actor);
+        if (code == 0) {
+            String result = text.isBlank() ? null : capped.isEmpty() ? text : capped + "\n" + text;
+            endQuietly(runs, local.id, new RunOutcome(result, null, null, null, 0), true);
+        } else {
+            String last = text.strip();
+            String error = "exit code " + code + (capped.isEmpty() ? "" : "; " + capped) + (last.isEmpty() ? ""
+                    : "; output ends: " + last.substring(Math.max(0, last.length() - 500)));
+            endQuietly(runs, local.id, new RunOutcome(null, error, null, null, code), false);
+        }
+    }
+
+    /** {@code text} with its control characters but tabs and line breaks shown as U+FFFD, fit for a result. */
+    private static String printable(String text) {
+        StringBuilder shown = new StringBuilder(text.length());
+        text.chars().forEach(c -> shown.append((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f
+                ? '\uFFFD' : (char) c));
+        return shown.toString();
     }
 
     /** Finishes or fails a run unless it ended already (killed or timed out first: that stands). */
@@ -468,7 +494,7 @@ public final class RunHub implements AutoCloseable {
         Instant now = time.now();
         List<RunId> stalled = new ArrayList<>();
         for (LocalShell shell : shells.values()) {
-            long size = files().size(shell.id);
+            long size = shell.output.written();
             if (size != shell.lastSize) {
                 shell.lastSize = size;
                 shell.lastGrowth = now;
@@ -486,12 +512,12 @@ public final class RunHub implements AutoCloseable {
     /** A window of a shell run's output, with what the watchdog knows of it when it runs here. */
     RunOutput output(RunId id, long offset, int maxBytes) {
         if (outputDirectory == null) {
-            return new RunOutput("", 0, 0, 0, false, false);
+            return new RunOutput("", 0, 0, 0, false, false, 0);
         }
         RunOutputFiles.Window window = files().read(id, offset, maxBytes);
         LocalShell shell = shells.get(id);
         return new RunOutput(window.text(), window.offset(), window.end(), window.size(),
-                shell != null && shell.stalled, shell != null && shell.promptLike);
+                shell != null && shell.stalled, shell != null && shell.promptLike, window.dropped());
     }
 
     /** Kills the shell runs started here for {@code session}, which has ended. */
@@ -538,7 +564,10 @@ public final class RunHub implements AutoCloseable {
     /**
      * Kills the commands left running by a JVM that died without closing its Colony, and fails their runs. A pid
      * file names the command's process and the JVM that started it, each with its start time: a file whose JVM
-     * still runs is left alone, and a pid now used by another process (a different start time) is not signalled.
+     * may still run (its pid lives, with that start time or an unknown one) is left alone, and a command's group is
+     * signalled only when its process lives with exactly the recorded start time, never on an unknown (0) one: a
+     * pid now used by another process is not signalled. Only a trusted directory is swept
+     * ({@link RunOutputFiles#prepare}).
      *
      * @return the runs whose commands were orphaned
      */
@@ -549,11 +578,15 @@ public final class RunHub implements AutoCloseable {
                 String[] fields = Files.readString(pidFile, StandardCharsets.US_ASCII).trim().split(" ");
                 long pid = Long.parseLong(fields[0]);
                 long owner = Long.parseLong(fields[2]);
-                if (alive(owner, Long.parseLong(fields[3]))) {
+                if (mayBeRunning(owner, Long.parseLong(fields[3]))) {
                     continue;
                 }
-                if (alive(pid, Long.parseLong(fields[1]))) {
+                long started = Long.parseLong(fields[1]);
+                if (sameProcess(pid, started)) {
                     ShellProcess.killGroup(pid);
+                } else if (started == 0 && mayBeRunning(pid, 0)) {
+                    LOG.log(System.Logger.Level.WARNING, "not killing process " + pid + " of " + pidFile + ": its "
+                            + "start time is not known, so it may be another process");
                 }
                 RunId id = RunOutputFiles.runOf(pidFile);
                 Files.deleteIfExists(pidFile);
@@ -574,10 +607,21 @@ public final class RunHub implements AutoCloseable {
                 "orphaned: the process that ran its command ended without closing the Colony"), false));
     }
 
-    /** Whether process {@code pid} runs and started at {@code startMillis} (0: unknown, so any start matches). */
-    private static boolean alive(long pid, long startMillis) {
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(handle -> startMillis == 0
-                || handle.info().startInstant().map(Instant::toEpochMilli).orElse(0L) == startMillis).isPresent();
+    /**
+     * Whether process {@code pid} runs and may be the one that started at {@code startMillis}: its start time
+     * matches, or one of the two is unknown (0). Only a known, matching start time makes it the same process.
+     */
+    private static boolean mayBeRunning(long pid, long startMillis) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(handle -> {
+            long actual = handle.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
+            return startMillis == 0 || actual == 0 || actual == startMillis;
+        }).isPresent();
+    }
+
+    /** Whether process {@code pid} runs and started at {@code startMillis}, both start times known. */
+    private static boolean sameProcess(long pid, long startMillis) {
+        return startMillis != 0 && ProcessHandle.of(pid).filter(ProcessHandle::isAlive).flatMap(handle -> handle
+                .info().startInstant()).map(Instant::toEpochMilli).filter(actual -> actual == startMillis).isPresent();
     }
 
     private static long startMillis(Optional<Instant> start) {
@@ -646,16 +690,18 @@ public final class RunHub implements AutoCloseable {
         final RunId id;
         final Actor actor;
         final ShellProcess process;
+        final CappedOutput output;
         final AtomicBoolean killing = new AtomicBoolean();
         volatile long lastSize;
         volatile Instant lastGrowth;
         volatile boolean stalled;
         volatile boolean promptLike;
 
-        LocalShell(RunId id, Actor actor, ShellProcess process, Instant startedAt) {
+        LocalShell(RunId id, Actor actor, ShellProcess process, CappedOutput output, Instant startedAt) {
             this.id = id;
             this.actor = actor;
             this.process = process;
+            this.output = output;
             this.lastGrowth = startedAt;
         }
     }

@@ -99,24 +99,30 @@ public final class RunService implements Runs {
         String agent = shell ? null : AgentTypes.of(Check.text("agent", spec.agent(), MAX_AGENT_CHARS));
         String message = shell ? Check.optionalBody("message", spec.message(), MAX_TEXT_CHARS)
                 : Check.body("message", spec.message(), MAX_TEXT_CHARS);
+        if (shell && !hub.settings().shell().enabled()) {
+            throw ColonyException.about(ErrorCode.SHELL_DISABLED, "command", "shell runs are off here; the operator "
+                    + "turns them on (colony mcp --allow-shell, or COLONY_ALLOW_SHELL=true; in a library, "
+                    + "RunSettings.withShell)");
+        }
         String command = shell ? Check.body("command", spec.command(), MAX_TEXT_CHARS) : null;
         if (!shell && spec.command() != null) {
             throw ColonyException.invalid("command", "only a shell run has a command; give it to kind shell");
         }
         String cwd = shell ? Check.optionalText("cwd", spec.cwd(), MAX_TEXT_CHARS) : null;
-        Duration timeout = spec.timeout() == null ? DEFAULT_TIMEOUT : spec.timeout();
-        if (timeout.compareTo(Duration.ofSeconds(1)) < 0 || timeout.compareTo(MAX_TIMEOUT) > 0) {
-            throw ColonyException.invalid("timeout", "must be 1 second to " + MAX_TIMEOUT.toHours() + " hours, was "
-                    + timeout.toSeconds() + " s");
+        Duration longest = hub.settings().maxTimeout();
+        Duration timeout = spec.timeout() != null ? spec.timeout()
+                : DEFAULT_TIMEOUT.compareTo(longest) <= 0 ? DEFAULT_TIMEOUT : longest;
+        if (timeout.compareTo(Duration.ofSeconds(1)) < 0 || timeout.compareTo(longest) > 0) {
+            throw ColonyException.invalid("timeout", "must be 1 to " + longest.toSeconds() + " seconds (this "
+                    + "Colony's limit), was " + timeout.toSeconds() + " s");
         }
         if (shell) {
-            requireShellExecution(cwd);
-        } else if (!hub.mayDelegate(AgentTypes.of(actor.agent()), agent)) {
-            throw ColonyException.about(ErrorCode.NOT_A_MEMBER, "agent", "agent " + AgentTypes.of(actor.agent())
-                    + " may not delegate to " + agent + ": it is not among its members");
+            requireShellExecution(command, cwd);
         }
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
+            Delegation.require(tx, AgentTypes.of(actor.agent()), shell ? Delegation.SHELL : agent,
+                    shell ? "command" : "agent");
             access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
             tx.sessions().touch(actor.session(), now);
             NamespaceId namespace = access.writable(tx, actor.user());
@@ -141,11 +147,12 @@ public final class RunService implements Runs {
         });
     }
 
-    private void requireShellExecution(String cwd) {
+    private void requireShellExecution(String command, String cwd) {
         if (!hub.executesShells()) {
             throw ColonyException.about(ErrorCode.UNAVAILABLE, "command", "this Colony executes no shell runs: "
                     + "it was built without a run output directory");
         }
+        ShellCommand.words(command, hub.settings().shell());
         hub.files();
         if (cwd != null && !Files.isDirectory(Path.of(cwd))) {
             throw ColonyException.invalid("cwd", "must be an existing directory, was " + Echo.quoted(cwd));

@@ -2,11 +2,14 @@ package dev.colony.core.run;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -14,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One shell command running for a run: {@code sh -c} in its own process group (through {@code setsid} where the
- * system has it), stdin from the null device, stdout and stderr appended straight to the run's output file by the
- * operating system, so no Java thread copies output. Killing it signals the whole group, so the command's
- * children and grandchildren end with it.
+ * One shell command running for a run: its words ({@link ShellCommand}) in their own process group (through
+ * {@code setsid} where the system has it), with exactly the environment it is given (nothing inherited), stdin
+ * from the null device, stdout and stderr together into one pipe that {@link CappedOutput} copies to the run's
+ * output. Killing it signals the whole group, so the command's children and grandchildren end with it.
  */
 final class ShellProcess {
 
@@ -38,18 +41,29 @@ final class ShellProcess {
         this.ownGroup = ownGroup;
     }
 
-    /** Starts {@code command} in {@code cwd} (the process's own when {@code null}), appending to {@code output}. */
-    static ShellProcess start(String command, Path cwd, Path output) throws IOException {
+    /**
+     * Starts {@code words} in {@code cwd} (the process's own when {@code null}) with exactly {@code environment}.
+     */
+    static ShellProcess start(List<String> words, Path cwd, Map<String, String> environment) throws IOException {
         boolean group = SETSID.isPresent() && KILL.isPresent();
-        ProcessBuilder builder = group ? new ProcessBuilder(SETSID.get().toString(), "sh", "-c", command)
-                : new ProcessBuilder("sh", "-c", command);
-        builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
-                .redirectErrorStream(true);
+        List<String> command = new ArrayList<>();
+        if (group) {
+            command.add(SETSID.get().toString());
+        }
+        command.addAll(words);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        builder.redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE)).redirectErrorStream(true);
         if (cwd != null) {
             builder.directory(cwd.toFile());
         }
         return new ShellProcess(builder.start(), group);
+    }
+
+    /** What the command writes, stdout and stderr together; it ends when the command and its group closed it. */
+    InputStream output() {
+        return process.getInputStream();
     }
 
     /** The process id (also its group's id when it runs in its own group). */

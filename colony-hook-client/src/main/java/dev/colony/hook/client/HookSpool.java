@@ -101,7 +101,9 @@ public final class HookSpool {
 
     /**
      * Whether {@code dir} is a directory of this OS user that no one else may write to: otherwise the
-     * files in it could be another user's, and their answers would reach the agent.
+     * files in it could be another user's, and their answers would reach the agent. This is the rule of
+     * {@code dev.colony.api.PrivateDirectory#distrust}, restated here because this module depends on
+     * nothing but the JDK; a test holds the two to the same verdicts.
      */
     static boolean trusted(Path dir) {
         try {

@@ -90,6 +90,14 @@ public final class ArgumentSchema<A extends Record> {
         this.schema = buildSchema();
     }
 
+    private ArgumentSchema(ArgumentSchema<A> published, ObjectNode schema) {
+        this.type = published.type;
+        this.constructor = published.constructor;
+        this.arguments = published.arguments;
+        this.byName = published.byName;
+        this.schema = schema;
+    }
+
     /**
      * Generates the schema of an argument record and checks the declaration: every component has a
      * described {@link Param}, a supported type, bounds within {@link #MAX_SAFE_INTEGER}, and a default
@@ -99,6 +107,23 @@ public final class ArgumentSchema<A extends Record> {
      */
     public static <A extends Record> ArgumentSchema<A> of(Class<A> type) {
         return new ArgumentSchema<>(Objects.requireNonNull(type, "type"));
+    }
+
+    /**
+     * This schema publishing none of {@code names}, for a tool that serves them only when the server allows it:
+     * a call that still sends one is read as before, so that the handler can refuse it with its own code.
+     */
+    public ArgumentSchema<A> unlisting(Set<String> names) {
+        ObjectNode copy = schema.deepCopy();
+        ((ObjectNode) copy.get("properties")).remove(names);
+        if (copy.get("required") instanceof ArrayNode required) {
+            for (int i = required.size() - 1; i >= 0; i--) {
+                if (names.contains(required.get(i).asText())) {
+                    required.remove(i);
+                }
+            }
+        }
+        return new ArgumentSchema<>(this, copy);
     }
 
     /** The argument record. */

@@ -5,6 +5,7 @@ import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.ArchiveRecords;
 import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ClaimRecords;
+import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.MemoryRecords;
@@ -263,6 +264,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public RunRecords runs() {
         return new JdbcRunRecords(this);
+    }
+
+    @Override
+    public DelegationRecords delegation() {
+        return new JdbcDelegationRecords(this);
     }
 
     @Override

@@ -11,9 +11,14 @@ import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolArguments;
+import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolSpec;
+import java.util.Set;
 
-/** {@code spawn_task}: delegate a job to an agent, or run a shell command, as soon as a slot is free. */
+/**
+ * {@code spawn_task}: delegate a job to an agent, or run a shell command (when the server allows them), as soon as a
+ * slot is free.
+ */
 public final class SpawnTaskTool {
 
     /** The arguments. */
@@ -26,30 +31,45 @@ public final class SpawnTaskTool {
             @Param("The shell command's working directory (absolute).") @Size(max = 4_096) String cwd,
             @Param("The run this one serves (a sub-run of it).") String parentId,
             @Param("The task thread it serves.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
-            @Param(value = "Seconds it may be in progress before it fails.", defaultValue = "300")
+            @Param(value = "Seconds it may be in progress before it fails (at most the server's limit, 7200 by "
+                    + "default).", defaultValue = "300")
             @Range(min = 1, max = 86_400) Integer timeoutSeconds,
             @Param("Spawn as this session of yours instead of the server's own.") String sessionId) {
     }
 
-    /** The tool. */
+    /** The tool on a server that runs shell commands. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("spawn_task", "Spawn a run",
             "Delegate work: agent + message queue a job for that agent's sessions (they take it and report with "
                     + "finish_task); command runs a shell command here. It starts in_progress when one of the "
                     + "max_concurrent slots is free, else queued. Returns task_id; await_tasks waits for it. "
-                    + "Errors: NOT_A_MEMBER (you may not delegate to that agent), RUN_NOT_FOUND (parent_id).",
-            Args.class, RunResult.class, (context, args) -> {
-                if ((args.agent() == null) == (args.command() == null)) {
-                    throw ColonyException.invalid(args.agent() == null ? "agent" : "command",
-                            "give either agent (with message) or command, not both and not neither");
-                }
-                RunSpec spec = new RunSpec(args.command() != null ? RunKind.SHELL : RunKind.AGENT, args.agent(),
-                        args.message(), args.command(), args.cwd(), RunArgs.id("parent_id", args.parentId()),
-                        ToolArguments.task(args.taskId()), RunArgs.timeout(args.timeoutSeconds()));
-                Run run = RunArgs.caller(context, args.sessionId()).runs().spawn(spec);
-                return RunResult.of(run, run.status() == RunStatus.QUEUED
-                        ? "Queued until a slot frees; await_tasks with its task_id waits for the result."
-                        : "await_tasks with its task_id waits for the result; check_tasks lists your runs.");
-            });
+                    + "Errors: NOT_A_MEMBER (you may not delegate to that agent), RUN_NOT_FOUND (parent_id), "
+                    + "COMMAND_NOT_ALLOWED.",
+            Args.class, RunResult.class, SpawnTaskTool::spawn);
+
+    /**
+     * The tool on a server that runs no shell commands (the default): {@code command} and {@code cwd} are not
+     * listed, and a call that sends a command anyway is refused with {@code SHELL_DISABLED}.
+     */
+    public static final ToolSpec<Args, RunResult> AGENTS_ONLY = new ToolSpec<>("spawn_task", "Spawn a run",
+            "Delegate a job to another agent: its sessions take it and report with finish_task. It starts "
+                    + "in_progress when one of the max_concurrent slots is free, else queued. Returns task_id; "
+                    + "await_tasks waits for it. Errors: NOT_A_MEMBER (you may not delegate to that agent), "
+                    + "RUN_NOT_FOUND (parent_id).",
+            SPEC.arguments().unlisting(Set.of("command", "cwd")), SPEC.result(), false, SpawnTaskTool::spawn);
+
+    private static RunResult spawn(ToolContext context, Args args) {
+        if ((args.agent() == null) == (args.command() == null)) {
+            throw ColonyException.invalid(args.agent() == null ? "agent" : "command",
+                    "give either agent (with message) or command, not both and not neither");
+        }
+        RunSpec spec = new RunSpec(args.command() != null ? RunKind.SHELL : RunKind.AGENT, args.agent(),
+                args.message(), args.command(), args.cwd(), RunArgs.id("parent_id", args.parentId()),
+                ToolArguments.task(args.taskId()), RunArgs.timeout(args.timeoutSeconds()));
+        Run run = RunArgs.caller(context, args.sessionId()).runs().spawn(spec);
+        return RunResult.of(run, run.status() == RunStatus.QUEUED
+                ? "Queued until a slot frees; await_tasks with its task_id waits for the result."
+                : "await_tasks with its task_id waits for the result; check_tasks lists your runs.");
+    }
 
     private SpawnTaskTool() {
     }

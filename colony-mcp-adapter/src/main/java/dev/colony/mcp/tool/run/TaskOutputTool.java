@@ -1,8 +1,10 @@
 package dev.colony.mcp.tool.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.run.RunOutput;
 import dev.colony.api.run.Runs;
 import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.ToolSpec;
@@ -31,20 +33,22 @@ public final class TaskOutputTool {
      * @param size the output's size so far
      * @param stalled whether the command wrote nothing for 45 s while running
      * @param promptLike whether its last output looks like a prompt (stdin is closed: it will not get an answer)
+     * @param dropped how many of the first bytes the server's output cap dropped; absent while nothing was
      */
-    public record Result(String text, long offset, long nextOffset, long size, boolean stalled, boolean promptLike) {
+    public record Result(String text, long offset, long nextOffset, long size, boolean stalled, boolean promptLike,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Long dropped) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_output", "Read a shell run's output",
             "A window of a shell run's output (stdout and stderr together): by default its last 4 KiB; offset "
                     + "pages from the start. stalled and prompt_like flag a command that went silent, perhaps at "
-                    + "a prompt; kill_task ends it.",
+                    + "a prompt; kill_task ends it. Output beyond the server's cap drops its oldest bytes (dropped).",
             Args.class, Result.class, (context, args) -> {
                 RunOutput output = context.scope().runs().output(RunArgs.id("task_id", args.taskId()),
                         args.offset(), args.maxBytes() == null ? DEFAULT_BYTES : args.maxBytes());
                 return new Result(output.text(), output.offset(), output.nextOffset(), output.size(),
-                        output.stalled(), output.promptLike());
+                        output.stalled(), output.promptLike(), output.dropped() == 0 ? null : output.dropped());
             });
 
     private TaskOutputTool() {
