@@ -46,10 +46,10 @@ import org.apache.lucene.util.BytesRef;
  *       begins the searchable text, is kept as a binary doc value for snippets (one slice read per hit, where
  *       stored fields would decompress a block): a snippet is cut from what the memory says, never from its
  *       topics, macro topics, ref or artifact, which only help find it.</li>
- *   <li>{@value #CONTEXT}: the content of the memory's predecessor in its session
- *       ({@link MemoryDocument#contextText()}), analysed the same way, with frequencies and lengths only:
- *       the keyword leg scores it beside {@value #TEXT} at a lower weight (see {@link QueryPlanner}), and
- *       it never appears in a snippet.</li>
+ *   <li>{@value #CONTEXT}: the content of the memory's predecessor, the memory its session wrote last
+ *       before it in the same namespace ({@link MemoryDocument#contextText()}), analysed the same way, with
+ *       frequencies and lengths only: the keyword leg scores it beside {@value #TEXT} at a lower weight (see
+ *       {@link QueryPlanner}), and it never appears in a snippet.</li>
  * </ul>
  * <ul>
  *   <li>{@code vector/<model>/<dimension>}: the memory's {@linkplain #searchVector search vector}, when
