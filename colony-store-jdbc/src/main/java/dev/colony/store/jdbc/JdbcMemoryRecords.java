@@ -63,14 +63,16 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
     /**
-     * The memory its session wrote last before this one in the same namespace (looked up along the (session,
-     * id) index), when it counts as context: of the same task (or both of none), neither retracted nor
-     * forgotten. Memories of other namespaces in between are passed over, so that one the readers of this
-     * namespace may not see never changes what a memory they see is found by.
+     * The memory its session wrote last before this one in the same namespace, when it counts as context: of
+     * the same task (or both of none), neither retracted nor forgotten. Memories of other namespaces in between
+     * are passed over, so that one the readers of this namespace may not see never changes what a memory they
+     * see is found by. The lookup walks the (session, id) index backwards and stops at the first memory of the
+     * namespace; it is ordered by the index's columns rather than taken as a MAX, which H2 computes by reading
+     * the session's whole range once a condition outside the index (the namespace) is part of it.
      */
-    private static final String PREDECESSOR = "p.id = (SELECT MAX(q.id) FROM memories q "
+    private static final String PREDECESSOR = "p.id = (SELECT q.id FROM memories q "
             + "WHERE q.session_id = memories.session_id AND q.namespace_id = memories.namespace_id "
-            + "AND q.id < memories.id) AND (p.task_id = memories.task_id "
+            + "AND q.id < memories.id ORDER BY q.session_id DESC, q.id DESC LIMIT 1) AND (p.task_id = memories.task_id "
             + "OR (p.task_id IS NULL AND memories.task_id IS NULL)) AND p.retracted = FALSE AND p." + LIVE;
     /**
      * Hands the memory its session wrote next after memory {@code ?} in the same namespace to the change feed
@@ -78,8 +80,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
      * retracted, forgotten or purged: no search finds a memory by a predecessor's words that are gone.
      */
     private static final String REFEED_SUCCESSOR = "UPDATE memories SET rev = " + NEXT_REV + " WHERE id = "
-            + "(SELECT MIN(q.id) FROM memories q, memories s WHERE s.id = ? AND q.session_id = s.session_id "
-            + "AND q.namespace_id = s.namespace_id AND q.id > ?)";
+            + "(SELECT q.id FROM memories q, memories s WHERE s.id = ? AND q.session_id = s.session_id "
+            + "AND q.namespace_id = s.namespace_id AND q.id > ? ORDER BY q.session_id, q.id LIMIT 1)";
     /**
      * The columns a change-feed document is read from, its context among them: the vector and the content of
      * the memory its session wrote last before it in the same namespace, when that one is neither retracted
