@@ -8,13 +8,18 @@ import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.session.SessionStart;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,12 +28,21 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Deduplication end to end with the real model, a SQLite file and its Lucene index: a paraphrase of a
  * stored memory is not stored and names that memory; a different figure, another type, another namespace
- * or a structured task is stored; a batch catches a duplicate of an entry stored earlier in it.
+ * or a structured task is stored; a batch catches a duplicate of an entry stored earlier in it; a thousand
+ * generated facts that differ only in a name or a version are all stored.
  */
 class DeduplicationTest {
 
     private static final String RETRIES = "Billing webhooks are retried five times because the provider drops "
             + "bursts of events.";
+    private static final List<String> LIBRARIES = List.of("hikaricp", "flyway", "jackson-databind", "guava",
+            "netty", "okhttp", "picocli", "lucene-core", "slf4j-api", "logback-classic", "jdbi3-core", "h2",
+            "sqlite-jdbc", "commons-lang3", "caffeine", "micrometer-core", "reactor-core", "spring-boot", "junit",
+            "assertj-core");
+    private static final List<String> PEOPLE = List.of("Maria", "Jonas", "Priya", "Tomasz", "Ana", "Lukas",
+            "Sofia", "Elena", "Oskar", "Hannah");
+    private static final List<String> REGIONS = List.of("eu-west-1", "eu-central-1", "us-east-1", "us-east-2",
+            "us-west-2", "ap-south-1", "ap-northeast-1", "sa-east-1");
 
     @TempDir
     Path dir;
@@ -88,5 +102,91 @@ class DeduplicationTest {
         assertThat(outcomes.get(1).duplicate().existing().id()).isEqualTo(outcomes.get(0).memory().id());
         assertThat(alice.memories().addAll(List.of(MemoryDraft.of(MemoryKind.PATH,
                 "deploy/charts/api contains the API's Helm chart.")), false).get(0).stored()).isTrue();
+    }
+
+    /**
+     * A thousand distinct facts of a few templates, written in batches through the duplicate check: pairs that
+     * differ only in the project's name, only in a version with the same digits (6.8.3, 3.8.8), only in a
+     * person or a region. None is a duplicate of another.
+     */
+    @Test
+    void aThousandFactsThatDifferOnlyInANameOrAVersionAreAllStored() {
+        List<String> facts = generatedFacts(1_000, new Random(28));
+        List<String> refused = new ArrayList<>();
+        for (int from = 0; from < facts.size(); from += MemoryLimits.MAX_BATCH) {
+            List<String> batch = facts.subList(from, Math.min(facts.size(), from + MemoryLimits.MAX_BATCH));
+            List<AddOutcome> outcomes = alice.memories().addAll(batch.stream()
+                    .map(fact -> MemoryDraft.of(MemoryKind.FACT, fact)).toList(), true);
+            for (int i = 0; i < outcomes.size(); i++) {
+                if (!outcomes.get(i).stored()) {
+                    refused.add(batch.get(i) + " -> " + (outcomes.get(i).duplicate() == null ? "refused"
+                            : outcomes.get(i).duplicate().existing().content()));
+                }
+            }
+        }
+        System.out.printf("%d generated facts, %d refused as duplicates%n", facts.size(), refused.size());
+        refused.forEach(System.out::println);
+        assertThat(refused).as("distinct facts refused as duplicates").isEmpty();
+    }
+
+    /**
+     * {@code count} distinct facts in pairs: the same sentence with another project name, or another version
+     * made of the same digits, or another person or region; project names are made up like generated ones.
+     */
+    private static List<String> generatedFacts(int count, Random random) {
+        Set<String> projects = new LinkedHashSet<>();
+        while (projects.size() < 120) {
+            projects.add(projectName(random));
+        }
+        List<String> names = List.copyOf(projects);
+        Set<String> facts = new LinkedHashSet<>();
+        while (facts.size() < count) {
+            String project = names.get(random.nextInt(names.size()));
+            String other = names.get(random.nextInt(names.size()));
+            String library = LIBRARIES.get(random.nextInt(LIBRARIES.size()));
+            int[] digits = {1 + random.nextInt(9), random.nextInt(10), random.nextInt(10)};
+            String version = digits[0] + "." + digits[1] + "." + digits[2];
+            String turned = digits[2] == 0 ? digits[0] + "." + digits[2] + "." + digits[1]
+                    : digits[2] + "." + digits[1] + "." + digits[0];
+            switch (facts.size() / 2 % 5) {
+                case 0 -> {
+                    facts.add(library + " at version " + version + " in " + project);
+                    facts.add(library + " at version " + version + " in " + other);
+                }
+                case 1 -> {
+                    facts.add(library + " at version " + version + " in " + project);
+                    facts.add(library + " at version " + turned + " in " + other);
+                }
+                case 2 -> {
+                    facts.add(project + " depends on " + library + " " + version);
+                    facts.add(project + " depends on " + library + " " + turned);
+                }
+                case 3 -> {
+                    facts.add("The " + project + " team is led by " + PEOPLE.get(random.nextInt(PEOPLE.size())) + ".");
+                    facts.add("The " + project + " team is led by " + PEOPLE.get(random.nextInt(PEOPLE.size())) + ".");
+                }
+                default -> {
+                    String region = REGIONS.get(random.nextInt(REGIONS.size()));
+                    String elsewhere = REGIONS.get(random.nextInt(REGIONS.size()));
+                    facts.add(project + " is deployed to " + region + ".");
+                    facts.add(project + " is deployed to " + elsewhere + ".");
+                }
+            }
+        }
+        return List.copyOf(facts).subList(0, count);
+    }
+
+    /** A made-up project name of two or three syllables, like Fafogath or Dopivur. */
+    private static String projectName(Random random) {
+        String consonants = "bdfghklmnprstvz";
+        String vowels = "aeiou";
+        StringBuilder name = new StringBuilder();
+        int syllables = 2 + random.nextInt(2);
+        for (int i = 0; i < syllables; i++) {
+            name.append(consonants.charAt(random.nextInt(consonants.length())))
+                    .append(vowels.charAt(random.nextInt(vowels.length())));
+        }
+        name.append(consonants.charAt(random.nextInt(consonants.length())));
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
 }

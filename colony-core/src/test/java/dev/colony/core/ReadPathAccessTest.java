@@ -38,7 +38,11 @@ import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,11 +53,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The access gate as one suite, on every store, over every read path an agent has: memory_search and search
  * (hybrid and keyword), semantic_search (vector), memory_retrieve and get_observations, timeline, task_feed,
  * signal check, init_core_memories and the attention inbox. A non-member finds nothing of a collection on any
- * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once.
+ * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once; and
+ * a private memory written between shared ones does not move how they rank for another member.
  */
 class ReadPathAccessTest {
 
     private static final String SECRET = "Ops rotates the database credentials every Friday at noon";
+    private static final String PORT_QUESTION = "Which port does the staging gateway listen on?";
+    private static final String PORT_REPLY = "8443, since the March migration.";
 
     @TempDir
     Path dir;
@@ -114,6 +121,58 @@ class ReadPathAccessTest {
             assertRefused(() -> bob.memories().get(List.of(secret.id())), ErrorCode.NOT_FOUND, "ids");
             assertRefused(() -> bob.memories().edit(MemoryEdit.of(secret.id()).withContent("a former member")),
                     ErrorCode.NOT_FOUND, "memory_id");
+        }
+    }
+
+    /**
+     * The predecessor channel: a shared memory is searched with the words and the vector of the one its session
+     * wrote before it, so a private memory written in between must not change how the shared ones rank for
+     * another member. Bob's results, in every mode, are the same in a store where alice wrote a private note
+     * between two shared memories and in one where she did not.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void aPrivateMemoryWrittenBetweenSharedOnesDoesNotMoveAnotherMembersRanking(String name,
+            Function<Path, StorageProvider> store) {
+        Map<SearchMode, List<String>> without = bobsRanking(store.apply(dir.resolve("without")), false);
+        Map<SearchMode, List<String>> with = bobsRanking(store.apply(dir.resolve("with")), true);
+
+        assertThat(without.get(SearchMode.KEYWORD)).as("found by its predecessor's words")
+                .anySatisfy(hit -> assertThat(hit).startsWith(PORT_REPLY));
+        assertThat(with).isEqualTo(without);
+    }
+
+    /**
+     * Bob's results for one query in each mode, as content and score, over a collection where alice asked a
+     * question and answered it, with a private note of hers in between when {@code privateNoteBetween}.
+     */
+    private Map<SearchMode, List<String>> bobsRanking(StorageProvider storage, boolean privateNoteBetween) {
+        try (Colony colony = Colony.builder().storage(storage).search(LuceneSearch.inMemory()).clock(clock)
+                .embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, dir.resolve("natives"))).build()) {
+            CallerScope alice = as(colony, "alice");
+            CallerScope bob = as(colony, "bob");
+            alice.collections().create("ops", NamespaceKind.COLLABORATIVE);
+            alice.collections().addMember("ops", UserId.of("bob"), MemberRole.MEMBER);
+            alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, "The ops team keeps a runbook for every gateway.")
+                    .withCollection("ops"));
+            alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, PORT_QUESTION).withCollection("ops"));
+            if (privateNoteBetween) {
+                alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, "Remember to water the office plants."));
+            }
+            alice.memories().add(MemoryDraft.of(MemoryKind.FACT, PORT_REPLY).withCollection("ops"));
+            alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, "The production gateway listens on 443.")
+                    .withCollection("ops"));
+            Map<SearchMode, List<SearchHit>> found = new EnumMap<>(SearchMode.class);
+            for (SearchMode mode : SearchMode.values()) {
+                found.put(mode, bob.memories().search(SearchQuery.of("staging gateway port").withMode(mode)));
+            }
+            Map<MemoryId, String> contents = new HashMap<>();
+            bob.memories().get(found.values().stream().flatMap(List::stream).map(SearchHit::id).distinct().toList())
+                    .forEach(memory -> contents.put(memory.id(), memory.content()));
+            Map<SearchMode, List<String>> ranking = new EnumMap<>(SearchMode.class);
+            found.forEach((mode, hits) -> ranking.put(mode, hits.stream().map(hit -> contents.get(hit.id())
+                    + String.format(Locale.ROOT, " %.6f", hit.score())).toList()));
+            return ranking;
         }
     }
 

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** memory_add and memory_add_batch deduplicate with the real model unless forced. */
+/**
+ * memory_add and memory_add_batch deduplicate with the real model unless forced; a fact that differs only in a
+ * version or a project name is stored.
+ */
 class DeduplicationToolsTest {
 
     private static final String SESSIONS = "Redis holds user sessions and they expire after 24 hours.";
@@ -66,5 +69,22 @@ class DeduplicationToolsTest {
         assertThat(batch.get("duplicates").asInt()).isEqualTo(1);
         assertThat(batch.get("stored").asInt()).isEqualTo(1);
         assertThat(batch.get("items").get(0).get("duplicate_of").asLong()).isIn(first, forced.get("id").asLong());
+    }
+
+    @Test
+    void aFactThatDiffersInAVersionOrAProjectNameIsStoredAndARewordingIsNot() {
+        long first = ok("memory_add", Map.of("content", "hikaricp at version 6.8.3 in Fafogath")).get("id").asLong();
+
+        JsonNode otherVersion = ok("memory_add", Map.of("content", "hikaricp at version 3.8.8 in Fafogath"));
+        JsonNode otherProject = ok("memory_add", Map.of("content", "hikaricp at version 6.8.3 in Dopivur"));
+        JsonNode both = ok("memory_add", Map.of("content", "hikaricp at version 3.8.8 in Dopivur"));
+        JsonNode reworded = ok("memory_add", Map.of("content", "Fafogath uses hikaricp 6.8.3."));
+
+        assertThat(List.of(otherVersion, otherProject, both)).allSatisfy(result -> {
+            assertThat(result.has("duplicate")).as(result.toString()).isFalse();
+            assertThat(result.get("id").asLong()).isNotEqualTo(first);
+        });
+        assertThat(reworded.get("duplicate").asBoolean()).isTrue();
+        assertThat(reworded.get("id").asLong()).isEqualTo(first);
     }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * search, semantic_search and cluster_observations in-process on a real SQLite store and Lucene index
- * with the real in-process model; the same tools on a Colony without an embedder; and another user's
- * memories, which no tool shows or groups.
+ * with the real in-process model; the same tools on a Colony without an embedder; another user's
+ * memories, which no tool shows or groups; and hits that show the memory's own words only.
  */
 class SemanticToolsTest {
 
@@ -118,5 +118,28 @@ class SemanticToolsTest {
         assertThat(ids(keyword)).containsExactly(retry);
         assertThat(semantic.get("code").asText()).isEqualTo(ErrorCode.UNAVAILABLE.id());
         assertThat(clusters.get("code").asText()).isEqualTo(ErrorCode.UNAVAILABLE.id());
+    }
+
+    @Test
+    void aHitShowsTheMemorysOwnWordsNotItsTopicsOrCollection() {
+        ColonyMcpServer alice = server(colony(true), "alice");
+        ToolResults.okAndValid(alice, "collection_manage", Map.of("action", "create", "collection", "ops"));
+        String content = "Roll the canary back by hand when the error rate stays high; the pipeline does not retry "
+                + "on its own, so check the dashboard first and then roll back in full.";
+        long id = ToolResults.okAndValid(alice, "memory_add", Map.of("content", content, "type", "decision",
+                "topics", List.of("deploy", "smoke"), "macro_topics", List.of("ops"), "collection", "ops",
+                "force", true)).get("id").asLong();
+
+        for (String tool : List.of("search", "semantic_search", "memory_search")) {
+            JsonNode result = ToolResults.okAndValid(alice, tool, Map.of("query", "deploy smoke test ops canary"));
+            JsonNode hit = null;
+            for (JsonNode candidate : result.get("hits")) {
+                hit = candidate.get("id").asLong() == id ? candidate : hit;
+            }
+            assertThat(hit).as(tool + " finds the memory").isNotNull();
+            String shown = (hit.has("snippet") ? hit.get("snippet") : hit.get("preview")).asText();
+            assertThat(shown).as(tool).isNotBlank().doesNotContain("[ops]", "deploy", "smoke");
+            assertThat(content).as(tool).contains(shown.replace("\u2026", "").strip());
+        }
     }
 }

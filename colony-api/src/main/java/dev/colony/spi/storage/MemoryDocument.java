@@ -8,11 +8,13 @@ import java.util.Objects;
  *
  * <p>A memory rarely stands alone: a dialog turn answers the one before it ("yes, in June"), a note
  * continues the decision its session just recorded. So a document also carries the memory its session wrote
- * just before it, its predecessor, which an index may search together with it: its embedding, which an index
- * may blend into the vector it searches, and its text, which an index may score with the memory's own words.
- * Only a predecessor of the same namespace counts (so that a shared memory is never found by the words or the
- * vector of a private one), and of the same task, or both of none (an agent moving on to another task starts
- * afresh), and only while it is not retracted, forgotten or purged; its embedding only when of the same model.
+ * last before it in the same namespace, its predecessor, which an index may search together with it: its
+ * embedding, which an index may blend into the vector it searches, and its text, which an index may score with
+ * the memory's own words. The session's memories in other namespaces are passed over, so that a shared memory
+ * is never found by the words or the vector of a private one, nor ranked differently because a private one was
+ * written in between. The predecessor counts only when of the same task, or both of none (an agent moving on
+ * to another task starts afresh), and only while it is not retracted, forgotten or purged; its embedding only
+ * when of the same model.
  * When a memory changes or goes, the store hands its successor to the change feed again, with its context
  * read anew.
  *

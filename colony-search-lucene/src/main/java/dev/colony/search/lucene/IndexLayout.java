@@ -41,13 +41,15 @@ import org.apache.lucene.util.BytesRef;
  *   <li>{@value #DEMOTED}: present (value 1) only on memories ranked down in search;</li>
  *   <li>{@value #EXPIRES}: when the memory stops being current (nanoseconds since the epoch), only on
  *       memories with an expiry: a search leaves out those expired at its time;</li>
- *   <li>{@value #TEXT}: the searchable text, analysed by {@link MemoryAnalyzer} with offsets in the
- *       postings (so snippets need no re-analysis), and kept as a binary doc value for snippets (one
- *       slice read per hit, where stored fields would decompress a block).</li>
- *   <li>{@value #CONTEXT}: the content of the memory's predecessor in its session
- *       ({@link MemoryDocument#contextText()}), analysed the same way, with frequencies and lengths only:
- *       the keyword leg scores it beside {@value #TEXT} at a lower weight (see {@link QueryPlanner}), and
- *       it never appears in a snippet.</li>
+ *   <li>{@value #TEXT}: the {@linkplain #searchableText searchable text}, analysed by {@link MemoryAnalyzer}
+ *       with offsets in the postings (so snippets need no re-analysis); the memory's content alone, which
+ *       begins the searchable text, is kept as a binary doc value for snippets (one slice read per hit, where
+ *       stored fields would decompress a block): a snippet is cut from what the memory says, never from its
+ *       topics, macro topics, ref or artifact, which only help find it.</li>
+ *   <li>{@value #CONTEXT}: the content of the memory's predecessor, the memory its session wrote last
+ *       before it in the same namespace ({@link MemoryDocument#contextText()}), analysed the same way, with
+ *       frequencies and lengths only: the keyword leg scores it beside {@value #TEXT} at a lower weight (see
+ *       {@link QueryPlanner}), and it never appears in a snippet.</li>
  * </ul>
  * <ul>
  *   <li>{@code vector/<model>/<dimension>}: the memory's {@linkplain #searchVector search vector}, when
@@ -138,9 +140,8 @@ final class IndexLayout {
         if (memory.kind().demotedInSearch()) {
             doc.add(new NumericDocValuesField(DEMOTED, 1L));
         }
-        String text = searchableText(memory);
-        doc.add(new Field(TEXT, text, TEXT_TYPE));
-        doc.add(new BinaryDocValuesField(TEXT, new BytesRef(text)));
+        doc.add(new Field(TEXT, searchableText(memory), TEXT_TYPE));
+        doc.add(new BinaryDocValuesField(TEXT, new BytesRef(memory.content())));
         if (source.contextText() != null && !source.contextText().isBlank()) {
             doc.add(new Field(CONTEXT, source.contextText(), CONTEXT_TYPE));
         }
@@ -259,7 +260,8 @@ final class IndexLayout {
 
     /**
      * The one text a memory is found by: its content, then its topics, its macro topics written as
-     * {@code [name]}, its ref and its artifact, one part per line.
+     * {@code [name]}, its ref and its artifact, one part per line. The content comes first, so the offsets of
+     * its words are the same in the content alone, from which snippets are cut.
      */
     static String searchableText(Memory memory) {
         StringBuilder text = new StringBuilder(memory.content().length() + 64);

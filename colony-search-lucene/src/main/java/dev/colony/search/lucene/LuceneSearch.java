@@ -15,8 +15,9 @@ import java.time.Duration;
  * }</pre>
  *
  * <p>Ranking is BM25 over one text per memory (content, topics, macro topics as {@code [name]}, ref,
- * artifact) and, at half weight, the content of the memory its session wrote before it, so that a reply is
- * found by the words of what it answers. Memories of kind {@code result} score {@link #RESULT_DEMOTION} times their BM25 score.
+ * artifact) and, at half weight, the content of the memory its session wrote before it in the same namespace,
+ * so that a reply is found by the words of what it answers. Memories of kind {@code result} score
+ * {@link #RESULT_DEMOTION} times their BM25 score. A hit's snippet is cut from the memory's content alone.
  * The index is a cache of the store that tails its change feed by rev, replacing a changed memory's
  * document by id, and rebuilds when it is missing, damaged, of another {@link #FORMAT_VERSION}, of
  * another store, or ahead of the store (a store restored from a backup).
@@ -27,7 +28,7 @@ public final class LuceneSearch {
      * Version of the document layout and analysis. An index recorded with another version is rebuilt
      * from the store.
      */
-    public static final int FORMAT_VERSION = 8;
+    public static final int FORMAT_VERSION = 9;
 
     /**
      * Factor applied to the score of memories whose kind is demoted in search ({@code result}), so

@@ -11,9 +11,10 @@ import org.apache.lucene.util.BytesRef;
  * {@link LuceneSearch#SNIPPET_MAX_CHARS} characters.
  *
  * <p>The highlighter is run with one passage covering the whole text, so every match is visible
- * here. The snippet window is the stretch that holds the most distinct query terms (earliest on a
- * tie), widened with context on both sides, cut at word boundaries, with runs of whitespace folded
- * to one space and an ellipsis where text was cut. Without matches, the start of the text is used.
+ * here; the text is the memory's content, and matches past it (in its topics) are left out. The
+ * snippet window is the stretch that holds the most distinct query terms (earliest on a tie),
+ * widened with context on both sides, cut at word boundaries, with runs of whitespace folded to one
+ * space and an ellipsis where text was cut. Without matches, the start of the text is used.
  * Stateless and thread-safe.
  */
 final class SnippetFormatter extends PassageFormatter {
@@ -36,15 +37,23 @@ final class SnippetFormatter extends PassageFormatter {
         return snippet(passages.length == 0 ? null : passages[0], content);
     }
 
-    /** The snippet for {@code content} around the matches of {@code passage} (may be {@code null}). */
+    /**
+     * The snippet for {@code content} around the matches of {@code passage} (may be {@code null}) that lie
+     * within it: the text searched may go on past the content (with the memory's topics), which a snippet
+     * never shows.
+     */
     String snippet(Passage passage, String content) {
-        if (passage == null || passage.getNumMatches() == 0) {
+        int count = 0;
+        while (passage != null && count < passage.getNumMatches()
+                && passage.getMatchEnds()[count] <= content.length()) {
+            count++;
+        }
+        if (count == 0) {
             return window(content, 0, 0, 0);
         }
         int[] starts = passage.getMatchStarts();
         int[] ends = passage.getMatchEnds();
         BytesRef[] terms = passage.getMatchTerms();
-        int count = passage.getNumMatches();
         int span = maxChars - CONTEXT_RESERVE;
 
         Map<BytesRef, Integer> inWindow = new HashMap<>();

@@ -128,17 +128,17 @@ final class ListMemorySource implements MemorySource {
     }
 
     /**
-     * As the stores find it: the session's previous memory, when it is of the same namespace and task, live
-     * and unretracted; {@code null} otherwise. (Unlike the stores, a change does not hand its successor to
+     * As the stores find it: the session's previous memory in the same namespace, when it is of the same task,
+     * live and unretracted; {@code null} otherwise. (Unlike the stores, a change does not hand its successor to
      * the feed again.)
      */
     private MemoryDocument predecessor(Memory memory) {
         for (int i = memories.size() - 1; i >= 0; i--) {
             MemoryDocument before = memories.get(i);
             Memory earlier = before.memory();
-            if (earlier.session().equals(memory.session())) {
-                boolean counts = earlier.namespace().equals(memory.namespace()) && !earlier.retracted()
-                        && Objects.equals(earlier.task(), memory.task()) && before.presence() == Presence.LIVE;
+            if (earlier.session().equals(memory.session()) && earlier.namespace().equals(memory.namespace())) {
+                boolean counts = !earlier.retracted() && Objects.equals(earlier.task(), memory.task())
+                        && before.presence() == Presence.LIVE;
                 return counts ? before : null;
             }
         }

@@ -251,6 +251,25 @@ class SearchBehaviourTest {
     }
 
     @Test
+    void aSnippetIsCutFromTheContentAloneNeverFromTopicsPointersOrThePredecessor() {
+        String filler = "the rollout waits for a person before it goes on ".repeat(6);
+        String content = "Roll the canary back by hand; " + filler + "then roll back in full.";
+        source.memory("Smoke tests gate every deploy on Fridays").session("s1").add();
+        long id = source.memory(content).session("s1").topics("deploy", "smoke").macroTopics("ops")
+                .pointers("runbook/deploy.md", "pipeline deploy-canary").add();
+
+        for (String query : List.of("deploy smoke ops runbook", "fridays", "full deploy")) {
+            String snippet = index().search(plain(query)).stream().filter(found -> found.id().value() == id)
+                    .findFirst().orElseThrow().snippet();
+            assertThat(snippet).as(query).doesNotContain("deploy", "smoke", "[ops]", "runbook", "Fridays");
+            assertThat(content).as(query).contains(snippet.replace("\u2026", "").strip());
+            if (query.equals("full deploy")) {
+                assertThat(snippet).as("around its own match").endsWith("then roll back in full.");
+            }
+        }
+    }
+
+    @Test
     void snippetOfAShortMemoryIsItsWholeTextFolded() {
         source.add("Claims   expire\nafter\tfour hours");
         assertThat(index().search(plain("claims")).get(0).snippet()).isEqualTo("Claims expire after four hours");

@@ -63,27 +63,31 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
             + "rev = " + NEXT_REV + " WHERE id = ? AND rev = ?";
     /**
-     * The memory its session wrote just before this one (one lookup along the (session, id) index), when it
-     * counts as context: of the same namespace and task (or both of none), neither retracted nor forgotten.
+     * The memory its session wrote last before this one in the same namespace, when it counts as context: of
+     * the same task (or both of none), neither retracted nor forgotten. Memories of other namespaces in between
+     * are passed over, so that one the readers of this namespace may not see never changes what a memory they
+     * see is found by. The lookup walks the (session, id) index backwards and stops at the first memory of the
+     * namespace; it is ordered by the index's columns rather than taken as a MAX, which H2 computes by reading
+     * the session's whole range once a condition outside the index (the namespace) is part of it.
      */
-    private static final String PREDECESSOR = "p.id = (SELECT MAX(q.id) FROM memories q "
-            + "WHERE q.session_id = memories.session_id AND q.id < memories.id) "
-            + "AND p.namespace_id = memories.namespace_id AND (p.task_id = memories.task_id "
+    private static final String PREDECESSOR = "p.id = (SELECT q.id FROM memories q "
+            + "WHERE q.session_id = memories.session_id AND q.namespace_id = memories.namespace_id "
+            + "AND q.id < memories.id ORDER BY q.session_id DESC, q.id DESC LIMIT 1) AND (p.task_id = memories.task_id "
             + "OR (p.task_id IS NULL AND memories.task_id IS NULL)) AND p.retracted = FALSE AND p." + LIVE;
     /**
-     * Hands the memory its session wrote just after memory {@code ?} to the change feed again (it takes the
-     * next rev), so that an index reads its context anew once that memory changed, was retracted, forgotten
-     * or purged: no search finds a memory by a predecessor's words that are gone.
+     * Hands the memory its session wrote next after memory {@code ?} in the same namespace to the change feed
+     * again (it takes the next rev), so that an index reads its context anew once that memory changed, was
+     * retracted, forgotten or purged: no search finds a memory by a predecessor's words that are gone.
      */
     private static final String REFEED_SUCCESSOR = "UPDATE memories SET rev = " + NEXT_REV + " WHERE id = "
-            + "(SELECT MIN(q.id) FROM memories q WHERE q.session_id = (SELECT s.session_id FROM memories s "
-            + "WHERE s.id = ?) AND q.id > ?)";
+            + "(SELECT q.id FROM memories q, memories s WHERE s.id = ? AND q.session_id = s.session_id "
+            + "AND q.namespace_id = s.namespace_id AND q.id > ? ORDER BY q.session_id, q.id LIMIT 1)";
     /**
      * The columns a change-feed document is read from, its context among them: the vector and the content of
-     * the memory its session wrote just before it, when that one is of the same namespace and neither
-     * retracted nor forgotten (the vector only when of the same model). The predecessor is one lookup along
-     * the (session, id) index, whatever the session's length: a filter on the earlier memories would scan
-     * back through all of them when none qualifies.
+     * the memory its session wrote last before it in the same namespace, when that one is neither retracted
+     * nor forgotten (the vector only when of the same model). The predecessor is one backward walk along the
+     * (session, id) index that stops at the first memory of the namespace: it passes over only the session's
+     * memories in other namespaces, not the earlier memories of its own that do not qualify.
      */
     private static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, rev, "
             + "(SELECT p.vector FROM memories p WHERE " + PREDECESSOR + " AND p.vector_model = memories.vector_model "

@@ -141,16 +141,18 @@ public interface VectorContract extends StoreUnderTest {
                 alone.id())));
         List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(beforeLast, 1));
 
-        assertThat(read).extracting(MemoryDocument::context).as("only the one after an embedded memory of the "
-                + "same namespace and model has a context").containsExactly(null, null, read.get(2).context(), null,
-                null, null, null);
+        assertThat(read).extracting(MemoryDocument::context).as("only the ones after an embedded memory of the "
+                + "same namespace and model have a context, another namespace's passed over")
+                .containsExactly(null, null, read.get(2).context(), null, read.get(4).context(), null, null);
         assertThat(read.get(2).context()).satisfies(context -> {
             assertThat(context.model()).isEqualTo(a);
             assertThat(context.values()).containsExactly(1f, 0f);
         });
+        assertThat(read.get(4).context()).as("the one before another namespace's memory").isNotNull();
+        assertThat(read.get(4).context().values()).containsExactly(3f, 3f);
         assertThat(read).extracting(MemoryDocument::contextText).as("the text of the previous memory of the "
                 + "same session and namespace, unretracted, with a vector or not").containsExactly(null, "no vector",
-                "after one without a vector", null, null, "other model", null);
+                "after one without a vector", null, "after a retracted one", "other model", null);
         assertThat(feed).singleElement().satisfies(document -> {
             assertThat(document.memory().id()).isEqualTo(afterOtherModel.id());
             assertThat(document.context()).isNull();
@@ -186,6 +188,36 @@ public interface VectorContract extends StoreUnderTest {
         assertThat(forgotten.get(1).contextText()).as("a forgotten predecessor is no context").isNull();
         assertThat(purged).extracting(document -> document.memory().id()).containsExactly(second.id(), third.id());
         assertThat(purged.get(1).contextText()).as("nor a purged one").isNull();
+    }
+
+    @Test
+    default void aMemoryOfAnotherNamespaceInBetweenIsPassedOverAndItsChangesHandOnNothing() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Fixtures.Writer elsewhere = Fixtures.writer(store);
+        Memory first = insert(store, writer, MemoryKind.FACT, "which port does staging use", null);
+        Memory between = store.write(tx -> tx.memories().insert(Fixtures.memory(elsewhere, writer.session().id(),
+                "a private note")));
+        Memory second = insert(store, writer, MemoryKind.FACT, "8443 since March", null);
+
+        MemoryDocument read = store.read(tx -> tx.memories().documents(List.of(second.id()))).get(0);
+        long beforeForget = store.read(tx -> tx.memories().latestRev());
+        store.write(tx -> tx.memories().forget(between.id(), "test", Fixtures.T0));
+        List<MemoryDocument> forgotten = store.read(tx -> tx.memories().changedSince(beforeForget, 10));
+        long beforeEdit = store.read(tx -> tx.memories().latestRev());
+        store.write(tx -> tx.memories().update(new Memory(first.id(), first.namespace(), first.session(),
+                first.kind(), "which port does production use", first.topics(), first.macroTopics(), first.ref(),
+                first.artifact(), first.task(), first.replyTo(), first.createdAt(), first.updatedAt(),
+                first.expiresAt(), false, first.metadata()), null));
+        List<MemoryDocument> edited = store.read(tx -> tx.memories().changedSince(beforeEdit, 10));
+
+        assertThat(read.contextText()).as("the session's last memory of the same namespace").isEqualTo(
+                "which port does staging use");
+        assertThat(forgotten).extracting(document -> document.memory().id()).as("only the forgotten one: the other "
+                + "namespace's memories keep their context").containsExactly(between.id());
+        assertThat(edited).extracting(document -> document.memory().id()).as("the edited one, then its successor "
+                + "in its namespace").containsExactly(first.id(), second.id());
+        assertThat(edited.get(1).contextText()).isEqualTo("which port does production use");
     }
 
     @Test
