@@ -156,6 +156,17 @@ final class SqliteDialect extends Dialect {
         }
     }
 
+    /**
+     * Moves the write-ahead log into the file this store has open and empties it. SQLite keeps the log
+     * beside the path, not beside the file, and leaves it there when it closes a moved file; a process
+     * that then opens the file now at the path would read the old file's pages from it. Best effort: a
+     * reader of the old file may keep part of the log in use.
+     */
+    @Override
+    public void fileChanged(StoreConnection connection) {
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+
     @Override
     public boolean isRetryable(SQLException error) {
         int code = error instanceof SQLiteException sqlite ? sqlite.getResultCode().code : error.getErrorCode();
