@@ -98,6 +98,9 @@ public class JdbcStorageProvider implements StorageProvider {
         this.existingOnly = existingOnly;
         try {
             dialect.start();
+        } catch (ColonyException refused) {
+            // the dialect's own refusal already says which database and why
+            throw refused;
         } catch (SQLException | RuntimeException e) {
             throw failure("cannot open the database", e);
         }
