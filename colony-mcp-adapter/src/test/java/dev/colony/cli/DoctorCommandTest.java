@@ -38,7 +38,7 @@ class DoctorCommandTest {
         try (Colony colony = EmbeddedColony.open(db)) {
             MemoryStore memories = colony.as(colony.sessions().ensure(SessionStart.of("alice", "codex")).actor())
                     .memories();
-            for (int i = 0; i < 200; i++) {
+            for (int i = 0; i < 50; i++) {
                 memories.add(MemoryDraft.of(MemoryKind.FACT, "Service " + i + " deploys from the release-" + i
                         + " branch every " + (i % 7 + 1) + " days"));
             }
@@ -50,7 +50,7 @@ class DoctorCommandTest {
         CliRun run = CliRun.of(dir, db, "doctor");
 
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains("Store " + db + ": 200 memories").contains("Pages, foreign keys and schema: ok.")
+        assertThat(run.out()).contains("Store " + db + ": 50 memories").contains("Pages, foreign keys and schema: ok.")
                 .contains("Search index " + dir.resolve("colony.index")).endsWith("Healthy.\n");
     }
 
