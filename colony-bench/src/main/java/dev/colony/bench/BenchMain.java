@@ -37,7 +37,8 @@ public final class BenchMain implements Callable<Integer> {
                 new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
                 new DedupAddScenario(), new PlanClaimScenario(),
-                new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario())) {
+                new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario(),
+                new UncleanOpenScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

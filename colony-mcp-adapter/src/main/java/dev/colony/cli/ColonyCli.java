@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                 ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
                 AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
-                CdsCommand.class,
+                CdsCommand.class, DoctorCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 

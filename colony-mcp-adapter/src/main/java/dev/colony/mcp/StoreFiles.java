@@ -2,6 +2,8 @@ package dev.colony.mcp;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.search.lucene.IndexSummary;
+import dev.colony.search.lucene.LuceneSearch;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Checks on the database file named by {@code --db} (or its defaults) before SQLite sees it, so that a
@@ -81,8 +84,9 @@ public final class StoreFiles {
 
     /**
      * Prepares to open or create the database file: creates its directory when missing and refuses a
-     * directory in place of the file. What the MCP server and {@code colony demo} do; SQLite then
-     * creates the file itself.
+     * directory in place of the file, and an empty file beside a search index that holds memories (the
+     * store was lost; opening it would quietly start an empty one). What the MCP server and
+     * {@code colony demo} do; SQLite then creates the file itself.
      *
      * @throws ColonyException {@code STORAGE_FAILURE} naming the path and the reason
      */
@@ -91,6 +95,7 @@ public final class StoreFiles {
             throw new ColonyException(ErrorCode.STORAGE_FAILURE, "db: " + database
                     + " is a directory; name the database file, e.g. " + database.resolve("colony.db"));
         }
+        refuseEmptiedStore(database);
         Path directory = database.toAbsolutePath().getParent();
         if (directory == null) {
             return;
@@ -104,6 +109,28 @@ public final class StoreFiles {
         if (!Files.isWritable(directory)) {
             throw new ColonyException(ErrorCode.STORAGE_FAILURE,
                     "db: cannot write in the directory " + directory + ": permission denied");
+        }
+    }
+
+    /** Refuses an empty database file when the search index beside it holds memories: a store was there. */
+    private static void refuseEmptiedStore(Path database) {
+        Path index;
+        Optional<IndexSummary> indexed;
+        try {
+            if (!Files.isRegularFile(database) || Files.size(database) > 0) {
+                return;
+            }
+            index = LuceneSearch.indexDirectoryBeside(database);
+            indexed = IndexSummary.read(index);
+        } catch (IOException | RuntimeException unreadable) {
+            return;
+        }
+        if (indexed.isPresent() && indexed.get().documents() > 0) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "db: refusing to open " + database + ": the file is "
+                    + "empty, but the search index beside it (" + index + ") still holds the memories of a store kept there ("
+                    + indexed.get().documents() + "); it was left unchanged. If the store was lost by accident, "
+                    + "restore the file from a backup (or `colony import` an export into a new store); to start an "
+                    + "empty store there, delete " + database + " and " + index + ".");
         }
     }
 

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.memory.MemoryDraft;
+import dev.colony.api.memory.MemoryKind;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -12,6 +16,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +68,29 @@ class StoreFilesTest {
         assertThatThrownBy(() -> StoreFiles.requireExisting(empty))
                 .hasMessage("db: no Colony store at " + empty + ": the file is empty");
         assertThat(empty).isEmptyFile();
+    }
+
+    @Test
+    void anEmptiedStoreBesideAnIndexWithMemoriesIsRefusedAndLeftAlone() throws IOException {
+        Path database = dir.resolve("colony.db");
+        try (Colony colony = EmbeddedColony.open(database)) {
+            Session alice = colony.sessions().ensure(SessionStart.of("alice", "codex"));
+            colony.as(alice.actor()).memories().add(MemoryDraft.of(MemoryKind.FACT, "The invoices job runs nightly"));
+        }
+        // Only the index tells that a store was here, as for a store last opened before markers were kept.
+        try (Stream<Path> markers = Files.list(database.resolveSibling("colony.db.open"))) {
+            assertThat(markers).isEmpty();
+        }
+        Files.delete(database.resolveSibling("colony.db.open"));
+        Files.write(database, new byte[0]);
+
+        assertThatThrownBy(() -> EmbeddedColony.open(database))
+                .isInstanceOfSatisfying(ColonyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
+                    assertThat(e.getMessage()).contains(database.toString()).contains("the file is empty")
+                            .contains(dir.resolve("colony.index").toString()).contains("restore the file from a backup");
+                });
+        assertThat(database).isEmptyFile();
     }
 
     @Test

@@ -113,6 +113,14 @@ public abstract class Dialect {
         return false;
     }
 
+    /**
+     * Called on the write connection, its transaction rolled back, when the database file was deleted or
+     * replaced while the provider had it open: a chance to keep companion files at the path (a
+     * write-ahead log) from being read as part of whatever file is there now. Nothing by default.
+     */
+    public void fileChanged(StoreConnection connection) {
+    }
+
     /** Whether {@code error} is the violation of a unique or primary key constraint. */
     public abstract boolean isUniqueViolation(SQLException error);
 

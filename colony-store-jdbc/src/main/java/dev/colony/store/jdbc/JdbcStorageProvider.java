@@ -8,6 +8,7 @@ import dev.colony.spi.storage.StorageTopic;
 import dev.colony.spi.storage.TransactionWork;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,11 @@ import org.jdbi.v3.core.statement.Update;
  * dialect's {@link RetryPolicy}. Errors of the database become {@link ColonyException}s with
  * {@link ErrorCode#STORAGE_FAILURE}; exceptions the unit throws itself pass through unchanged.
  *
+ * <p>A database kept in a file is checked before each write commits: when the path no longer names the
+ * file the provider opened (it was deleted, or another file was moved there), the write is rolled back and
+ * fails with {@link ErrorCode#STORAGE_FAILURE} naming the path, instead of being acknowledged into a file
+ * that nobody will open again. The check is one {@code stat}.
+ *
  * <p>Units of work must not nest: a unit that starts another transaction on the same provider gets an
  * {@link ErrorCode#INTERNAL} error rather than a deadlock.
  */
@@ -65,6 +71,11 @@ public class JdbcStorageProvider implements StorageProvider {
     private volatile boolean migrated;
     /** Whether a database without Colony's schema is refused rather than given one. */
     private final boolean existingOnly;
+    /**
+     * The database file as opened, checked before every commit of a write; {@code null} for a database
+     * without a file (and while the constructor migrates).
+     */
+    private final FileIdentity databaseFile;
 
     /**
      * Creates a provider and brings the schema up to date.
@@ -87,6 +98,9 @@ public class JdbcStorageProvider implements StorageProvider {
         this.existingOnly = existingOnly;
         try {
             dialect.start();
+        } catch (ColonyException refused) {
+            // the dialect's own refusal already says which database and why
+            throw refused;
         } catch (SQLException | RuntimeException e) {
             throw failure("cannot open the database", e);
         }
@@ -94,6 +108,7 @@ public class JdbcStorageProvider implements StorageProvider {
         this.reads = new ConnectionPool(jdbi(false), "read", Math.max(1, dialect.readConnections()));
         try {
             migrate();
+            this.databaseFile = dialect.location().map(file -> FileIdentity.of(dialect.name(), file)).orElse(null);
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -110,7 +125,24 @@ public class JdbcStorageProvider implements StorageProvider {
     }
 
     private Jdbi jdbi(boolean forWrites) {
-        return Jdbi.create(() -> dialect.openConnection(forWrites));
+        return Jdbi.create(() -> openOnStoreFile(forWrites));
+    }
+
+    /**
+     * Opens a connection, refusing one that the path would take to another file than the one the store
+     * opened: every connection of the provider then has the same file open.
+     */
+    private Connection openOnStoreFile(boolean forWrites) throws SQLException {
+        Connection connection = dialect.openConnection(forWrites);
+        FileIdentity file = databaseFile;
+        if (file != null) {
+            Optional<ColonyException> changed = file.change("no connection is opened to it");
+            if (changed.isPresent()) {
+                connection.close();
+                throw changed.get();
+            }
+        }
+        return connection;
     }
 
     /** The dialect this provider runs on. */
@@ -328,12 +360,15 @@ public class JdbcStorageProvider implements StorageProvider {
                 JdbcTransaction tx = new JdbcTransaction(connection, dialect, write);
                 T result;
                 try {
-                    result = runAndCommit(tx, connection, work);
+                    result = runAndCommit(write, tx, connection, work);
                 } catch (Error e) {
                     healthy = rollback(connection, e);
                     throw e;
                 } catch (RuntimeException e) {
                     healthy = rollback(connection, e) && !isConnectionLost(e);
+                    if (healthy && tx.databaseFileChangedSeen()) {
+                        afterFileChanged(connection, e);
+                    }
                     if (write && tx.commitSent() && isConnectionLost(e)) {
                         throw failure("the connection was lost while committing; whether the transaction "
                                 + "was applied is unknown", e);
@@ -359,16 +394,38 @@ public class JdbcStorageProvider implements StorageProvider {
         }
     }
 
-    private <T> T runAndCommit(JdbcTransaction tx, StoreConnection connection, TransactionWork<T> work) {
+    /**
+     * Runs the unit and commits it. A write commits only while the database path still names the file
+     * the store opened: when the file was deleted or replaced underneath, the write is rolled back and
+     * reported rather than acknowledged into a file nobody will open again.
+     */
+    private <T> T runAndCommit(boolean write, JdbcTransaction tx, StoreConnection connection,
+            TransactionWork<T> work) {
         T result;
         try {
             result = work.run(tx);
         } finally {
             tx.end();
         }
+        if (write && databaseFile != null) {
+            Optional<ColonyException> changed = databaseFile.change("this write was not stored");
+            if (changed.isPresent()) {
+                tx.databaseFileChanged();
+                throw changed.get();
+            }
+        }
         tx.commitSending();
         dialect.commit(connection);
         return result;
+    }
+
+    /** Lets the dialect part from a file that was deleted or replaced underneath; best effort. */
+    private void afterFileChanged(StoreConnection connection, RuntimeException reported) {
+        try {
+            dialect.fileChanged(connection);
+        } catch (RuntimeException e) {
+            reported.addSuppressed(e);
+        }
     }
 
     /** Rolls back after a failure; returns whether the connection is still fit for reuse. */
@@ -453,6 +510,7 @@ public class JdbcStorageProvider implements StorageProvider {
             return;
         }
         try {
+            partFromChangedFile();
             writes.close();
         } finally {
             try {
@@ -463,6 +521,32 @@ public class JdbcStorageProvider implements StorageProvider {
                 } catch (SQLException | RuntimeException ignored) {
                     // Closing releases what it can; the database files stay consistent either way.
                 }
+            }
+        }
+    }
+
+    /**
+     * On close, when the database file was deleted or replaced since the store opened it, lets the dialect
+     * part from it on the write connection (see {@link Dialect#fileChanged}), as a refused write does.
+     */
+    private void partFromChangedFile() {
+        if (databaseFile == null || databaseFile.change("").isEmpty()) {
+            return;
+        }
+        synchronized (writeMonitor) {
+            StoreConnection connection;
+            try {
+                connection = writes.acquire();
+            } catch (RuntimeException refused) {
+                return;
+            }
+            boolean healthy = true;
+            try {
+                dialect.fileChanged(connection);
+            } catch (RuntimeException e) {
+                healthy = false;
+            } finally {
+                writes.release(connection, healthy);
             }
         }
     }

@@ -36,6 +36,7 @@ final class JdbcTransaction implements StorageTransaction {
     private final boolean write;
     private boolean open = true;
     private boolean commitSent;
+    private boolean databaseFileChanged;
     private NamespaceRecords namespaces;
     private SessionRecords sessions;
     private MemoryRecords memories;
@@ -103,6 +104,16 @@ final class JdbcTransaction implements StorageTransaction {
     /** Whether the commit of this transaction was sent (it may or may not have been applied). */
     boolean commitSent() {
         return commitSent;
+    }
+
+    /** Records that the commit was refused: the database file was deleted or replaced underneath. */
+    void databaseFileChanged() {
+        databaseFileChanged = true;
+    }
+
+    /** Whether the commit was refused because the database file was deleted or replaced underneath. */
+    boolean databaseFileChangedSeen() {
+        return databaseFileChanged;
     }
 
     @Override

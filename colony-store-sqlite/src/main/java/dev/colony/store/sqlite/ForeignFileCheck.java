@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.jdbc4.JDBC4Connection;
@@ -25,7 +26,9 @@ import org.sqlite.SQLiteOpenMode;
  * Looks at an existing file before the store changes anything in it. Opening a store switches the
  * database to WAL and migrates it; doing that to a file that belongs to another application would
  * modify it before Flyway got round to refusing it. So the file is inspected first, read-only: it must
- * be empty, or a SQLite database that is empty or already holds Colony's tables.
+ * be empty, or a SQLite database that is empty or already holds Colony's tables. An empty file where a
+ * store was kept (see {@link #requireColonyOrEmpty}) is refused too: opening it would quietly start an
+ * empty store in place of the lost one.
  */
 final class ForeignFileCheck {
 
@@ -38,7 +41,9 @@ final class ForeignFileCheck {
 
     /**
      * Returns normally when {@code file} is missing, empty, or a SQLite database that is empty or a
-     * Colony store; otherwise refuses with {@code STORAGE_FAILURE}, having changed nothing.
+     * Colony store; otherwise refuses with {@code STORAGE_FAILURE}, having changed nothing. An empty or
+     * unrecognisable file beside the traces of a store (its open markers, or a write-ahead log with
+     * content) is refused with what to do.
      */
     static void requireColonyOrEmpty(Path file) {
         byte[] header;
@@ -50,10 +55,15 @@ final class ForeignFileCheck {
             String cause = e instanceof AccessDeniedException ? "permission denied" : e.toString();
             throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot read " + file + ": " + cause, e);
         }
-        if (header.length == 0) {
-            return;
-        }
-        if (!Arrays.equals(header, SQLITE_HEADER)) {
+        if (header.length == 0 || !Arrays.equals(header, SQLITE_HEADER)) {
+            Optional<Path> trace = traceOfStore(file);
+            if (trace.isPresent()) {
+                throw lost(file, header.length == 0 ? "the file is empty" : "it is no longer a SQLite database",
+                        trace.get());
+            }
+            if (header.length == 0) {
+                return;
+            }
             throw refused(file, "it is not a SQLite database");
         }
         List<String> tables = tables(file);
@@ -83,6 +93,32 @@ final class ForeignFileCheck {
             throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot inspect " + file
                     + " before opening it: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * What shows that a Colony store was kept in {@code file}: the directory of its open markers (made
+     * once a store there had its schema), or a write-ahead log with content (a new store's first
+     * transactions never leave the database file empty). Empty when nothing does.
+     */
+    private static Optional<Path> traceOfStore(Path file) {
+        Path markers = OpenMarkers.directory(file);
+        if (Files.isDirectory(markers)) {
+            return Optional.of(markers);
+        }
+        Path wal = file.resolveSibling(file.getFileName() + "-wal");
+        try {
+            return Files.size(wal) > 0 ? Optional.of(wal) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The refusal of a file whose store is gone: opening it would silently start an empty store. */
+    private static ColonyException lost(Path file, String what, Path trace) {
+        return new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: refusing to open " + file + ": " + what
+                + ", but a Colony store was kept there (" + trace + " remains); it was left unchanged. If the "
+                + "store was lost by accident, restore the file from a backup (or `colony import` an export into a "
+                + "new store); to start an empty store there, delete " + file + " and " + trace + ".");
     }
 
     private static ColonyException refused(Path file, String why) {

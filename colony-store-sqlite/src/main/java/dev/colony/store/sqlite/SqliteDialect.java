@@ -1,13 +1,18 @@
 package dev.colony.store.sqlite;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.StorageCapability;
 import dev.colony.store.jdbc.Dialect;
 import dev.colony.store.jdbc.RetryPolicy;
 import dev.colony.store.jdbc.StoreConnection;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -44,6 +49,8 @@ final class SqliteDialect extends Dialect {
     private final String url;
     private final Properties readProperties;
     private final Properties writeProperties;
+    private volatile OpenMarkers.Held openMarker;
+    private boolean checkedAfterUncleanClose;
 
     SqliteDialect(Path file, SqliteOptions options) {
         this.file = file;
@@ -95,10 +102,77 @@ final class SqliteDialect extends Dialect {
         return Map.of("id_column", "INTEGER PRIMARY KEY AUTOINCREMENT", "blob", "BLOB");
     }
 
-    /** Refuses, before any pragma touches it, a file that is neither new nor a Colony store. */
+    /**
+     * Refuses, before any pragma touches it, a file that is neither new nor a Colony store, and one that a
+     * quick check finds damaged after a process ended without closing the store.
+     */
     @Override
-    public void start() {
+    public void start() throws SQLException {
         ForeignFileCheck.requireColonyOrEmpty(file);
+        checkAfterUncleanClose();
+    }
+
+    /**
+     * When a process ended with the store open (see {@link OpenMarkers}), runs SQLite's quick check of
+     * every page before anything else reads or writes the file; a damaged file is refused, and its
+     * markers stay so that the next open checks again. A clean close leaves nothing to check: a full
+     * check is {@code colony doctor}'s.
+     */
+    private void checkAfterUncleanClose() throws SQLException {
+        try (OpenMarkers.Stale abandoned = OpenMarkers.claimStale(file)) {
+            if (abandoned.count() == 0) {
+                return;
+            }
+            if (Files.isRegularFile(file) && Files.size(file) > 0) {
+                List<String> problems;
+                try (Connection connection = openConnection(false)) {
+                    problems = SqliteHealth.quickCheck(connection);
+                }
+                if (!problems.isEmpty()) {
+                    throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: refusing to open " + file
+                            + ": a process ended without closing it, and a quick check found it damaged ("
+                            + String.join("; ", problems) + "). Run `colony doctor` for the full check, and restore "
+                            + "the file from a backup.");
+                }
+            }
+            abandoned.delete();
+            checkedAfterUncleanClose = true;
+        } catch (IOException e) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot read the open markers in "
+                    + OpenMarkers.directory(file) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Marks the store open by this process until {@link #stop()}: called once the schema is in place, so
+     * that the markers' directory exists only beside a file that held a store.
+     */
+    void markOpen() {
+        try {
+            openMarker = OpenMarkers.enter(file);
+        } catch (IOException e) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "sqlite store: cannot mark " + file
+                    + " open in " + OpenMarkers.directory(file) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether opening found that a process had ended without closing the store, and checked the file. */
+    boolean checkedAfterUncleanClose() {
+        return checkedAfterUncleanClose;
+    }
+
+    /** Removes this process's open marker: every connection is closed, so the file is consistent. */
+    @Override
+    public void stop() throws SQLException {
+        OpenMarkers.Held marker = openMarker;
+        openMarker = null;
+        if (marker != null) {
+            try {
+                marker.delete();
+            } catch (IOException e) {
+                throw new SQLException("cannot remove the open marker of " + file + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /**
@@ -154,6 +228,17 @@ final class SqliteDialect extends Dialect {
                 throw e;
             }
         }
+    }
+
+    /**
+     * Moves the write-ahead log into the file this store has open and empties it. SQLite keeps the log
+     * beside the path, not beside the file, and leaves it there when it closes a moved file; a process
+     * that then opens the file now at the path would read the old file's pages from it. Best effort: a
+     * reader of the old file may keep part of the log in use.
+     */
+    @Override
+    public void fileChanged(StoreConnection connection) {
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     }
 
     @Override

@@ -20,6 +20,13 @@ import org.sqlite.SQLiteDataSource;
  * and a few read connections open for its lifetime, and retries busy or locked errors with bounded
  * backoff, so callers never see them. Capabilities: persistent, multi-process, stores vectors.
  *
+ * <p>Damage is looked for where it is likely: each process marks the store open beside the file while
+ * it has it open (see {@link OpenMarkers}), and when a process ended without closing it (killed, or the
+ * machine stopped), the next open runs SQLite's quick check first and refuses a damaged file.
+ * {@link SqliteHealth#examine} is the full check. An empty file where a store was kept is refused
+ * rather than opened as a new, empty store, and a write fails when the file was deleted or replaced
+ * while the store had it open.
+ *
  * <p>SQLite's native library is loaded from a per-version user cache directory rather than copied to
  * the temporary directory on every start (see {@link NativeLibraryCache}), so a killed process leaks
  * nothing.
@@ -31,6 +38,17 @@ public final class SqliteStorageProvider extends JdbcStorageProvider {
     private SqliteStorageProvider(SqliteDialect dialect) {
         super(dialect);
         this.sqlite = dialect;
+        try {
+            dialect.markOpen();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Whether opening found that a process had ended without closing the store, and checked the file. */
+    boolean checkedAfterUncleanClose() {
+        return sqlite.checkedAfterUncleanClose();
     }
 
     /**

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A process of {@link NativeLibraryCacheTest}: opens the SQLite store named by its argument (which loads
- * SQLite's native library), says {@code open} on standard output and waits to be killed. It exits on its
- * own after a minute, so a test that fails to kill it leaves nothing running.
+ * A process of {@link NativeLibraryCacheTest} and {@link StoreDamageTest}: opens the SQLite store named by
+ * its argument (which loads SQLite's native library), says {@code open} on standard output and waits to be
+ * killed. It exits on its own after a minute, so a test that fails to kill it leaves nothing running.
  */
 public final class KilledProcess {
 

@@ -128,11 +128,11 @@ class SqliteStorageProviderTest {
         }
     }
 
-    /** Whether any file in {@code dir} holds {@code text}'s bytes. */
+    /** Whether a file directly in {@code dir} (not a directory such as the open markers') holds {@code text}'s bytes. */
     private static boolean contains(Path dir, String text) throws IOException {
         byte[] needle = text.getBytes(StandardCharsets.UTF_8);
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path path : files.toList()) {
+            for (Path path : files.filter(Files::isRegularFile).toList()) {
                 byte[] bytes = Files.readAllBytes(path);
                 for (int i = 0; i + needle.length <= bytes.length; i++) {
                     if (Arrays.equals(bytes, i, i + needle.length, needle, 0, needle.length)) {
