@@ -74,6 +74,9 @@ public final class Colony implements AutoCloseable {
                 opened = builder.search.open(MemorySource.over(storage), builder.clock);
             }
         } catch (RuntimeException e) {
+            if (warmUp != null) {
+                warmUp.awaitDone(WARM_UP_WAIT);
+            }
             storage.close();
             throw e;
         }
