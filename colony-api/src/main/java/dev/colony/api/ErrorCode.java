@@ -111,7 +111,12 @@ public enum ErrorCode {
     /** The agent may not delegate to that agent: it is not in the delegating agent's members. */
     NOT_A_MEMBER,
     /** The call needs a run the caller's session executes, and it executes none. */
-    NOT_IN_A_RUN;
+    NOT_IN_A_RUN,
+    /**
+     * The search index cannot be used for now (its directory cannot be opened or written); the message says
+     * why. The store is unaffected: writes are kept and become searchable once the index opens again.
+     */
+    SEARCH_UNAVAILABLE;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {
