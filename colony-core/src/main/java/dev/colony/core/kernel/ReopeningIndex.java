@@ -121,7 +121,7 @@ public final class ReopeningIndex implements SearchIndex {
             if (opened != null) {
                 return opened;
             }
-            long seconds = Math.max(1, Duration.between(clock.instant(), nextTry).toSeconds());
+            long seconds = Math.max(1, (Duration.between(clock.instant(), nextTry).toMillis() + 999) / 1_000);
             throw new ColonyException(ErrorCode.SEARCH_UNAVAILABLE, "search is unavailable: " + reason
                     + "; memories are still stored and become searchable once the index opens (next try in "
                     + seconds + " s)");
