@@ -117,7 +117,12 @@ public enum ErrorCode {
     /** The shell command starts a program the operator's allow-list does not name, or uses shell syntax it forbids. */
     COMMAND_NOT_ALLOWED,
     /** A process declared a delegation policy other than the one its store keeps. */
-    POLICY_CONFLICT;
+    POLICY_CONFLICT,
+    /**
+     * The search index cannot be used for now (its directory cannot be opened or written); the message says
+     * why. The store is unaffected: writes are kept and become searchable once the index opens again.
+     */
+    SEARCH_UNAVAILABLE;
 
     /** The wire identifier of this code, identical to the constant name. */
     public String id() {

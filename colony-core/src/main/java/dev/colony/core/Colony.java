@@ -12,6 +12,7 @@ import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
 import dev.colony.core.archive.Archives;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.kernel.ReopeningIndex;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.kernel.VectorState;
 import dev.colony.core.memory.Forgetter;
@@ -72,9 +73,12 @@ public final class Colony implements AutoCloseable {
         try {
             hub = new RunHub(storage, time, builder.runSettings);
             if (builder.search != null) {
-                opened = builder.search.open(MemorySource.over(storage), builder.clock);
+                opened = ReopeningIndex.open(builder.search, MemorySource.over(storage), builder.clock);
             }
         } catch (RuntimeException e) {
+            if (warmUp != null) {
+                warmUp.awaitDone(WARM_UP_WAIT);
+            }
             storage.close();
             throw e;
         }
@@ -248,7 +252,11 @@ public final class Colony implements AutoCloseable {
             return this;
         }
 
-        /** The search index factory; without one, {@link MemoryStore#search} is unavailable. */
+        /**
+         * The search index factory; without one, {@link MemoryStore#search} is unavailable. An index that cannot
+         * be opened does not stop the Colony: searches fail with {@code SEARCH_UNAVAILABLE} until a later one
+         * opens it (see {@link ReopeningIndex}).
+         */
         public Builder search(SearchIndexFactory factory) {
             this.search = Objects.requireNonNull(factory, "search");
             return this;

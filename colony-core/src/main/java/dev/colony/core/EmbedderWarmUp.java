@@ -7,9 +7,9 @@ import java.time.Duration;
  * Loads an embedder's model on a daemon thread of its own (see {@link Colony.Builder#warmUpEmbedder}). A
  * failure here is only logged: the first real embedding meets it again and reports it to its caller.
  *
- * <p>A Colony closed while the model still loads waits for it ({@link #awaitDone}): the model is loaded in native
- * code, and a process that exits while a thread is inside it can crash on the way out (a server asked to stop
- * a second after it started did).
+ * <p>A Colony closed while the model still loads, or failing to open, waits for it ({@link #awaitDone}): the
+ * model is loaded in native code, and a process that exits while a thread is inside it can crash on the way out
+ * (a server asked to stop a second after it started did).
  */
 final class EmbedderWarmUp {
 

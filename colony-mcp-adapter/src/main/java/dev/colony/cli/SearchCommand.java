@@ -3,15 +3,20 @@ package dev.colony.cli;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.task.PostKind;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
+import dev.colony.spi.embedding.Embedder;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -45,7 +50,9 @@ public final class SearchCommand implements Callable<Integer> {
             description = "Most hits to print, 1 to " + MemoryLimits.MAX_SEARCH_LIMIT + " (default: ${DEFAULT-VALUE}).")
     int limit;
 
-    @Option(names = {"--type", "--kind"}, paramLabel = "TYPE", description = "Only hits of this type (repeatable).")
+    @Option(names = {"--type", "--kind"}, paramLabel = "TYPE", description = "Only hits of this type (repeatable): "
+            + "fact, preference, decision, path, task, task_done, result, question, answer, blocker, note, "
+            + "failed_approach, blocked_path, conflict_warning or reverted_solution.")
     List<String> kinds;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "hybrid",
@@ -67,7 +74,7 @@ public final class SearchCommand implements Callable<Integer> {
         LaunchSettings settings = parent.settings(store, null);
         String text = String.join(" ", words);
         Set<MemoryKind> filter = kinds == null ? Set.of()
-                : kinds.stream().map(MemoryKind::of).collect(Collectors.toSet());
+                : kinds.stream().map(SearchCommand::knownType).collect(Collectors.toSet());
         // Arguments are checked before the store is opened, so a bad one is reported as such, store or not.
         if (limit < 1 || limit > MemoryLimits.MAX_SEARCH_LIMIT) {
             throw ColonyException.invalid("limit", "must be between 1 and " + MemoryLimits.MAX_SEARCH_LIMIT
@@ -84,6 +91,9 @@ public final class SearchCommand implements Callable<Integer> {
         try (Colony colony = EmbeddedColony.openExisting(settings, requested != SearchMode.KEYWORD)) {
             Actor reader = Printing.reader(settings);
             SearchMode ranked = colony.as(reader).memories().searchMode(requested);
+            if (ranked != SearchMode.KEYWORD) {
+                unembedded(colony, ranked, settings.embedder().map(Embedder::modelId).orElse("the embedder's model"));
+            }
             List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter).withMode(ranked));
             if (hits.isEmpty()) {
@@ -100,5 +110,51 @@ public final class SearchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The types a search can be narrowed to: those agents write (memory_add's and the task thread posts'), in
+     * the order they are listed.
+     */
+    static final Set<String> TYPES = types();
+
+    private static Set<String> types() {
+        Set<String> names = new LinkedHashSet<>();
+        MemoryKind.TYPED.forEach(kind -> names.add(kind.name()));
+        for (PostKind post : PostKind.values()) {
+            names.add(post.wireName());
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    /** The type {@code --type} names; refused, listing the types, when it is none of {@link #TYPES}. */
+    private static MemoryKind knownType(String name) {
+        String wanted = name.strip().toLowerCase(Locale.ROOT);
+        if (!TYPES.contains(wanted)) {
+            throw ColonyException.invalid("type", "must be one of " + String.join(", ", TYPES) + "; was "
+                    + Echo.quoted(name));
+        }
+        return MemoryKind.of(wanted);
+    }
+
+    /**
+     * Checks that a search by meaning can find the store's memories: in {@code vector} mode, memories without a
+     * vector of the embedder's model would never be found, so the search is refused naming the command that
+     * embeds them; in {@code hybrid} mode they are found by their words only, which stderr says.
+     */
+    private void unembedded(Colony colony, SearchMode ranked, String model) {
+        long missing = colony.reembedder().pending();
+        if (missing == 0) {
+            return;
+        }
+        String count = missing + (missing == 1 ? " memory has" : " memories have") + " no vector of " + model;
+        if (ranked == SearchMode.VECTOR) {
+            throw new ColonyException(ErrorCode.UNAVAILABLE, count + ", so a search by meaning cannot find "
+                    + (missing == 1 ? "it" : "them") + "; run 'colony reindex' to embed them, or search with "
+                    + "--mode keyword");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("Note: " + count + "; they are found by their words only until 'colony reindex' embeds them.");
+        err.flush();
     }
 }

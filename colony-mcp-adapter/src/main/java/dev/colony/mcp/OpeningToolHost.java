@@ -55,7 +55,7 @@ public final class OpeningToolHost implements ToolHost {
         this.opener = opener;
     }
 
-    /** Starts opening on a background thread, once; later calls do nothing. */
+    /** Starts opening on a background thread, once; later calls, and calls after {@link #stop()}, do nothing. */
     public void begin() {
         if (!begun.compareAndSet(false, true)) {
             return;
@@ -74,6 +74,18 @@ public final class OpeningToolHost implements ToolHost {
         }, "colony-open");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * Makes sure no opening begins from now on (the server is shutting down): a store opened during the
+     * shutdown would start loading the embedding model while the process exits. Tool calls that come later
+     * are answered with {@code CLOSED}; an opening already under way goes on ({@link #awaitOpened} waits
+     * for it).
+     */
+    public void stop() {
+        if (begun.compareAndSet(false, true)) {
+            opening.complete(null);
+        }
     }
 
     @Override
@@ -108,6 +120,9 @@ public final class OpeningToolHost implements ToolHost {
             return ColonyMcpServer.errorResult(code, null, "the Colony store could not be opened, so no tool can run: "
                     + cause.getMessage());
         }
+        if (server == null) {
+            return ColonyMcpServer.errorResult(ErrorCode.CLOSED, null, "the server is shutting down");
+        }
         return server.call(name, arguments);
     }
 
@@ -125,7 +140,7 @@ public final class OpeningToolHost implements ToolHost {
     /** Waits for opening to end; the server when it succeeded. */
     private Optional<ColonyMcpServer> opened() {
         try {
-            return Optional.of(opening.join());
+            return Optional.ofNullable(opening.join());
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -134,15 +149,15 @@ public final class OpeningToolHost implements ToolHost {
     /**
      * Waits at most {@code timeout} for opening to end.
      *
-     * @return the server when the store opened, empty when opening failed, is still under way or never
-     *     began
+     * @return the server when the store opened, empty when opening failed, is still under way, never
+     *     began or was stopped before it began
      */
     public Optional<ColonyMcpServer> awaitOpened(Duration timeout) {
         if (!begun.get()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(opening.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+            return Optional.ofNullable(opening.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
         } catch (ExecutionException | TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

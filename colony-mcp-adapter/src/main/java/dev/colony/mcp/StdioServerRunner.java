@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * <p>Shutting down waits briefly for running tool calls, ends the session if the server started it
  * (a session named by the client stays open for the client to reuse) and closes the Colony. The same
  * shutdown runs from a JVM shutdown hook, so a client that terminates the process instead of closing
- * stdin still leaves the store and the search index closed cleanly.
+ * stdin still leaves the store and the search index closed cleanly. Once shutdown has begun no store is
+ * opened any more, and one that is opening is waited for and closed, so that the process never exits while
+ * the store or the embedding model is still being opened.
  */
 public final class StdioServerRunner {
 
@@ -160,6 +162,7 @@ public final class StdioServerRunner {
                 return;
             }
             done = true;
+            host.stop();
             Optional<ColonyMcpServer> opened = host.awaitOpened(OPEN_WAIT);
             if (opened.isEmpty()) {
                 LOG.info("colony MCP server stopped");

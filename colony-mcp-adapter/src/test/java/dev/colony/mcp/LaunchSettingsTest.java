@@ -78,6 +78,21 @@ class LaunchSettingsTest {
     }
 
     @Test
+    void theHomeIsColonyHomeElseTheHomeVariableElseUserHome() {
+        Map<String, String> env = Map.of("HOME", "/home/shell-user");
+        LaunchSettings settings = LaunchSettings.resolve(null, null, null, null, env, system());
+        assertThat(settings.home()).as("$HOME, not the account's user.home")
+                .isEqualTo(Path.of("/home/shell-user/.colony"));
+        assertThat(settings.database()).isEqualTo(Path.of("/home/shell-user/.colony/colony.db"));
+        assertThat(LaunchSettings.resolve("~/x.db", null, null, null, env, system()).database())
+                .isEqualTo(Path.of("/home/shell-user/x.db"));
+        assertThat(LaunchSettings.resolve(null, null, null, null, Map.of("HOME", "/home/shell-user",
+                "COLONY_HOME", "/srv/colony"), system()).home()).isEqualTo(Path.of("/srv/colony"));
+        assertThat(LaunchSettings.resolve(null, null, null, null, Map.of("HOME", " "), system()).home())
+                .isEqualTo(Path.of("/home/os-user/.colony"));
+    }
+
+    @Test
     void aJdbcUrlSelectsPostgresWithCredentialsFromTheEnvironmentAndTheIndexUnderHome() {
         Map<String, String> env = Map.of("COLONY_HOME", "/srv/colony", "COLONY_DB_USER", "agent",
                 "COLONY_DB_PASSWORD", "s3cr3t", "COLONY_JDBC_URL", "jdbc:postgresql://db:5432/colony");

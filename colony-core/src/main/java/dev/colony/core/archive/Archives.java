@@ -3,6 +3,7 @@ package dev.colony.core.archive;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.colony.api.ColonyException;
 import dev.colony.api.UserId;
@@ -12,6 +13,7 @@ import dev.colony.spi.storage.ArchiveRecords;
 import dev.colony.spi.storage.ArchiveRecords.ArchiveColumn;
 import dev.colony.spi.storage.ArchiveRecords.ArchiveScope;
 import dev.colony.spi.storage.ArchiveRecords.ArchiveTable;
+import dev.colony.spi.storage.ArchiveRecords.ColumnType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -190,8 +192,13 @@ public final class Archives {
                     }
                 }
             }
+        } catch (JsonProcessingException e) {
+            String column = e.getLocation() == null ? "" : ", column " + e.getLocation().getColumnNr();
+            throw ColonyException.invalid("archive", "line " + number + column + ": not JSON: "
+                    + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
-            throw ColonyException.invalid("archive", "line " + number + " is not JSON: " + e.getMessage());
+            throw ColonyException.invalid("archive", "line " + number + " cannot be read: "
+                    + firstLine(e.getMessage()));
         }
         if (user == null) {
             throw ColonyException.invalid("archive", "the archive is empty: its first line must describe it");
@@ -287,12 +294,35 @@ public final class Archives {
                 case BYTES -> "base64 bytes";
             });
         }
-        return switch (column.type()) {
-            case INTEGER -> json.getLongValue();
-            case TEXT -> json.getText();
-            case BOOLEAN -> json.getBooleanValue();
-            case BYTES -> json.getBinaryValue();
-        };
+        try {
+            return switch (column.type()) {
+                case INTEGER -> json.getLongValue();
+                case TEXT -> json.getText();
+                case BOOLEAN -> json.getBooleanValue();
+                case BYTES -> json.getBinaryValue();
+            };
+        } catch (JsonProcessingException e) {
+            throw malformed(line, "\"" + column.name() + "\" must be " + (column.type() == ColumnType.INTEGER
+                    ? "an integer that fits in 64 bits" : "base64 bytes"));
+        }
+    }
+
+    /**
+     * The first line of a parser's message, without the source locations it quotes (the error names the line
+     * and column itself).
+     */
+    private static String firstLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "unreadable";
+        }
+        String text = message;
+        for (String cut : List.of("\n", " (start marker at", "[Source:")) {
+            int at = text.indexOf(cut);
+            if (at >= 0) {
+                text = text.substring(0, at);
+            }
+        }
+        return text.isBlank() ? "unreadable" : text.strip();
     }
 
     private static void expect(JsonParser json, JsonToken wanted, int line) throws IOException {

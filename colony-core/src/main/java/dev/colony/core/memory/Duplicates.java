@@ -2,6 +2,7 @@ package dev.colony.core.memory;
 
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.AddOutcome;
@@ -55,9 +56,18 @@ final class Duplicates {
         if (target.isEmpty()) {
             return Optional.empty();
         }
-        List<SearchHit> candidates = index.get().search(new SearchRequest(draft.content(), Set.of(target.get()),
-                Set.of(draft.kind()), Set.of(), null, null, null, null, DuplicateCheck.CANDIDATES, SearchMode.VECTOR,
-                vector, DuplicateCheck.CANDIDATE_SIMILARITY));
+        List<SearchHit> candidates;
+        try {
+            candidates = index.get().search(new SearchRequest(draft.content(), Set.of(target.get()),
+                    Set.of(draft.kind()), Set.of(), null, null, null, null, DuplicateCheck.CANDIDATES,
+                    SearchMode.VECTOR, vector, DuplicateCheck.CANDIDATE_SIMILARITY));
+        } catch (ColonyException e) {
+            if (e.code() == ErrorCode.SEARCH_UNAVAILABLE) {
+                // The index is a cache: without it the memory is stored unchecked rather than refused.
+                return Optional.empty();
+            }
+            throw e;
+        }
         if (candidates.isEmpty()) {
             return Optional.empty();
         }

@@ -18,6 +18,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * load once per process and model, and every {@code OnnxEmbedder} of that model shares them. A batch
  * is embedded on a shared pool of daemon threads, one per processor. Native libraries unpack under the
  * directory given here (see {@link NativeLibraries}), never into a new temporary directory per run.
+ *
+ * <p>An exiting JVM waits for a model that is loading, and for a batch being embedded, before it lets the
+ * runtime's native code be torn down (see {@link NativeCalls}); once it has begun to exit, nothing new starts
+ * and a call fails with an {@link IllegalStateException}.
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -63,7 +67,7 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(List<String> texts) {
-        List<float[]> vectors = loaded().embed(texts);
+        List<float[]> vectors = NativeCalls.run("embedding with " + model.id(), () -> loaded().embed(texts));
         for (float[] vector : vectors) {
             if (vector.length != model.dimension()) {
                 throw new IllegalStateException(modelId() + " returned a vector of " + vector.length
@@ -75,7 +79,7 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public float[] embedQuery(String query) {
-        return loaded().embedQuery(query);
+        return NativeCalls.run("embedding with " + model.id(), () -> loaded().embedQuery(query));
     }
 
     /** The floor measured for this model ({@link OnnxModel#minSimilarity()}). */
@@ -87,7 +91,7 @@ public final class OnnxEmbedder implements Embedder {
     /** Loads the model now, unless this process has loaded it already. */
     @Override
     public void prepare() {
-        loaded();
+        NativeCalls.run("loading " + model.id(), this::loaded);
     }
 
     /** Whether this process has loaded the model already (nothing loads before the first embedding). */
@@ -102,6 +106,7 @@ public final class OnnxEmbedder implements Embedder {
             LangChain4jEmbedder embedder = LOADED.get(model);
             if (embedder == null) {
                 NativeLibraries.prepare(nativeDirectory);
+                NativeCalls.startRuntime();
                 embedder = new LangChain4jEmbedder(modelId(), model.create(POOL), model.queryPrefix(),
                         model.passagePrefix());
                 NativeLibraries.removeRuntimeLitter();

@@ -84,6 +84,43 @@ class OnnxEmbedderTest {
         assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl");
     }
 
+    /**
+     * A JVM that exits, by {@code System.exit} or by SIGTERM, while a thread is inside the ONNX runtime
+     * loading a model: before the exit waited for the load, about two in three such exits crashed in
+     * {@code libonnxruntime.so} (the runtime's own shutdown hook freed it under the load) and left an
+     * {@code hs_err_pid*.log} in the working directory.
+     */
+    @Test
+    void anExitWhileTheModelLoadsWaitsForTheLoadInsteadOfCrashing() throws Exception {
+        Path natives = dir.resolve("native");
+        for (int i = 0; i < 4; i++) {
+            boolean signal = i % 2 == 1;
+            Path work = Files.createDirectories(dir.resolve("child-" + i));
+            Path log = work.resolve("child.log");
+            // Opened as Colony's jar opens it (see NativeCalls).
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                    ExitWhileLoading.class.getName(), natives.toString(),
+                    signal ? "wait" : "exit").directory(work.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            if (signal) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (!Files.readString(log).contains(ExitWhileLoading.INSIDE) && child.isAlive()
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                child.destroy();
+            }
+            assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("child %s finished", i).isTrue();
+            String output = Files.readString(log);
+            assertThat(output).as("child %s reached the native load", i).contains(ExitWhileLoading.INSIDE);
+            assertThat(output).as("child %s", i).doesNotContain("fatal error").doesNotContain("SIGSEGV")
+                    .doesNotContain("SIGBUS");
+            assertThat(list(work)).as("child %s left no crash report", i).noneMatch(name -> name.startsWith("hs_err"));
+            assertThat(child.exitValue()).as("child %s: %s", i, output).isEqualTo(signal ? 128 + 15 : 0);
+        }
+    }
+
     private static List<String> list(Path directory) throws IOException {
         try (Stream<Path> files = Files.list(directory)) {
             return files.map(path -> path.getFileName().toString()).toList();

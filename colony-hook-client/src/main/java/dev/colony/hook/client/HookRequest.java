@@ -26,7 +26,7 @@ public final class HookRequest {
     public static final String VERSION = "colony-hook 2";
     /** The environment variables a hook passes on; never a password. */
     public static final List<String> ENV = List.of("COLONY_USER", "COLONY_AGENT", "COLONY_DB", "COLONY_JDBC_URL",
-            "COLONY_HOME");
+            "COLONY_HOME", "HOME");
     /** The system properties a hook passes on. */
     public static final List<String> SYSTEM = List.of("user.name", "user.home", "user.dir");
     /** The longest header read. */

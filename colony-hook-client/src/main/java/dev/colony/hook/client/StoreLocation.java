@@ -8,7 +8,7 @@ import java.util.Properties;
 /**
  * Where a Colony store is, from the {@code --db} and {@code --jdbc-url} options, then the
  * {@code COLONY_*} environment, then the default {@code $COLONY_HOME/colony.db} ({@code COLONY_HOME}
- * defaulting to {@code ~/.colony}). One resolution for the command line, the MCP server and the hook
+ * defaulting to {@code $HOME/.colony}). One resolution for the command line, the MCP server and the hook
  * launcher, so that a hook finds the spool of the server that has the same store open.
  *
  * <p>Only the location is resolved here; whether a JDBC URL names a supported engine is checked by
@@ -66,27 +66,37 @@ public record StoreLocation(Path database, String jdbcUrl, String source) {
             return url("jdbc-url", jdbcUrl);
         }
         if (dbOption) {
-            return isJdbc(db) ? url("db", db) : file(path("db", db, system));
+            return isJdbc(db) ? url("db", db) : file(path("db", db, env, system));
         }
         if (present(env.get(ENV_JDBC_URL))) {
             return url(ENV_JDBC_URL, env.get(ENV_JDBC_URL));
         }
         String fromEnv = env.get(ENV_DB);
         if (present(fromEnv)) {
-            return isJdbc(fromEnv) ? url(ENV_DB, fromEnv) : file(path("db", fromEnv, system));
+            return isJdbc(fromEnv) ? url(ENV_DB, fromEnv) : file(path("db", fromEnv, env, system));
         }
         return file(home(env, system).resolve(DATABASE_FILE));
     }
 
     /**
-     * Colony's home directory: {@code COLONY_HOME}, else {@code ~/.colony}; absolute and normalised.
+     * Colony's home directory: {@code COLONY_HOME}, else {@code .colony} in the user's home directory
+     * ({@link #userHome}); absolute and normalised.
      *
      * @throws InvalidLocation when the path is malformed
      */
     public static Path home(Map<String, String> env, Properties system) {
         String home = env.get(ENV_HOME);
-        return present(home) ? path(ENV_HOME, home, system)
-                : path("user.home", system.getProperty("user.home", "."), system).resolve(".colony");
+        return present(home) ? path(ENV_HOME, home, env, system)
+                : path("HOME", userHome(env, system), env, system).resolve(".colony");
+    }
+
+    /**
+     * The user's home directory as the shell knows it: the {@code HOME} variable when set, else the JVM's
+     * {@code user.home} (which comes from the account database, not from {@code HOME}).
+     */
+    public static String userHome(Map<String, String> env, Properties system) {
+        String home = env.get("HOME");
+        return present(home) ? home.strip() : system.getProperty("user.home", ".");
     }
 
     /** The store as every process names it: the JDBC URL, or the database file's absolute path. */
@@ -111,10 +121,10 @@ public record StoreLocation(Path database, String jdbcUrl, String source) {
     }
 
     /** {@code value} as an absolute, normalised path: {@code ~} is the user's home, relative is from user.dir. */
-    private static Path path(String field, String value, Properties system) {
+    private static Path path(String field, String value, Map<String, String> env, Properties system) {
         String expanded = value.strip();
         if (expanded.equals("~") || expanded.startsWith("~/")) {
-            expanded = system.getProperty("user.home", ".") + expanded.substring(1);
+            expanded = userHome(env, system) + expanded.substring(1);
         }
         try {
             Path path = Path.of(expanded);

@@ -4,7 +4,13 @@ import dev.colony.api.ColonyException;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.util.Locale;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFormatTooNewException;
@@ -58,6 +64,53 @@ final class IndexFailures {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a failure is the file system refusing to write the index (no permission, no space, a file where
+     * the directory was, a read-only file system) rather than damaged files: rebuilding would meet the same
+     * refusal, so the index waits for the directory to become usable instead.
+     */
+    static boolean unwritable(Throwable failure) {
+        if (corrupt(failure)) {
+            return false;
+        }
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof FileSystemException) {
+                return true;
+            }
+            if (t instanceof IOException && t.getMessage() != null) {
+                String message = t.getMessage();
+                if (message.contains("No space left") || message.contains("Disk quota exceeded")
+                        || message.contains("Read-only file system")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Why the index directory could not be used, in the words people know from the shell ("permission
+     * denied", "not a directory", "no space left on device"), never an exception's class name.
+     */
+    static String reason(Throwable failure) {
+        Throwable cause = failure instanceof UncheckedIOException unchecked && unchecked.getCause() != null
+                ? unchecked.getCause() : failure;
+        if (cause instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (cause instanceof FileAlreadyExistsException || cause instanceof NotDirectoryException) {
+            return "not a directory";
+        }
+        if (cause instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (cause instanceof FileSystemException fs && fs.getReason() != null && !fs.getReason().isBlank()) {
+            return fs.getReason().strip().toLowerCase(Locale.ROOT);
+        }
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? "an input/output error" : message.strip();
     }
 
     /** Verifies the checksums of every segment of {@code reader}; throws when a file is damaged. */

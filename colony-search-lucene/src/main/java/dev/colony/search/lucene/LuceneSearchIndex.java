@@ -82,7 +82,11 @@ import org.apache.lucene.store.NativeFSLockFactory;
  * format or store, or ahead of the store or not matching it at the watermark, as after a store was
  * restored from a backup. Damage found while serving (a corrupt, truncated or garbage file, even a
  * fault on a memory-mapped file) never fails the process: the damaged layer is dropped at once and
- * the index rebuilt in the background. Files are only deleted while holding the write lock.
+ * the index rebuilt in the background. Files are only deleted while holding the write lock. A directory
+ * that cannot be written any more (no permission, a file in its place, a full disk) is not damage: the index
+ * stops using it, searches fail with {@code SEARCH_UNAVAILABLE} saying why, and the first search or
+ * background step after a back-off on the Colony's clock (1 s, doubling up to a minute) opens it again and
+ * catches up from the store.
  *
  * <p>Thread-safe: searches run in parallel on reference-counted snapshots.
  */
@@ -113,6 +117,10 @@ public final class LuceneSearchIndex implements SearchIndex {
     private static final long CLOSE_CATCH_UP = 10_000;
     /** How long closing waits for a running indexing step. */
     private static final long STOP_TIMEOUT_MILLIS = 30_000;
+    /** How long after the directory was found unusable it is tried again (Colony clock); doubles per failure. */
+    private static final long FIRST_REOPEN_MILLIS = 1_000;
+    /** The longest wait between two tries of an unusable directory. */
+    private static final long LONGEST_REOPEN_MILLIS = 60_000;
 
     private final MemorySource source;
     private final String storeId;
@@ -140,6 +148,11 @@ public final class LuceneSearchIndex implements SearchIndex {
     private volatile boolean writing;
     /** Damage found while serving and not repaired yet; the background thread repairs it. */
     private volatile Throwable damage;
+    /**
+     * Why the directory cannot be used now (it cannot be written: no permission, a file in its place, a full
+     * disk), or {@code null}: searches fail with {@code SEARCH_UNAVAILABLE} until it is tried again and works.
+     */
+    private volatile String unusable;
     private final AtomicLong rebuilds = new AtomicLong();
     /**
      * When this index was last searched or waited for (monotonic time): the background steps are paced
@@ -167,6 +180,9 @@ public final class LuceneSearchIndex implements SearchIndex {
     private long committedRev;
     private long nextCommitMillis;
     private boolean verifyPending;
+    /** When an unusable directory is tried again (Colony clock), and the wait after the next failure. */
+    private long nextReopenMillis;
+    private long reopenBackOffMillis = FIRST_REOPEN_MILLIS;
 
     // Reader role; guarded by work.
     private DirectoryReader disk;
@@ -215,7 +231,8 @@ public final class LuceneSearchIndex implements SearchIndex {
                         NRT_CACHE_MAX_SEGMENT_MB, NRT_CACHE_MAX_MB);
             }
         } catch (IOException e) {
-            throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index directory " + path, e);
+            throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index directory " + path
+                    + ": " + IndexFailures.reason(e), e);
         }
         LuceneSearchIndex index = new LuceneSearchIndex(source, path, directory, clock, settings);
         try {
@@ -245,7 +262,8 @@ public final class LuceneSearchIndex implements SearchIndex {
                 catchUpReader(latest);
             }
         } catch (IOException | UncheckedIOException | AlreadyClosedException e) {
-            throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index " + where(), e);
+            throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index " + where() + ": "
+                    + IndexFailures.reason(e), e);
         } finally {
             work.unlock();
         }
@@ -299,6 +317,18 @@ public final class LuceneSearchIndex implements SearchIndex {
         }
         ensureOpen();
         lastSearchNanos = System.nanoTime();
+        if (unusable != null) {
+            work.lock();
+            try {
+                reopenIfDue();
+            } finally {
+                work.unlock();
+            }
+            String why = unusable;
+            if (why != null) {
+                throw unavailable(why);
+            }
+        }
         Optional<QueryPlanner.Plan> plan;
         try {
             plan = planner.plan(request, clock.instant());
@@ -534,17 +564,22 @@ public final class LuceneSearchIndex implements SearchIndex {
             damage = cause;
             LOG.log(System.Logger.Level.WARNING, "search index " + where() + " is damaged; rebuilding it in the "
                     + "background (searches see what is rebuilt so far)", cause);
-            Base old = base;
-            base = Base.EMPTY;
-            fresh.clear();
-            publish();
-            release(old.owned());
+            emptyLayers();
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "dropping the damaged search index layers failed", e);
         } finally {
             views.unlock();
         }
         indexer.wake();
+    }
+
+    /** Publishes an empty base and fresh layer (under views): searches see nothing of the index until rebuilt. */
+    private void emptyLayers() throws IOException {
+        Base old = base;
+        base = Base.EMPTY;
+        fresh.clear();
+        publish();
+        release(old.owned());
     }
 
     // ---------------------------------------------------------------- background step
@@ -554,6 +589,10 @@ public final class LuceneSearchIndex implements SearchIndex {
         work.lock();
         try {
             if (closed) {
+                return;
+            }
+            if (unusable != null) {
+                reopenIfDue();
                 return;
             }
             if (damage != null) {
@@ -588,11 +627,92 @@ public final class LuceneSearchIndex implements SearchIndex {
                 throw assertion;
             }
             if (!closed) {
-                damaged(e);
+                if (IndexFailures.unwritable(e)) {
+                    unusable(e);
+                } else {
+                    damaged(e);
+                }
             }
         } finally {
             work.unlock();
         }
+    }
+
+    // ---------------------------------------------------------------- unusable directory (under work)
+
+    /**
+     * Stops using a directory that cannot be written: drops the writer (its state after a failed write is
+     * unknown) or the reader's commit, drops the published layers, and schedules the next try.
+     */
+    private void unusable(Throwable cause) {
+        boolean first = unusable == null;
+        if (writer != null) {
+            Closing.closeQuietly(writerReader);
+            writerReader = null;
+            Closing.rollbackQuietly(writer);
+            writer = null;
+            writing = false;
+        }
+        Closing.closeQuietly(disk);
+        disk = null;
+        diskRev = -1;
+        Closing.closeQuietly(overlay);
+        overlay = null;
+        views.lock();
+        try {
+            if (!closed) {
+                emptyLayers();
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "dropping the search index layers failed", e);
+        } finally {
+            views.unlock();
+        }
+        unusable = "the search index directory " + where() + " cannot be used: " + IndexFailures.reason(cause);
+        nextReopenMillis = plus(clock.millis(), reopenBackOffMillis);
+        reopenBackOffMillis = Math.min(LONGEST_REOPEN_MILLIS, reopenBackOffMillis * 2);
+        if (first) {
+            LOG.log(System.Logger.Level.WARNING, unusable + "; searches are unavailable until it can be written "
+                    + "again (the store is not affected)", cause);
+        } else {
+            LOG.log(System.Logger.Level.DEBUG, "{0} (still)", unusable);
+        }
+    }
+
+    /** Opens an unusable directory again when its try is due, and catches up; on failure waits longer. */
+    private void reopenIfDue() {
+        if (unusable == null || closed || clock.millis() < nextReopenMillis) {
+            return;
+        }
+        try {
+            long latest = source.latestRev();
+            damage = null;
+            if (openWriter(false, latest)) {
+                catchUpWriter(latest, true);
+            } else {
+                becomeReader();
+                catchUpReader(latest);
+            }
+            unusable = null;
+            reopenBackOffMillis = FIRST_REOPEN_MILLIS;
+            LOG.log(System.Logger.Level.INFO, "search index {0} can be used again; caught up with the store", where());
+        } catch (ColonyException storeFailure) {
+            LOG.log(System.Logger.Level.DEBUG, "search index {0}: reading the store failed: {1}", where(),
+                    storeFailure.getMessage());
+        } catch (IOException | RuntimeException e) {
+            if (IndexFailures.unwritable(e)) {
+                unusable(e);
+            } else {
+                unusable = null;
+                damaged(e);
+            }
+        }
+    }
+
+    private ColonyException unavailable(String why) {
+        long seconds = Math.max(1, TimeUnit.MILLISECONDS.toSeconds(nextReopenMillis - clock.millis() + 999));
+        return new ColonyException(ErrorCode.SEARCH_UNAVAILABLE, "search is unavailable: " + why + "; memories are "
+                + "still stored and become searchable once it can be written (next try in " + seconds + " s)");
     }
 
     // ---------------------------------------------------------------- writer role (under work)
@@ -739,6 +859,19 @@ public final class LuceneSearchIndex implements SearchIndex {
                     return true;
                 }
             }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Waits until a background step that started after this call has run, at most {@code timeoutMillis} (for
+     * tests); whether one did.
+     */
+    boolean awaitStep(long timeoutMillis) {
+        try {
+            return indexer.awaitStep(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;

@@ -33,7 +33,8 @@ import org.sqlite.util.OSInfo;
  * process of that version loads it from there: nothing is written per start, so nothing can leak.
  *
  * <p>The cache root is {@code $XDG_CACHE_HOME}, else {@code %LOCALAPPDATA%} on Windows,
- * {@code ~/Library/Caches} on macOS and {@code ~/.cache} elsewhere. The system property
+ * {@code ~/Library/Caches} on macOS and {@code ~/.cache} elsewhere, {@code ~} being {@code $HOME} (else the
+ * JVM's {@code user.home}). The system property
  * {@value #DIRECTORY_PROPERTY} names another root, or {@value #DISABLED} to keep sqlite-jdbc's own
  * behaviour; a {@code org.sqlite.lib.path} set by the application is always respected. When the cache
  * cannot be written (a read-only home), sqlite-jdbc's own extraction is used as before.
@@ -107,7 +108,11 @@ final class NativeLibraryCache {
         if (os.startsWith("windows") && localAppData != null && !localAppData.isBlank()) {
             return Optional.of(Path.of(localAppData));
         }
-        String home = system.getProperty("user.home");
+        // The home the shell knows ($HOME), as Colony's own home directory follows it; else the JVM's.
+        String home = env.get("HOME");
+        if (home == null || home.isBlank()) {
+            home = system.getProperty("user.home");
+        }
         if (home == null || home.isBlank() || home.equals("?")) {
             return Optional.empty();
         }

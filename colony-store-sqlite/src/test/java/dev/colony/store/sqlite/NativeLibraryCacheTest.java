@@ -105,6 +105,8 @@ class NativeLibraryCacheTest {
         assertThat(NativeLibraryCache.cacheRoot("/opt/colony-cache", Map.of(), linux))
                 .contains(Path.of("/opt/colony-cache"));
         assertThat(NativeLibraryCache.cacheRoot("none", Map.of(), linux)).isEqualTo(Optional.empty());
+        assertThat(NativeLibraryCache.cacheRoot(null, Map.of("HOME", "/srv/ann"), linux))
+                .as("the home the shell knows wins over the JVM's").contains(Path.of("/srv/ann/.cache"));
     }
 
     @Test
