@@ -37,6 +37,10 @@ import org.slf4j.LoggerFactory;
  * reader. {@code notifications/cancelled} drops a call that has not started and suppresses the answer of
  * one that has (a running call is never interrupted: it may be inside a store transaction).
  *
+ * <p>JSON-RPC as MCP has it: until {@code initialize} is answered, every request but {@code ping} is refused
+ * with {@value JsonRpcCodec#SERVER_NOT_INITIALIZED}; a second {@code initialize} is refused as an invalid request;
+ * every answer carries its request's id as the JSON text the client sent.
+ *
  * <p>The end of input closes the inbound side only: the calls already accepted run to the end and
  * their answers are written before {@link #serve} returns (bounded by
  * {@link TransportLimits#drainTimeout()}). One server serves one connection, once.
@@ -60,10 +64,12 @@ public final class StdioServer {
     private final ToolHost host;
     private final TransportLimits limits;
     private final JsonRpcCodec codec = new JsonRpcCodec();
-    private final Map<JsonNode, Call> running = new ConcurrentHashMap<>();
+    private final Map<Object, Call> running = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<JsonNode>> awaitingClient = new ConcurrentHashMap<>();
     private final AtomicLong nextRequest = new AtomicLong();
     private volatile JsonNode clientCapabilities = NODES.objectNode();
+    /** Whether {@code initialize} was answered; read and written by the reading thread only. */
+    private boolean initialized;
     private ThreadPoolExecutor pool;
     private Outbound outbound;
 
@@ -176,7 +182,13 @@ public final class StdioServer {
     }
 
     private void answer(Request request) {
-        switch (request.method()) {
+        String method = request.method();
+        if (!initialized && !method.equals("initialize") && !method.equals("ping")) {
+            outbound.error(request.id(), JsonRpcCodec.SERVER_NOT_INITIALIZED, "Server not initialized: send "
+                    + "initialize first; only ping is answered before it");
+            return;
+        }
+        switch (method) {
             case "tools/call" -> call(request);
             case "ping" -> outbound.result(request.id(), NODES.objectNode());
             case "tools/list" -> {
@@ -191,6 +203,11 @@ public final class StdioServer {
     }
 
     private void initialize(Request request) {
+        if (initialized) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_REQUEST, "Invalid request: this connection is "
+                    + "already initialized; initialize is sent once");
+            return;
+        }
         JsonNode params = request.params();
         if (params != null && !params.isObject()) {
             outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "initialize: params must be an object");
@@ -212,6 +229,7 @@ public final class StdioServer {
             clientCapabilities = capabilities;
         }
         outbound.result(request.id(), result);
+        initialized = true;
         JsonNode client = params == null ? null : params.get("clientInfo");
         String clientName = text(client, "name");
         String clientVersion = text(client, "version");
@@ -251,7 +269,7 @@ public final class StdioServer {
         }
         ObjectNode args = arguments == null || arguments.isNull() ? NODES.objectNode() : (ObjectNode) arguments;
         Call call = new Call(request.id());
-        if (running.putIfAbsent(request.id(), call) != null) {
+        if (running.putIfAbsent(JsonRpcCodec.key(request.id()), call) != null) {
             outbound.error(request.id(), JsonRpcCodec.INVALID_REQUEST, "Invalid request: id " + request.id()
                     + " belongs to a call that is still running");
             return;
@@ -260,7 +278,7 @@ public final class StdioServer {
         try {
             pool.execute(call.task);
         } catch (RejectedExecutionException e) {
-            running.remove(request.id(), call);
+            running.remove(JsonRpcCodec.key(request.id()), call);
             outbound.error(request.id(), JsonRpcCodec.SERVER_BUSY, "Server busy: " + limits.callThreads()
                     + " calls are running and " + limits.queuedCalls() + " are waiting; try again shortly");
         }
@@ -277,7 +295,7 @@ public final class StdioServer {
         } catch (RuntimeException e) {
             failure = e;
         }
-        if (!running.remove(call.id, call)) {
+        if (!running.remove(JsonRpcCodec.key(call.id), call)) {
             LOG.debug("call {} was cancelled; its answer is dropped", call.id);
             return;
         }
@@ -293,7 +311,7 @@ public final class StdioServer {
     private void notified(Notification notification) {
         if (notification.method().equals("notifications/cancelled")) {
             JsonNode requestId = notification.params() == null ? null : notification.params().get("requestId");
-            Call call = requestId == null ? null : running.remove(requestId);
+            Call call = requestId == null ? null : running.remove(JsonRpcCodec.key(requestId));
             if (call != null) {
                 call.cancelled = true;
                 call.task.cancel(false);
