@@ -11,6 +11,7 @@ import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.RunOutcome;
 import dev.colony.api.run.RunQuery;
+import dev.colony.api.run.RunSettings;
 import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
 import dev.colony.store.h2.H2StorageProvider;
@@ -122,6 +123,66 @@ class RunAwaitTest {
             worker.runs().take(lead.runs().spawn(RunSpec.agent("codex", "add logout")).id());
             assertRefused(() -> worker.runs().ask(null, "which page?"), ErrorCode.INVALID_ARGUMENT, "task_id");
             assertRefused(() -> lead.runs().ask(run.id(), "mine?"), ErrorCode.NOT_IN_A_RUN, "task_id");
+        }
+    }
+
+    @Test
+    void anAnswerGivenAfterTheWaitEndedReachesTheRunsNextAskWhateverItAsks() {
+        try (Colony colony = open()) {
+            CallerScope lead = as(colony, "alice", "claude-code");
+            CallerScope worker = as(colony, "alice", "codex");
+            Run run = lead.runs().spawn(RunSpec.agent("codex", "add login"));
+            worker.runs().take(run.id());
+            worker.runs().ask(null, "JWT or sessions?");
+            assertThat(worker.runs().awaitAnswer(run.id(), Duration.ZERO).status()).as("nobody answered in time")
+                    .isEqualTo(RunStatus.BLOCKED);
+            lead.runs().resume(run.id(), "JWT");
+            clock.advance(Duration.ofMinutes(10));
+            assertThat(lead.runs().get(run.id())).as("kept on the run until the asker has it").satisfies(waiting -> {
+                assertThat(waiting.answerWaiting()).isTrue();
+                assertThat(waiting.answer()).isEqualTo("JWT");
+            });
+
+            Run late = worker.runs().ask(null, "JWT or sessions?");
+            assertThat(late.status()).as("returned at once, not asked again").isEqualTo(RunStatus.IN_PROGRESS);
+            assertThat(late.answer()).isEqualTo("JWT");
+            assertThat(late.question()).isEqualTo("JWT or sessions?");
+            assertThat(late.answerWaiting()).as("received").isFalse();
+            Run anew = worker.runs().ask(null, "JWT or sessions?");
+            assertThat(anew.status()).as("once received, the same question is asked anew")
+                    .isEqualTo(RunStatus.BLOCKED);
+            assertThat(anew.answer()).isNull();
+
+            lead.runs().resume(run.id(), "sessions after all");
+            Run other = worker.runs().ask(null, "Which login page?");
+            assertThat(other.status()).as("a different question gets the unseen answer first")
+                    .isEqualTo(RunStatus.IN_PROGRESS);
+            assertThat(other.answer()).isEqualTo("sessions after all");
+            assertThat(other.question()).as("with the question it answers").isEqualTo("JWT or sessions?");
+            assertThat(worker.runs().ask(null, "Which login page?").question()).isEqualTo("Which login page?");
+        }
+    }
+
+    @Test
+    void anAnswerThatFoundNoFreeSlotStillReachesTheNextAsk() {
+        try (Colony colony = Colony.builder().storage(H2StorageProvider.inMemory()).clock(clock)
+                .runs(RunSettings.defaults().withMaxConcurrent(1)).build()) {
+            CallerScope lead = as(colony, "alice", "claude-code");
+            CallerScope worker = as(colony, "alice", "codex");
+            Run run = lead.runs().spawn(RunSpec.agent("codex", "add login"));
+            worker.runs().take(run.id());
+            worker.runs().ask(null, "JWT or sessions?");
+            Run other = lead.runs().spawn(RunSpec.agent("gemini", "write the docs"));
+            assertThat(other.status()).as("the asking run's slot went to it").isEqualTo(RunStatus.IN_PROGRESS);
+            assertThat(lead.runs().resume(run.id(), "JWT").status()).isEqualTo(RunStatus.QUEUED);
+
+            Run late = worker.runs().ask(null, "JWT or sessions?");
+            assertThat(late.status()).isEqualTo(RunStatus.QUEUED);
+            assertThat(late.answer()).isEqualTo("JWT");
+            lead.runs().finish(other.id(), RunOutcome.finished("docs"));
+            Run promoted = worker.runs().get(run.id());
+            assertThat(promoted.status()).isEqualTo(RunStatus.IN_PROGRESS);
+            assertThat(promoted.answerWaiting()).as("received before it was promoted").isFalse();
         }
     }
 }

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs across two {@code colony-mcp.jar} processes driven by the SDK's stdio client on one database file: a shell
  * run spawned and awaited; an agent run created by one server, taken and finished by the other while the first
  * awaits it; a question asked with ask_user and answered with answer_task from the other process while the
- * asking call waits (and the asking server still answers a ping); a shell run killed from the other process.
+ * asking call waits (and the asking server still answers a ping), and one answered after the asking call stopped
+ * waiting; a shell run killed from the other process.
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -131,6 +132,20 @@ class RunsMcpIT {
         JsonNode answered = asking.get(45, TimeUnit.SECONDS);
         assertThat(answered.get("answer").asText()).isEqualTo("JWT");
         ok(codex, "finish_task", Map.of("task_id", id, "result", "login with JWT"));
+    }
+
+    @Test
+    void anAnswerGivenAfterAskUserStoppedWaitingComesWithTheNextAskUser() {
+        String id = ok(claude, "spawn_task", Map.of("agent", "codex", "message", "pick a logger")).get("task_id")
+                .asText();
+        ok(codex, "take_task", Map.of("task_id", id));
+        assertThat(ok(codex, "ask_user", Map.of("question", "slf4j or JUL?", "wait_seconds", 1)).get("status")
+                .asText()).isEqualTo("blocked");
+        ok(claude, "answer_task", Map.of("task_id", id, "answer", "slf4j"));
+        JsonNode late = ok(codex, "ask_user", Map.of("question", "slf4j or JUL?", "wait_seconds", 40));
+        assertThat(late.get("answer").asText()).isEqualTo("slf4j");
+        assertThat(late.get("status").asText()).isEqualTo("in_progress");
+        ok(codex, "finish_task", Map.of("task_id", id, "result", "slf4j"));
     }
 
     @Test

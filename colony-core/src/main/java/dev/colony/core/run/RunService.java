@@ -288,6 +288,10 @@ public final class RunService implements Runs {
     public Run ask(RunId id, String question) {
         String asked = Check.body("question", question, MAX_TEXT_CHARS);
         Run run = executing(id);
+        if (run.answerWaiting()) {
+            // The user answered after the last wait ended: that answer comes first, whatever is asked now.
+            return receive(run.id());
+        }
         if (run.status() == RunStatus.BLOCKED && run.blockedOn() == BlockedOn.USER_INPUT
                 && asked.equals(run.question())) {
             return run;
@@ -299,8 +303,33 @@ public final class RunService implements Runs {
     public Run awaitAnswer(RunId id, Duration wait) {
         requireWait(wait);
         Run run = get(id);
-        return waitFor(hub.when(run, current -> current.status() != RunStatus.BLOCKED
+        waitFor(hub.when(run, current -> current.status() != RunStatus.BLOCKED
                 || current.blockedOn() != BlockedOn.USER_INPUT), wait, id);
+        return receive(id);
+    }
+
+    /**
+     * The run as read now; when its answer waits for the caller's session, which executes it, the answer is
+     * recorded as received (by compare-and-set, in one transaction with the read it depends on).
+     */
+    private Run receive(RunId id) {
+        Run read = get(id);
+        if (!receivable(read)) {
+            return read;
+        }
+        Instant now = kernel.time().now();
+        Run run = kernel.storage().write(tx -> {
+            StoredRun row = readable(tx, "task_id", id);
+            return !receivable(row.run()) ? row.run() : tx.runs().update(row.with(row.run().received()), now)
+                    .orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT, "run " + id + " changed "
+                            + "concurrently; read it again")).run();
+        });
+        hub.changed(run);
+        return run;
+    }
+
+    private boolean receivable(Run run) {
+        return run.answerWaiting() && actor.session().equals(run.executor());
     }
 
     @Override
@@ -356,7 +385,8 @@ public final class RunService implements Runs {
     private Run blockOwnRun(List<RunId> awaited) {
         List<Run> mine = kernel.storage().read(tx -> tx.runs().executedBy(actor.session()).stream()
                 .map(StoredRun::run).filter(run -> run.status() == RunStatus.IN_PROGRESS).toList());
-        if (mine.size() != 1 || awaited.contains(mine.get(0).id())) {
+        if (mine.size() != 1 || awaited.contains(mine.get(0).id()) || mine.get(0).answerWaiting()) {
+            // Blocking a run whose answer waits for it would lose the answer: it keeps its slot instead.
             return null;
         }
         try {
