@@ -17,6 +17,7 @@ import dev.colony.api.run.RunStatus;
 import dev.colony.store.h2.H2StorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -74,6 +75,42 @@ class RunAwaitTest {
                     ErrorCode.INVALID_ARGUMENT, "wait");
             assertRefused(() -> as(colony, "bob").runs().await(List.of(first.id()), Duration.ZERO),
                     ErrorCode.RUN_NOT_FOUND, "task_ids");
+        }
+    }
+
+    @Test
+    void asynchronousWaitsHoldNoThreadAndACancelledOneReleasesWhatItHeldAtOnce() throws Exception {
+        try (Colony colony = open()) {
+            CallerScope lead = as(colony, "alice", "claude-code");
+            CallerScope worker = as(colony, "alice", "codex");
+            Run parent = lead.runs().spawn(RunSpec.agent("codex", "ship the release"));
+            worker.runs().take(parent.id());
+            Run child = worker.runs().spawn(RunSpec.agent("gemini", "write the notes"));
+
+            int threads = Thread.activeCount();
+            List<CompletableFuture<List<Run>>> many = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                many.add(lead.runs().awaitAsync(List.of(child.id()), Duration.ofSeconds(30)));
+            }
+            assertThat(Thread.activeCount() - threads).as("200 waits, no thread each").isLessThan(10);
+            assertThat(colony.runHub().waits()).isEqualTo(200);
+            many.forEach(wait -> wait.cancel(true));
+            assertThat(colony.runHub().waits()).as("cancelling removes the waits at once").isZero();
+
+            CompletableFuture<List<Run>> waiting = worker.runs().awaitAsync(List.of(child.id()), Duration.ofSeconds(30));
+            Run blocked = worker.runs().get(parent.id());
+            assertThat(blocked.status()).as("the waiting session's own run gives up its slot")
+                    .isEqualTo(RunStatus.BLOCKED);
+            assertThat(waiting.cancel(true)).isTrue();
+            assertThat(colony.runHub().waits()).isZero();
+            assertThat(worker.runs().nextChange(parent.id(), blocked.version()).get(30, TimeUnit.SECONDS).status())
+                    .as("and takes it back when the wait is cancelled").isEqualTo(RunStatus.IN_PROGRESS);
+
+            CompletableFuture<List<Run>> ending = lead.runs().awaitAsync(List.of(child.id()), Duration.ofSeconds(30));
+            as(colony, "alice", "gemini").runs().finish(child.id(), RunOutcome.finished("notes written"));
+            assertThat(ending.get(30, TimeUnit.SECONDS)).extracting(Run::status).containsExactly(RunStatus.FINISHED);
+            assertThat(lead.runs().awaitAnswerAsync(child.id(), Duration.ofMillis(20)).get(30, TimeUnit.SECONDS)
+                    .status()).isEqualTo(RunStatus.FINISHED);
         }
     }
 

@@ -117,6 +117,14 @@ public interface Runs {
     Run awaitAnswer(RunId id, Duration wait);
 
     /**
+     * {@link #awaitAnswer} without holding a thread while it waits: the future completes with the run once it is
+     * answered or {@code wait} passed. Cancelling it ends the wait at once.
+     *
+     * @throws ColonyException at once, as {@link #awaitAnswer} does
+     */
+    CompletableFuture<Run> awaitAnswerAsync(RunId id, Duration wait);
+
+    /**
      * Waits up to {@code wait} for every run of {@code ids} to end, and returns them as read then, in the order asked.
      * The ended runs the caller's agent spawned (in this session or an earlier one of the same user and agent type)
      * count as delivered (their notification latch is set), so they leave the default listings. Waking is immediate for
@@ -129,6 +137,15 @@ public interface Runs {
      *     {@code INVALID_ARGUMENT} for none, more than {@link #MAX_AWAITED}, or a negative wait
      */
     List<Run> await(Collection<RunId> ids, Duration wait);
+
+    /**
+     * {@link #await} without holding a thread while it waits: the future completes with the runs as read once
+     * every one ended or {@code wait} passed. Cancelling it ends the wait at once and releases what it held (the
+     * caller's own run, blocked while it waited, is resumed).
+     *
+     * @throws ColonyException at once, as {@link #await} does
+     */
+    CompletableFuture<List<Run>> awaitAsync(Collection<RunId> ids, Duration wait);
 
     /**
      * A future completed with the run once it ends, whichever process ends it. Cancelling it stops only this

@@ -37,8 +37,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * {@link Runs} for one caller. Every change is one write transaction, and write transactions of a store are
@@ -301,11 +299,58 @@ public final class RunService implements Runs {
 
     @Override
     public Run awaitAnswer(RunId id, Duration wait) {
+        return join(awaitAnswerAsync(id, wait), "waiting for the answer of run " + id);
+    }
+
+    @Override
+    public CompletableFuture<Run> awaitAnswerAsync(RunId id, Duration wait) {
         requireWait(wait);
         Run run = get(id);
-        waitFor(hub.when(run, current -> current.status() != RunStatus.BLOCKED
-                || current.blockedOn() != BlockedOn.USER_INPUT), wait, id);
-        return receive(id);
+        CompletableFuture<Run> answered = hub.when(run, current -> current.status() != RunStatus.BLOCKED
+                || current.blockedOn() != BlockedOn.USER_INPUT);
+        return hub.settle(List.of(answered), wait, () -> { }, () -> receive(id));
+    }
+
+    @Override
+    public List<Run> await(Collection<RunId> ids, Duration wait) {
+        return join(awaitAsync(ids, wait), "waiting for runs");
+    }
+
+    @Override
+    public CompletableFuture<List<Run>> awaitAsync(Collection<RunId> ids, Duration wait) {
+        Check.required("task_ids", ids);
+        if (ids.isEmpty() || ids.size() > MAX_AWAITED) {
+            throw ColonyException.invalid("task_ids", "must name 1 to " + MAX_AWAITED + " runs, named "
+                    + ids.size());
+        }
+        requireWait(wait);
+        List<RunId> order = List.copyOf(new LinkedHashSet<>(ids));
+        Map<RunId, Run> seen = readAll(order);
+        List<CompletableFuture<Run>> futures = order.stream().map(id -> hub.when(seen.get(id),
+                run -> run.status().terminal())).toList();
+        Run parent = futures.stream().allMatch(CompletableFuture::isDone) || wait.isZero() ? null
+                : blockOwnRun(order);
+        return hub.settle(futures, wait, () -> {
+            if (parent != null) {
+                resumeOwnRun(parent);
+            }
+        }, () -> collect(order));
+    }
+
+    /** The awaited runs as read now, the ended ones the caller's agent spawned counted as delivered. */
+    private List<Run> collect(List<RunId> order) {
+        Map<RunId, Run> now = readAll(order);
+        List<Run> ended = order.stream().map(now::get).filter(run -> run.status().terminal() && !run.notified())
+                .toList();
+        if (!ended.isEmpty()) {
+            kernel.storage().write(tx -> {
+                for (Run run : spawnedByAgentOf(tx, ended, actor)) {
+                    tx.runs().claimNotification(run.id());
+                }
+                return null;
+            });
+        }
+        return order.stream().map(now::get).toList();
     }
 
     /**
@@ -330,51 +375,6 @@ public final class RunService implements Runs {
 
     private boolean receivable(Run run) {
         return run.answerWaiting() && actor.session().equals(run.executor());
-    }
-
-    @Override
-    public List<Run> await(Collection<RunId> ids, Duration wait) {
-        Check.required("task_ids", ids);
-        if (ids.isEmpty() || ids.size() > MAX_AWAITED) {
-            throw ColonyException.invalid("task_ids", "must name 1 to " + MAX_AWAITED + " runs, named "
-                    + ids.size());
-        }
-        requireWait(wait);
-        List<RunId> order = List.copyOf(new LinkedHashSet<>(ids));
-        Map<RunId, Run> seen = readAll(order);
-        List<CompletableFuture<Run>> futures = order.stream().map(id -> hub.when(seen.get(id),
-                run -> run.status().terminal())).toList();
-        Run parent = futures.stream().allMatch(CompletableFuture::isDone) || wait.isZero() ? null
-                : blockOwnRun(order);
-        try {
-            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(wait.toMillis(),
-                    TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            // Some are still running: they are returned as they stand.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
-                    "waiting for runs failed: " + e.getCause());
-        } finally {
-            futures.forEach(future -> future.cancel(false));
-            if (parent != null) {
-                resumeOwnRun(parent);
-            }
-        }
-        Map<RunId, Run> now = readAll(order);
-        List<Run> ended = order.stream().map(now::get).filter(run -> run.status().terminal() && !run.notified())
-                .toList();
-        if (!ended.isEmpty()) {
-            kernel.storage().write(tx -> {
-                for (Run run : spawnedByAgentOf(tx, ended, actor)) {
-                    tx.runs().claimNotification(run.id());
-                }
-                return null;
-            });
-        }
-        return order.stream().map(now::get).toList();
     }
 
     /**
@@ -462,19 +462,17 @@ public final class RunService implements Runs {
         });
     }
 
-    private Run waitFor(CompletableFuture<Run> future, Duration wait, RunId id) {
+    /** The blocking form of an asynchronous wait: an interrupt cancels the wait. */
+    private static <T> T join(CompletableFuture<T> future, String what) {
         try {
-            return future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            return get(id);
+            return future.get();
         } catch (InterruptedException e) {
+            future.cancel(false);
             Thread.currentThread().interrupt();
             throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
         } catch (ExecutionException e) {
             throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
-                    "waiting for run " + id + " failed: " + e.getCause());
-        } finally {
-            future.cancel(false);
+                    what + " failed: " + e.getCause());
         }
     }
 

@@ -5,12 +5,14 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** {@code ask_user}: ask the user a question on behalf of the run the caller executes, and wait for the answer. */
 public final class AskUserTool {
@@ -26,7 +28,7 @@ public final class AskUserTool {
     }
 
     /** The tool. */
-    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("ask_user", "Ask the user",
+    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writingAsync("ask_user", "Ask the user",
             "From inside a run you execute (take_task): store the question, block the run on user_input (its "
                     + "slot goes to another run) and wait up to wait_seconds for the answer: asked of your user "
                     + "directly when your client supports elicitation, else given with answer_task or "
@@ -38,17 +40,14 @@ public final class AskUserTool {
                 Run asked = runs.ask(RunArgs.id("task_id", args.taskId()), args.question());
                 String question = args.question().strip();
                 if (asked.status() != RunStatus.BLOCKED) {
-                    return result(asked, question);
+                    return CompletableFuture.completedFuture(result(asked, question));
                 }
                 Duration wait = RunArgs.waitOf(args.waitSeconds());
-                long start = System.nanoTime();
-                Optional<String> elicited = context.questions().ask(asked.question(), wait);
-                if (elicited.isPresent()) {
-                    resumeQuietly(runs, asked, elicited.get());
-                }
-                Duration left = wait.minusNanos(System.nanoTime() - start);
-                Run now = runs.awaitAnswer(asked.id(), left.isNegative() ? Duration.ZERO : left);
-                return result(now, question);
+                CompletableFuture<Run> answered = runs.awaitAnswerAsync(asked.id(), wait);
+                CompletableFuture<Optional<String>> elicited = context.questions().ask(asked.question(), wait);
+                elicited.thenAccept(given -> given.ifPresent(answer -> resumeQuietly(runs, asked, answer)));
+                answered.whenComplete((run, failure) -> elicited.cancel(false));
+                return Futures.map(answered, now -> result(now, question));
             });
 
     /** What the asker learns: the answer (and the question it answers, when not {@code question}), or to wait on. */
@@ -63,7 +62,6 @@ public final class AskUserTool {
                         + (now.status() == RunStatus.QUEUED ? "Answered; the run waits for a free slot, then goes on."
                                 : "Answered; go on with the run."));
     }
-
 
     /** Records the user's answer; one given meanwhile through answer_task stands instead. */
     private static void resumeQuietly(Runs runs, Run asked, String answer) {
