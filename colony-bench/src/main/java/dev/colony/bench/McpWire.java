@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Colony's stdio transport serving a host inside the bench JVM over two OS pipes, with the client side
  * the bench drives: write request lines, read answer lines. This is the whole protocol path of a real
- * MCP client except process creation.
+ * MCP client except process creation; the wire is initialized when it is made.
  */
 final class McpWire implements AutoCloseable {
 
@@ -47,6 +47,11 @@ final class McpWire implements AutoCloseable {
         }, "bench-mcp-serve");
         thread.setDaemon(true);
         thread.start();
+        String initialized = call((McpStartScenario.INITIALIZE + "{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/initialized\"}\n").getBytes(StandardCharsets.UTF_8));
+        if (!initialized.contains("\"protocolVersion\"")) {
+            throw new IllegalStateException("the server did not answer initialize: " + initialized);
+        }
     }
 
     /** Sends one request line ({@code request} must end with a newline). */

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.session.SessionStart;
+import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.MalformedToolCall;
 import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
+import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.claim.ClaimTools;
 import dev.colony.mcp.tool.collection.CollectionTools;
@@ -33,6 +35,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -45,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * JSON; this class is the glue around it: it acts as one identity ({@link ToolContext}), keeps the
  * session's heartbeat, counts calls in flight and records the client's name. {@link #call} returns the
  * MCP {@code CallToolResult}: the result record as JSON text and as {@code structuredContent}, or
- * {@code isError: true} with {@code {"code", "error", "field"}}. Calls may run concurrently. The tool
+ * {@code isError: true} with {@code {"code", "error", "field"}}; {@link #start} returns it as a future, which a
+ * tool that waits completes later without holding a thread. Calls may run concurrently. The tool
  * definitions, the server's identity and its instructions do not depend on the store and are also
  * available statically, so that {@code initialize} and {@code tools/list} can be answered before the
  * store is open (see {@link OpeningToolHost}).
@@ -187,7 +191,7 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /**
-     * Runs one tool call as the server's identity, with the arguments as sent.
+     * Runs one tool call as the server's identity, with the arguments as sent, and waits for its answer.
      *
      * @param name the tool name
      * @param arguments the {@code arguments} of the request; {@code null} for none
@@ -196,17 +200,36 @@ public final class ColonyMcpServer implements ToolHost {
      *         transport refuses such requests before they get here)
      */
     public ObjectNode callJson(String name, JsonNode arguments) {
+        return Futures.join(startJson(name, arguments));
+    }
+
+    /** Starts one tool call as the server's identity; a call that waits answers later (see {@link #call}). */
+    @Override
+    public CompletableFuture<ObjectNode> start(String name, ObjectNode arguments) {
+        return startJson(name, arguments);
+    }
+
+    private CompletableFuture<ObjectNode> startJson(String name, JsonNode arguments) {
         synchronized (idle) {
             inFlight++;
         }
+        CompletableFuture<ToolOutcome> outcome;
         try {
             heartbeat();
-            return catalog.call(context, name, arguments).result();
-        } finally {
-            synchronized (idle) {
-                inFlight--;
-                idle.notifyAll();
-            }
+            outcome = catalog.start(context, name, arguments);
+        } catch (RuntimeException | Error e) {
+            left();
+            throw e;
+        }
+        outcome.whenComplete((done, failure) -> left());
+        return Futures.map(outcome, ToolOutcome::result);
+    }
+
+    /** A call is over: answered, failed or cancelled. */
+    private void left() {
+        synchronized (idle) {
+            inFlight--;
+            idle.notifyAll();
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.transport.ClientChannel;
 import dev.colony.mcp.transport.ToolHost;
@@ -110,6 +111,11 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public ObjectNode call(String name, ObjectNode arguments) {
+        return Futures.join(start(name, arguments));
+    }
+
+    @Override
+    public CompletableFuture<ObjectNode> start(String name, ObjectNode arguments) {
         begin();
         ColonyMcpServer server;
         try {
@@ -117,13 +123,14 @@ public final class OpeningToolHost implements ToolHost {
         } catch (RuntimeException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             ErrorCode code = cause instanceof ColonyException colony ? colony.code() : ErrorCode.STORAGE_FAILURE;
-            return ColonyMcpServer.errorResult(code, null, "the Colony store could not be opened, so no tool can run: "
-                    + cause.getMessage());
+            return CompletableFuture.completedFuture(ColonyMcpServer.errorResult(code, null, "the Colony store could "
+                    + "not be opened, so no tool can run: " + cause.getMessage()));
         }
         if (server == null) {
-            return ColonyMcpServer.errorResult(ErrorCode.CLOSED, null, "the server is shutting down");
+            return CompletableFuture.completedFuture(ColonyMcpServer.errorResult(ErrorCode.CLOSED, null,
+                    "the server is shutting down"));
         }
-        return server.call(name, arguments);
+        return server.start(name, arguments);
     }
 
     @Override

@@ -18,6 +18,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs across two {@code colony-mcp.jar} processes driven by the SDK's stdio client on one database file: a shell
  * run spawned and awaited; an agent run created by one server, taken and finished by the other while the first
  * awaits it; a question asked with ask_user and answered with answer_task from the other process while the
- * asking call waits (and the asking server still answers a ping); a shell run killed from the other process.
+ * asking call waits (and the asking server still answers a ping), and one answered after the asking call stopped
+ * waiting; a shell run killed from the other process; 64 waits at once that delay no write.
  */
 @EnabledOnOs({OS.LINUX, OS.MAC})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -131,6 +135,65 @@ class RunsMcpIT {
         JsonNode answered = asking.get(45, TimeUnit.SECONDS);
         assertThat(answered.get("answer").asText()).isEqualTo("JWT");
         ok(codex, "finish_task", Map.of("task_id", id, "result", "login with JWT"));
+    }
+
+    @Test
+    void anAnswerGivenAfterAskUserStoppedWaitingComesWithTheNextAskUser() {
+        String id = ok(claude, "spawn_task", Map.of("agent", "codex", "message", "pick a logger")).get("task_id")
+                .asText();
+        ok(codex, "take_task", Map.of("task_id", id));
+        assertThat(ok(codex, "ask_user", Map.of("question", "slf4j or JUL?", "wait_seconds", 1)).get("status")
+                .asText()).isEqualTo("blocked");
+        ok(claude, "answer_task", Map.of("task_id", id, "answer", "slf4j"));
+        JsonNode late = ok(codex, "ask_user", Map.of("question", "slf4j or JUL?", "wait_seconds", 40));
+        assertThat(late.get("answer").asText()).isEqualTo("slf4j");
+        assertThat(late.get("status").asText()).isEqualTo("in_progress");
+        ok(codex, "finish_task", Map.of("task_id", id, "result", "slf4j"));
+    }
+
+    @Test
+    void sixtyFourWaitsAtOnceLeaveAWriteAnsweredAtOnce() throws Exception {
+        String id = ok(claude, "create_task", Map.of("agent", "gemini", "message", "never taken")).get("task_id")
+                .asText();
+        for (int i = 0; i < 3; i++) {
+            write("Warm-up write number " + i + " before the waits begin.");
+        }
+        ExecutorService clients = Executors.newFixedThreadPool(64);
+        try {
+            List<Future<JsonNode>> waits = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                waits.add(clients.submit(() -> ok(claude, "await_tasks", Map.of("task_ids", List.of(id),
+                        "timeout_seconds", 45))));
+            }
+            write("Written while the waits arrive at the server.");
+            Duration fastest = Duration.ofDays(1);
+            for (int i = 0; i < 3; i++) {
+                Duration took = write("Write number " + i + " while 64 calls of this client wait for a run.");
+                fastest = took.compareTo(fastest) < 0 ? took : fastest;
+            }
+            assertThat(fastest).as("a write behind 64 waits (the fastest of three, each one a full round trip "
+                    + "of the SDK client)").isLessThan(Duration.ofMillis(100));
+            assertThat(waits).as("the waits still wait").noneMatch(Future::isDone);
+
+            ok(codex, "kill_task", Map.of("task_id", id));
+            for (Future<JsonNode> wait : waits) {
+                JsonNode awaited = wait.get(45, TimeUnit.SECONDS);
+                assertThat(awaited.get("done").asBoolean()).isTrue();
+                assertThat(awaited.get("tasks").get(0).get("status").asText()).isEqualTo("killed");
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    /** Adds a memory as claude and returns how long the call took, end to end. */
+    private Duration write(String content) {
+        long start = System.nanoTime();
+        McpSchema.CallToolResult written = claude.callTool(McpSchema.CallToolRequest.builder("memory_add")
+                .arguments(Map.of("content", content, "force", true)).build());
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(written.isError()).as("%s; server stderr: %s", written, stderr).isFalse();
+        return took;
     }
 
     @Test

@@ -144,6 +144,42 @@ class RunToolsTest {
     }
 
     @Test
+    void anAnswerGivenAfterAskUserStoppedWaitingComesWithTheNextAskUser() {
+        ColonyMcpServer claude = ToolResults.server(colony, "alice", "claude-code");
+        ColonyMcpServer codex = ToolResults.server(colony, "alice", "codex");
+        String id = ToolResults.okAndValid(claude, "spawn_task", Map.of("agent", "codex", "message",
+                "add a login page")).get("task_id").asText();
+        ToolResults.okAndValid(codex, "take_task", Map.of("task_id", id));
+        JsonNode unanswered = ToolResults.okAndValid(codex, "ask_user", Map.of("question", "JWT or sessions?",
+                "wait_seconds", 0));
+        assertThat(unanswered.get("status").asText()).isEqualTo("blocked");
+        assertThat(unanswered.has("answer")).isFalse();
+
+        ToolResults.okAndValid(claude, "answer_task", Map.of("task_id", id, "answer", "JWT"));
+        JsonNode row = ToolResults.okAndValid(claude, "check_tasks", Map.of()).get("tasks").get(0);
+        assertThat(row.get("status").asText()).isEqualTo("in_progress");
+        assertThat(row.get("answer").asText()).as("the answer waits on the run").isEqualTo("JWT");
+        assertThat(row.get("question").asText()).isEqualTo("JWT or sessions?");
+        assertThat(row.has("blocked_on")).isFalse();
+
+        JsonNode late = ToolResults.okAndValid(codex, "ask_user", Map.of("question", "JWT or sessions?",
+                "wait_seconds", 30));
+        assertThat(late.get("answer").asText()).isEqualTo("JWT");
+        assertThat(late.get("status").asText()).isEqualTo("in_progress");
+        assertThat(late.has("question")).as("it answers the question asked").isFalse();
+        assertThat(ToolResults.okAndValid(claude, "check_tasks", Map.of()).get("tasks").get(0).has("answer"))
+                .as("received").isFalse();
+
+        ToolResults.okAndValid(codex, "ask_user", Map.of("question", "Which page first?", "wait_seconds", 0));
+        ToolResults.okAndValid(claude, "answer_task", Map.of("task_id", id, "answer", "the login page"));
+        JsonNode other = ToolResults.okAndValid(codex, "ask_user", Map.of("question", "Which colour?",
+                "wait_seconds", 0));
+        assertThat(other.get("answer").asText()).isEqualTo("the login page");
+        assertThat(other.get("question").asText()).as("the question it answers").isEqualTo("Which page first?");
+        assertThat(other.get("next").asText()).contains("earlier question");
+    }
+
+    @Test
     void badInputIsNamedByField() {
         ColonyMcpServer claude = ToolResults.server(colony, "alice", "claude-code");
         assertThat(ToolResults.error(claude.call("spawn_task", Map.of("message", "x"))).get("field").asText())

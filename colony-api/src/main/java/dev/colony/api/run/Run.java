@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param dispatched whether it takes a slot as soon as one is free (spawned), rather than waiting to be picked
  *     up (created)
  * @param status where it stands
- * @param blockedOn what it waits for while blocked, else {@code null}
+ * @param blockedOn what it waits for while blocked, else {@code null}; {@code user_input} also after the user
+ *     answered, until its executor has received the answer ({@link #answerWaiting()})
  * @param question the question asked of the user, or {@code null}
  * @param answer the user's answer, or {@code null}
  * @param executor the session that took it, or {@code null}
@@ -55,10 +56,13 @@ public record Run(RunId id, RunKind kind, String agent, String message, String c
         Objects.requireNonNull(createdAt, "createdAt");
     }
 
-    /** This run in progress from {@code at}, executed by {@code by} (or nobody yet, when {@code null}). */
+    /**
+     * This run in progress from {@code at}, executed by {@code by} (or nobody yet, when {@code null}); an answer
+     * waiting for its executor still waits.
+     */
     public Run started(SessionId by, Instant at) {
         return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, dispatched,
-                RunStatus.IN_PROGRESS, null, question, answer, by, result, error, promptTokens, completionTokens,
+                RunStatus.IN_PROGRESS, blockedOn, question, answer, by, result, error, promptTokens, completionTokens,
                 exitCode, timeout, activeTime, createdAt, at, null, notified, version);
     }
 
@@ -71,12 +75,29 @@ public record Run(RunId id, RunKind kind, String agent, String message, String c
 
     /**
      * This blocked run resumed with {@code given} (the user's answer, or {@code null}): in progress from
-     * {@code now} when a slot is free, else queued for the next one.
+     * {@code now} when a slot is free, else queued for the next one. A run that waited on the user keeps the
+     * answer waiting for its executor ({@link #answerWaiting()}).
      */
     public Run resumed(String given, boolean slotFree, Instant now) {
         return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, true, slotFree
-                ? RunStatus.IN_PROGRESS : RunStatus.QUEUED, null, question, given, executor, null, null, null, null,
-                null, timeout, activeTime, createdAt, slotFree ? now : null, null, false, version);
+                ? RunStatus.IN_PROGRESS : RunStatus.QUEUED, blockedOn == BlockedOn.USER_INPUT ? blockedOn : null,
+                question, given, executor, null, null, null, null, null, timeout, activeTime, createdAt,
+                slotFree ? now : null, null, false, version);
+    }
+
+    /**
+     * Whether the user answered this run and its executor has not received the answer yet: the run's next ask
+     * returns it instead of asking (see {@link Runs#ask}), whenever the answer came.
+     */
+    public boolean answerWaiting() {
+        return blockedOn == BlockedOn.USER_INPUT && status != RunStatus.BLOCKED && !status.terminal();
+    }
+
+    /** This run once its executor has received the answer that waited for it; question and answer stay. */
+    public Run received() {
+        return new Run(id, kind, agent, message, command, cwd, parent, task, spawnedBy, dispatched, status, null,
+                question, answer, executor, result, error, promptTokens, completionTokens, exitCode, timeout,
+                activeTime, createdAt, startedAt, endedAt, notified, version);
     }
 
     /** This run ended at {@code now} in {@code terminal}, with {@code outcome}. */

@@ -93,8 +93,8 @@ public interface Runs {
     List<Run> expire();
 
     /**
-     * The run the caller's session executes and that has not ended (in progress or blocked): the one named, or
-     * when {@code id} is {@code null} its only one.
+     * The run the caller's session executes and that has not ended (in progress, blocked, or queued for a slot
+     * after an answer resumed it): the one named, or when {@code id} is {@code null} its only one.
      *
      * @throws ColonyException {@code NOT_IN_A_RUN} when the session executes none (or not that one);
      *     {@code INVALID_ARGUMENT} naming {@code task_id} when it executes several and none is named
@@ -105,14 +105,26 @@ public interface Runs {
      * Asks the user a question on behalf of the run the caller's session executes ({@link #executing}): the run
      * becomes {@code blocked} on {@code user_input} with the question stored, and frees its slot. Asking again
      * while the same question is pending changes nothing. {@link #awaitAnswer} waits for the answer.
+     *
+     * <p>An answer is never lost: when the user answered an earlier question after its wait ended, that answer
+     * is returned at once instead, whatever is asked now (the returned run's {@code question} says which question
+     * it answers), and counts as received ({@link Run#answerWaiting()} is false from then on).
      */
     Run ask(RunId id, String question);
 
     /**
      * Waits up to {@code wait} for a run blocked on the user to be answered; returns it as read then (still
-     * blocked when nobody answered).
+     * blocked when nobody answered). When the caller's session executes the run, the answer counts as received.
      */
     Run awaitAnswer(RunId id, Duration wait);
+
+    /**
+     * {@link #awaitAnswer} without holding a thread while it waits: the future completes with the run once it is
+     * answered or {@code wait} passed. Cancelling it ends the wait at once.
+     *
+     * @throws ColonyException at once, as {@link #awaitAnswer} does
+     */
+    CompletableFuture<Run> awaitAnswerAsync(RunId id, Duration wait);
 
     /**
      * Waits up to {@code wait} for every run of {@code ids} to end, and returns them as read then, in the order asked.
@@ -127,6 +139,15 @@ public interface Runs {
      *     {@code INVALID_ARGUMENT} for none, more than {@link #MAX_AWAITED}, or a negative wait
      */
     List<Run> await(Collection<RunId> ids, Duration wait);
+
+    /**
+     * {@link #await} without holding a thread while it waits: the future completes with the runs as read once
+     * every one ended or {@code wait} passed. Cancelling it ends the wait at once and releases what it held (the
+     * caller's own run, blocked while it waited, is resumed).
+     *
+     * @throws ColonyException at once, as {@link #await} does
+     */
+    CompletableFuture<List<Run>> awaitAsync(Collection<RunId> ids, Duration wait);
 
     /**
      * A future completed with the run once it ends, whichever process ends it. Cancelling it stops only this

@@ -27,7 +27,10 @@ public interface RunRecords {
     /** The runs of these ids that exist, in any namespace and any order (the caller checks access). */
     List<StoredRun> findAll(Collection<RunId> ids);
 
-    /** The runs {@code session} executes that have not ended (in progress or blocked), oldest first. */
+    /**
+     * The runs {@code session} executes that have not ended (in progress, blocked, or queued again for a slot
+     * after it took them), oldest first.
+     */
     List<StoredRun> executedBy(SessionId session);
 
     /**

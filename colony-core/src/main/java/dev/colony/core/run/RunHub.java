@@ -47,6 +47,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -197,6 +198,67 @@ public final class RunHub implements AutoCloseable {
         waiter.future.whenComplete((run, failure) -> forget(current.id(), waiter));
         startWatching();
         return waiter.future;
+    }
+
+    /**
+     * Waits without holding a thread: once every one of {@code waits} completed, or {@code wait} passed, runs
+     * {@code release} and then {@code then} on the hub's threads, and completes the returned future with what
+     * {@code then} returns (or with the failure of a wait, {@code CLOSED} when the Colony closed). Cancelling the
+     * returned future cancels the waits and runs {@code release} at once. {@code release} runs exactly once.
+     */
+    <T> CompletableFuture<T> settle(List<CompletableFuture<Run>> waits, Duration wait, Runnable release,
+            Supplier<T> then) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        AtomicBoolean released = new AtomicBoolean();
+        Runnable releaseOnce = () -> {
+            waits.forEach(future -> future.cancel(false));
+            if (released.compareAndSet(false, true)) {
+                release.run();
+            }
+        };
+        CompletableFuture<Void> woken = CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new));
+        if (wait.isZero()) {
+            woken.complete(null);
+        } else {
+            woken.completeOnTimeout(null, wait.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        woken.whenCompleteAsync((ignored, failure) -> {
+            if (answer.isDone()) {
+                return;
+            }
+            try {
+                releaseOnce.run();
+                if (failure != null) {
+                    answer.completeExceptionally(failure.getCause() instanceof ColonyException colony ? colony
+                            : failure);
+                } else {
+                    answer.complete(then.get());
+                }
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        }, this::complete);
+        answer.whenComplete((value, failure) -> {
+            if (answer.isCancelled()) {
+                waits.forEach(future -> future.cancel(false));
+                complete(releaseOnce);
+            }
+        });
+        return answer;
+    }
+
+    /** Runs the end of a wait on the hub's threads, or here once the hub no longer takes work. */
+    private void complete(Runnable work) {
+        try {
+            executor.execute(work);
+        } catch (RejectedExecutionException e) {
+            work.run();
+        }
+    }
+
+    /** How many waits are registered, across every run (for diagnostics and tests). */
+    public int waits() {
+        return waiters.values().stream().mapToInt(List::size).sum();
     }
 
     private void forget(RunId id, Waiter waiter) {

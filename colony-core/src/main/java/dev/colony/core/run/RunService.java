@@ -37,8 +37,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * {@link Runs} for one caller. Every change is one write transaction, and write transactions of a store are
@@ -295,6 +293,10 @@ public final class RunService implements Runs {
     public Run ask(RunId id, String question) {
         String asked = Check.body("question", question, MAX_TEXT_CHARS);
         Run run = executing(id);
+        if (run.answerWaiting()) {
+            // The user answered after the last wait ended: that answer comes first, whatever is asked now.
+            return receive(run.id());
+        }
         if (run.status() == RunStatus.BLOCKED && run.blockedOn() == BlockedOn.USER_INPUT
                 && asked.equals(run.question())) {
             return run;
@@ -304,14 +306,25 @@ public final class RunService implements Runs {
 
     @Override
     public Run awaitAnswer(RunId id, Duration wait) {
+        return join(awaitAnswerAsync(id, wait), "waiting for the answer of run " + id);
+    }
+
+    @Override
+    public CompletableFuture<Run> awaitAnswerAsync(RunId id, Duration wait) {
         requireWait(wait);
         Run run = get(id);
-        return waitFor(hub.when(run, current -> current.status() != RunStatus.BLOCKED
-                || current.blockedOn() != BlockedOn.USER_INPUT), wait, id);
+        CompletableFuture<Run> answered = hub.when(run, current -> current.status() != RunStatus.BLOCKED
+                || current.blockedOn() != BlockedOn.USER_INPUT);
+        return hub.settle(List.of(answered), wait, () -> { }, () -> receive(id));
     }
 
     @Override
     public List<Run> await(Collection<RunId> ids, Duration wait) {
+        return join(awaitAsync(ids, wait), "waiting for runs");
+    }
+
+    @Override
+    public CompletableFuture<List<Run>> awaitAsync(Collection<RunId> ids, Duration wait) {
         Check.required("task_ids", ids);
         if (ids.isEmpty() || ids.size() > MAX_AWAITED) {
             throw ColonyException.invalid("task_ids", "must name 1 to " + MAX_AWAITED + " runs, named "
@@ -324,23 +337,15 @@ public final class RunService implements Runs {
                 run -> run.status().terminal())).toList();
         Run parent = futures.stream().allMatch(CompletableFuture::isDone) || wait.isZero() ? null
                 : blockOwnRun(order);
-        try {
-            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(wait.toMillis(),
-                    TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            // Some are still running: they are returned as they stand.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
-                    "waiting for runs failed: " + e.getCause());
-        } finally {
-            futures.forEach(future -> future.cancel(false));
+        return hub.settle(futures, wait, () -> {
             if (parent != null) {
                 resumeOwnRun(parent);
             }
-        }
+        }, () -> collect(order));
+    }
+
+    /** The awaited runs as read now, the ended ones the caller's agent spawned counted as delivered. */
+    private List<Run> collect(List<RunId> order) {
         Map<RunId, Run> now = readAll(order);
         List<Run> ended = order.stream().map(now::get).filter(run -> run.status().terminal() && !run.notified())
                 .toList();
@@ -356,6 +361,30 @@ public final class RunService implements Runs {
     }
 
     /**
+     * The run as read now; when its answer waits for the caller's session, which executes it, the answer is
+     * recorded as received (by compare-and-set, in one transaction with the read it depends on).
+     */
+    private Run receive(RunId id) {
+        Run read = get(id);
+        if (!receivable(read)) {
+            return read;
+        }
+        Instant now = kernel.time().now();
+        Run run = kernel.storage().write(tx -> {
+            StoredRun row = readable(tx, "task_id", id);
+            return !receivable(row.run()) ? row.run() : tx.runs().update(row.with(row.run().received()), now)
+                    .orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT, "run " + id + " changed "
+                            + "concurrently; read it again")).run();
+        });
+        hub.changed(run);
+        return run;
+    }
+
+    private boolean receivable(Run run) {
+        return run.answerWaiting() && actor.session().equals(run.executor());
+    }
+
+    /**
      * Blocks the one run the caller's session has in progress on {@code runs} while it waits for them, so that its
      * slot can go to them: a parent waiting on a queued child never deadlocks. {@code null} when the session has
      * no run in progress (or several, when it is not clear which one waits), or waits on its own run.
@@ -363,7 +392,8 @@ public final class RunService implements Runs {
     private Run blockOwnRun(List<RunId> awaited) {
         List<Run> mine = kernel.storage().read(tx -> tx.runs().executedBy(actor.session()).stream()
                 .map(StoredRun::run).filter(run -> run.status() == RunStatus.IN_PROGRESS).toList());
-        if (mine.size() != 1 || awaited.contains(mine.get(0).id())) {
+        if (mine.size() != 1 || awaited.contains(mine.get(0).id()) || mine.get(0).answerWaiting()) {
+            // Blocking a run whose answer waits for it would lose the answer: it keeps its slot instead.
             return null;
         }
         try {
@@ -439,19 +469,17 @@ public final class RunService implements Runs {
         });
     }
 
-    private Run waitFor(CompletableFuture<Run> future, Duration wait, RunId id) {
+    /** The blocking form of an asynchronous wait: an interrupt cancels the wait. */
+    private static <T> T join(CompletableFuture<T> future, String what) {
         try {
-            return future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            return get(id);
+            return future.get();
         } catch (InterruptedException e) {
+            future.cancel(false);
             Thread.currentThread().interrupt();
             throw new ColonyException(ErrorCode.UNAVAILABLE, "the wait was interrupted");
         } catch (ExecutionException e) {
             throw e.getCause() instanceof ColonyException colony ? colony : new ColonyException(ErrorCode.INTERNAL,
-                    "waiting for run " + id + " failed: " + e.getCause());
-        } finally {
-            future.cancel(false);
+                    what + " failed: " + e.getCause());
         }
     }
 

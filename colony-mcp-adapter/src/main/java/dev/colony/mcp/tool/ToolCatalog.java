@@ -17,6 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,15 +37,22 @@ import org.slf4j.LoggerFactory;
  * names no known tool or whose arguments are not an object is not a tool failure: it throws
  * {@link MalformedToolCall} for the transport to answer as invalid params.
  *
+ * <p>{@link #start} runs a call and returns its outcome as a future, which a tool that waits completes later
+ * (see {@link ToolSpec.AsyncHandler}); cancelling that future cancels the tool's wait. {@link #call} is the same,
+ * waiting on the calling thread.
+ *
  * <p>Every call of a known tool records one {@link ToolMetric} row in the Colony's
- * {@linkplain dev.colony.core.Colony#metrics() metrics}: tool, caller, duration, UTF-8 bytes of the
- * arguments and of the returned text, estimated tokens, and the error code of a failed call. Recording
- * only queues the row, so it adds no storage round trip to the call.
+ * {@linkplain dev.colony.core.Colony#metrics() metrics} when its outcome is known: tool, caller, duration, UTF-8
+ * bytes of the arguments and of the returned text, estimated tokens, and the error code of a failed call
+ * ({@value #CANCELLED} for a call cancelled before it answered). Recording only queues the row, so it adds no
+ * storage round trip to the call.
  */
 public final class ToolCatalog {
 
     /** The longest error message a result carries; longer ones are cut (see {@link Echo}). */
     static final int MAX_ERROR_CHARS = 1_024;
+    /** The error code a cancelled call is accounted with. */
+    public static final String CANCELLED = "CANCELLED";
 
     private static final Logger LOG = LoggerFactory.getLogger(ToolCatalog.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -84,7 +94,7 @@ public final class ToolCatalog {
     }
 
     /**
-     * Runs one call.
+     * Runs one call and waits for its outcome.
      *
      * @param context who calls
      * @param name the tool name from the request's params
@@ -95,6 +105,16 @@ public final class ToolCatalog {
      *         object
      */
     public ToolOutcome call(ToolContext context, String name, JsonNode arguments) {
+        return Futures.join(start(context, name, arguments));
+    }
+
+    /**
+     * Runs one call: a tool that answers at once returns a completed future, a tool that waits returns before it
+     * is done. The future never fails: a failed call is an outcome with an error. Cancelling it cancels the call.
+     *
+     * @throws MalformedToolCall as {@link #call}, at once
+     */
+    public CompletableFuture<ToolOutcome> start(ToolContext context, String name, JsonNode arguments) {
         ToolSpec<?, ?> spec = name == null ? null : tools.get(name);
         if (spec == null) {
             throw new MalformedToolCall("name", name == null ? "name: is required; available tools: " + available()
@@ -103,12 +123,14 @@ public final class ToolCatalog {
         long started = System.nanoTime();
         Instant at = context.colony().clock().instant();
         if (arguments != null && !arguments.isNull() && !arguments.isMissingNode() && !arguments.isObject()) {
-            account(context, spec.name(), at, started, arguments, 0, ErrorCode.INVALID_ARGUMENT);
+            account(context, spec.name(), at, started, arguments, 0, ErrorCode.INVALID_ARGUMENT.id());
             throw new MalformedToolCall("arguments", "arguments: must be an object for tool " + spec.name()
                     + ", was " + ArgumentSchema.describe(arguments));
         }
-        ToolOutcome outcome = run(context, spec, arguments);
-        account(context, spec.name(), at, started, arguments, utf8Length(outcome.text()), outcome.error());
+        CompletableFuture<ToolOutcome> outcome = run(context, spec, arguments);
+        outcome.whenComplete((done, failure) -> account(context, spec.name(), at, started, arguments,
+                done == null ? 0 : utf8Length(done.text()), done == null ? CANCELLED
+                        : done.error() == null ? null : done.error().id()));
         return outcome;
     }
 
@@ -117,12 +139,11 @@ public final class ToolCatalog {
      * queued (the Colony is closing) is logged and dropped.
      */
     private static void account(ToolContext context, String tool, Instant at, long started, JsonNode arguments,
-            long bytesOut, ErrorCode error) {
+            long bytesOut, String error) {
         try {
             long bytesIn = arguments == null || arguments.isMissingNode() ? 0 : utf8Length(arguments.toString());
             context.colony().metrics().record(ToolMetric.of(at, tool, context.user(), context.session(),
-                    Duration.ofNanos(System.nanoTime() - started), bytesIn, bytesOut,
-                    error == null ? null : error.id()));
+                    Duration.ofNanos(System.nanoTime() - started), bytesIn, bytesOut, error));
         } catch (RuntimeException e) {
             LOG.debug("tool metric of {} not recorded: {}", tool, e.toString());
         }
@@ -152,11 +173,32 @@ public final class ToolCatalog {
         return String.join(", ", tools.keySet());
     }
 
-    private <A extends Record, R extends Record> ToolOutcome run(ToolContext context, ToolSpec<A, R> spec,
-            JsonNode arguments) {
+    private <A extends Record, R extends Record> CompletableFuture<ToolOutcome> run(ToolContext context,
+            ToolSpec<A, R> spec, JsonNode arguments) {
+        CompletableFuture<R> result;
         try {
             A checked = spec.arguments().read(arguments);
-            R result = spec.handler().call(context, checked);
+            result = spec.handler().call(context, checked);
+            if (result == null) {
+                throw new IllegalStateException(spec.name() + " returned no future");
+            }
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(failure(spec, e));
+        }
+        CompletableFuture<ToolOutcome> outcome = result.handle((value, failure) -> failure == null
+                ? outcome(spec, value) : failure(spec, failure instanceof CompletionException && failure.getCause()
+                        != null ? failure.getCause() : failure));
+        outcome.whenComplete((done, failure) -> {
+            if (outcome.isCancelled()) {
+                result.cancel(true);
+            }
+        });
+        return outcome;
+    }
+
+    /** The outcome of a call that returned {@code result}. */
+    private <R extends Record> ToolOutcome outcome(ToolSpec<?, R> spec, R result) {
+        try {
             if (result == null) {
                 throw new IllegalStateException(spec.name() + " returned null");
             }
@@ -167,7 +209,14 @@ public final class ToolCatalog {
             body.set("structuredContent", structured);
             body.put("isError", false);
             return new ToolOutcome(spec.name(), body, text, null);
-        } catch (ColonyException e) {
+        } catch (RuntimeException e) {
+            return failure(spec, e);
+        }
+    }
+
+    /** The outcome of a call that failed with {@code failure}. */
+    private static ToolOutcome failure(ToolSpec<?, ?> spec, Throwable failure) {
+        if (failure instanceof ColonyException e) {
             if (e.code() == ErrorCode.INTERNAL || e.code() == ErrorCode.STORAGE_FAILURE
                     || e.code() == ErrorCode.SEARCH_FAILURE) {
                 LOG.error("tool {} failed: {}", spec.name(), capped(e.getMessage()), e);
@@ -182,11 +231,13 @@ public final class ToolCatalog {
             }
             ObjectNode body = errorBody(payload);
             return new ToolOutcome(spec.name(), body, body.get("content").get(0).get("text").asText(), e.code());
-        } catch (RuntimeException e) {
-            LOG.error("tool {} failed unexpectedly", spec.name(), e);
-            return error(spec.name(), ErrorCode.INTERNAL, null, "internal error in " + spec.name() + " ("
-                    + e.getClass().getSimpleName() + "); the server log has the details");
         }
+        if (failure instanceof CancellationException) {
+            return error(spec.name(), ErrorCode.UNAVAILABLE, null, spec.name() + " was cancelled before it answered");
+        }
+        LOG.error("tool {} failed unexpectedly", spec.name(), failure);
+        return error(spec.name(), ErrorCode.INTERNAL, null, "internal error in " + spec.name() + " ("
+                + failure.getClass().getSimpleName() + "); the server log has the details");
     }
 
     private static ToolOutcome error(String tool, ErrorCode code, String field, String message) {

@@ -1,11 +1,17 @@
 package dev.colony.mcp.tool;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
 /**
  * One MCP tool as a single declaration: its name, title and description, the record its arguments are
  * read into, the record it returns, whether it only reads, and the handler.
+ *
+ * <p>Most tools answer on the calling thread ({@link #reading}, {@link #writing}). A tool that waits (for runs to
+ * end, for a user's answer) is declared with {@link #readingAsync} or {@link #writingAsync}: its handler returns
+ * at once with a future that the Colony completes, so a waiting call holds no thread, and a call the client
+ * cancels cancels the future, which ends the wait and releases what it held.
  *
  * <p>The argument and result schemas are generated once, when the spec is created, from the two
  * records (see {@link ArgumentSchema} and {@link ResultSchema}); the {@link ToolCatalog} uses the same
@@ -18,12 +24,12 @@ import java.util.regex.Pattern;
  * @param arguments the argument schema, generated from the argument record
  * @param result the result schema, generated from the result record
  * @param readOnly whether the tool only reads; clients may call such tools without asking
- * @param handler the call itself
+ * @param handler the call itself; a handler that answers at once returns a completed future
  * @param <A> the argument record
  * @param <R> the result record
  */
 public record ToolSpec<A extends Record, R extends Record>(String name, String title, String description,
-        ArgumentSchema<A> arguments, ResultSchema<R> result, boolean readOnly, Handler<A, R> handler) {
+        ArgumentSchema<A> arguments, ResultSchema<R> result, boolean readOnly, AsyncHandler<A, R> handler) {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
@@ -46,15 +52,32 @@ public record ToolSpec<A extends Record, R extends Record>(String name, String t
     /** A tool that only reads. */
     public static <A extends Record, R extends Record> ToolSpec<A, R> reading(String name, String title,
             String description, Class<A> arguments, Class<R> result, Handler<A, R> handler) {
-        return new ToolSpec<>(name, title, description, ArgumentSchema.of(arguments), ResultSchema.of(result), true,
-                handler);
+        return readingAsync(name, title, description, arguments, result, answered(handler));
     }
 
     /** A tool that writes. */
     public static <A extends Record, R extends Record> ToolSpec<A, R> writing(String name, String title,
             String description, Class<A> arguments, Class<R> result, Handler<A, R> handler) {
+        return writingAsync(name, title, description, arguments, result, answered(handler));
+    }
+
+    /** A tool that only reads and waits without holding a thread. */
+    public static <A extends Record, R extends Record> ToolSpec<A, R> readingAsync(String name, String title,
+            String description, Class<A> arguments, Class<R> result, AsyncHandler<A, R> handler) {
+        return new ToolSpec<>(name, title, description, ArgumentSchema.of(arguments), ResultSchema.of(result), true,
+                handler);
+    }
+
+    /** A tool that writes and waits without holding a thread. */
+    public static <A extends Record, R extends Record> ToolSpec<A, R> writingAsync(String name, String title,
+            String description, Class<A> arguments, Class<R> result, AsyncHandler<A, R> handler) {
         return new ToolSpec<>(name, title, description, ArgumentSchema.of(arguments), ResultSchema.of(result), false,
                 handler);
+    }
+
+    private static <A extends Record, R extends Record> AsyncHandler<A, R> answered(Handler<A, R> handler) {
+        Objects.requireNonNull(handler, "handler");
+        return (context, arguments) -> CompletableFuture.completedFuture(handler.call(context, arguments));
     }
 
     /**
@@ -75,5 +98,27 @@ public record ToolSpec<A extends Record, R extends Record>(String name, String t
          * @return the result, never {@code null}
          */
         R call(ToolContext context, A arguments);
+    }
+
+    /**
+     * The call of a tool that waits: it checks and starts on the calling thread (bad input and refusals are
+     * thrown there, as by {@link Handler}) and returns a future of the result, completed later by the Colony's own
+     * threads; domain failures complete it exceptionally with a {@link dev.colony.api.ColonyException}. Cancelling
+     * the future must end the wait and release what it holds.
+     *
+     * @param <A> the argument record
+     * @param <R> the result record
+     */
+    @FunctionalInterface
+    public interface AsyncHandler<A extends Record, R extends Record> {
+
+        /**
+         * Starts the tool.
+         *
+         * @param context who is calling and the Colony to act on
+         * @param arguments the checked arguments
+         * @return the result to come, never {@code null}
+         */
+        CompletableFuture<R> call(ToolContext context, A arguments);
     }
 }

@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Questions put to the user of the connected client through MCP elicitation ({@code elicitation/create}), once
@@ -39,13 +37,14 @@ public final class UserQuestions {
     }
 
     /**
-     * Asks the user {@code question} and waits up to {@code wait} for the answer: empty when the client cannot be
-     * asked, or the user declined, cancelled, answered nothing, or did not answer in time.
+     * Asks the user {@code question}; the future completes with the answer, or empty when the client cannot be
+     * asked, or the user declined, cancelled, answered nothing, or did not answer within {@code wait}. No thread
+     * waits meanwhile; once the future completes (or is cancelled) the request to the client is dropped.
      */
-    public Optional<String> ask(String question, Duration wait) {
+    public CompletableFuture<Optional<String>> ask(String question, Duration wait) {
         Requester channel = requester;
         if (channel == null) {
-            return Optional.empty();
+            return CompletableFuture.completedFuture(Optional.empty());
         }
         ObjectNode params = JsonNodeFactory.instance.objectNode();
         params.put("message", question);
@@ -54,21 +53,20 @@ public final class UserQuestions {
         schema.putObject("properties").putObject(ANSWER).put("type", "string").put("description", "Your answer");
         schema.putArray("required").add(ANSWER);
         CompletableFuture<JsonNode> asked = channel.request("elicitation/create", params);
-        try {
-            JsonNode result = asked.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-            JsonNode action = result.get("action");
-            JsonNode answer = result.path("content").get(ANSWER);
-            if (action == null || !"accept".equals(action.asText()) || answer == null || !answer.isTextual()
-                    || answer.textValue().isBlank()) {
-                return Optional.empty();
-            }
-            return Optional.of(answer.textValue());
-        } catch (TimeoutException | ExecutionException e) {
-            asked.cancel(false);
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        CompletableFuture<Optional<String>> answer = asked.handle((result, failure) -> failure == null
+                ? answerIn(result) : Optional.<String>empty());
+        answer.completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS);
+        answer.whenComplete((given, failure) -> asked.cancel(false));
+        return answer;
+    }
+
+    private static Optional<String> answerIn(JsonNode result) {
+        JsonNode action = result.get("action");
+        JsonNode answer = result.path("content").get(ANSWER);
+        if (action == null || !"accept".equals(action.asText()) || answer == null || !answer.isTextual()
+                || answer.textValue().isBlank()) {
             return Optional.empty();
         }
+        return Optional.of(answer.textValue());
     }
 }

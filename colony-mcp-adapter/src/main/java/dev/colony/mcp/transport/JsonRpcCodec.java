@@ -23,7 +23,8 @@ import java.util.Map;
  * is {@code null} or neither a string nor a number, a {@code jsonrpc} member other than {@code "2.0"},
  * nesting deeper than {@value #MAX_NESTING} levels, or a member name that is not valid Unicode (a lone
  * surrogate, which could not be written back out as UTF-8). Whenever an id can still be read from a
- * refused line, the error carries it, so the client can match the error to its request.
+ * refused line, the error carries it, so the client can match the error to its request. A numeric id is kept as
+ * the text it was sent as ({@link ExactNumberNode}), so that every answer echoes it byte for byte.
  */
 final class JsonRpcCodec {
 
@@ -39,6 +40,8 @@ final class JsonRpcCodec {
     static final int INTERNAL_ERROR = -32603;
     /** Too many calls are running and waiting; the call was not started. */
     static final int SERVER_BUSY = -32000;
+    /** A request other than {@code initialize} or {@code ping} came before {@code initialize}. */
+    static final int SERVER_NOT_INITIALIZED = -32002;
 
     /** The deepest nesting of arrays and objects a message may have. */
     static final int MAX_NESTING = 1000;
@@ -109,12 +112,15 @@ final class JsonRpcCodec {
         }
         JsonNode root;
         try (JsonParser parser = json.createParser(line.bytes(), 0, line.length())) {
-            root = JsonTrees.read(parser);
+            root = readMessage(parser);
             if (root != null && parser.nextToken() != null) {
                 return new Fault(idOf(line.bytes(), line.length()), PARSE_ERROR,
                         "Parse error: more than one JSON value on the line (near column "
                                 + parser.currentLocation().getColumnNr() + ")");
             }
+        } catch (IdOutOfRange e) {
+            return new Fault(NullNode.getInstance(), INVALID_REQUEST, "Invalid request: \"id\" is a number out of "
+                    + "range");
         } catch (StreamConstraintsException e) {
             return new Fault(idOf(line.bytes(), line.length()), INVALID_REQUEST, constraintMessage(e));
         } catch (IOException e) {
@@ -137,6 +143,40 @@ final class JsonRpcCodec {
                     + "object, was " + kind(root));
         }
         return classify((ObjectNode) root);
+    }
+
+    /**
+     * One message, read as {@link JsonTrees#read} reads a value, except that a numeric top-level {@code id} keeps
+     * the text it was sent as.
+     */
+    private static JsonNode readMessage(JsonParser parser) throws IOException {
+        JsonToken first = parser.nextToken();
+        if (first != JsonToken.START_OBJECT) {
+            return first == null ? null : JsonTrees.value(parser, first);
+        }
+        ObjectNode message = JsonNodeFactory.instance.objectNode();
+        for (JsonToken next = parser.nextToken(); next != JsonToken.END_OBJECT; next = parser.nextToken()) {
+            String name = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if ("id".equals(name) && value.isNumeric()) {
+                try {
+                    message.set(name, ExactNumberNode.of(parser.getText()));
+                } catch (NumberFormatException e) {
+                    throw new IdOutOfRange();
+                }
+            } else {
+                message.set(name, JsonTrees.value(parser, value));
+            }
+        }
+        return message;
+    }
+
+    /**
+     * The key that matches request ids: a number by its value, however it is spelled (a cancellation names its
+     * request by the same number, read like any other value), a string as itself.
+     */
+    static Object key(JsonNode id) {
+        return id.isNumber() ? id.decimalValue().stripTrailingZeros() : id.asText();
     }
 
     private Inbound classify(ObjectNode message) {
@@ -192,8 +232,8 @@ final class JsonRpcCodec {
                     if (value == JsonToken.VALUE_STRING && validUnicode(parser.getText())) {
                         return JsonNodeFactory.instance.textNode(parser.getText());
                     }
-                    if (value == JsonToken.VALUE_NUMBER_INT) {
-                        return JsonNodeFactory.instance.numberNode(parser.getBigIntegerValue());
+                    if (value != null && value.isNumeric()) {
+                        return ExactNumberNode.of(parser.getText());
                     }
                     return NullNode.getInstance();
                 }
@@ -276,6 +316,16 @@ final class JsonRpcCodec {
             case BOOLEAN -> "a boolean";
             case NULL, MISSING -> "null";
         };
+    }
+
+    /** A numeric id whose exponent no decimal can hold. */
+    private static final class IdOutOfRange extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        IdOutOfRange() {
+            super("the id is a number out of range");
+        }
     }
 
     private static String constraintMessage(StreamConstraintsException e) {

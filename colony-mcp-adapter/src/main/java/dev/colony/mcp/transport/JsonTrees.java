@@ -42,7 +42,8 @@ public final class JsonTrees {
         return token == null ? null : value(parser, token);
     }
 
-    private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
+    /** The value that starts with {@code token}, the parser's current token. */
+    static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
         switch (token) {
             case START_OBJECT -> {
                 ObjectNode object = NODES.objectNode();
@@ -126,7 +127,9 @@ public final class JsonTrees {
     }
 
     private static void writeNumber(JsonGenerator generator, JsonNode node) throws IOException {
-        if (node.isInt()) {
+        if (node instanceof ExactNumberNode exact) {
+            generator.writeNumber(exact.text());
+        } else if (node.isInt()) {
             generator.writeNumber(node.intValue());
         } else if (node.isLong()) {
             generator.writeNumber(node.longValue());

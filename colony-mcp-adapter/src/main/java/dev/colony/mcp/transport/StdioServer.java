@@ -16,12 +16,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -32,14 +35,21 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The thread that calls {@link #serve} reads and decodes the input. It answers {@code initialize},
  * {@code ping} and {@code tools/list} itself, from what the {@link ToolHost} knows without I/O, and hands
- * every {@code tools/call} to a bounded pool, so calls overlap and a slow one delays nothing else. When
- * the pool and its queue are full, a call is refused at once with a busy error rather than blocking the
- * reader. {@code notifications/cancelled} drops a call that has not started and suppresses the answer of
- * one that has (a running call is never interrupted: it may be inside a store transaction).
+ * every {@code tools/call} to a bounded pool, so calls overlap and a slow one delays nothing else. A call that
+ * waits (for runs, for an answer) returns its pool thread at once and is answered when its future completes
+ * ({@link ToolHost#start}). When the calls pending reach the pool's threads and queue together, a call is refused
+ * at once with a busy error rather than blocking the reader. {@code notifications/cancelled} drops a call that
+ * has not started, cancels the wait of one that waits (releasing what it holds), and suppresses the answer of
+ * one that runs (a running call is never interrupted: it may be inside a store transaction).
+ *
+ * <p>JSON-RPC as MCP has it: until {@code initialize} is answered, every request but {@code ping} is refused
+ * with {@value JsonRpcCodec#SERVER_NOT_INITIALIZED}; a second {@code initialize} is refused as an invalid request;
+ * every answer carries its request's id as the JSON text the client sent.
  *
  * <p>The end of input closes the inbound side only: the calls already accepted run to the end and
  * their answers are written before {@link #serve} returns (bounded by
- * {@link TransportLimits#drainTimeout()}). One server serves one connection, once.
+ * {@link TransportLimits#drainTimeout()}, after which the calls still waiting are cancelled). One server serves
+ * one connection, once.
  */
 public final class StdioServer {
 
@@ -60,10 +70,12 @@ public final class StdioServer {
     private final ToolHost host;
     private final TransportLimits limits;
     private final JsonRpcCodec codec = new JsonRpcCodec();
-    private final Map<JsonNode, Call> running = new ConcurrentHashMap<>();
+    private final Map<Object, Call> running = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<JsonNode>> awaitingClient = new ConcurrentHashMap<>();
     private final AtomicLong nextRequest = new AtomicLong();
     private volatile JsonNode clientCapabilities = NODES.objectNode();
+    /** Whether {@code initialize} was answered; read and written by the reading thread only. */
+    private boolean initialized;
     private ThreadPoolExecutor pool;
     private Outbound outbound;
 
@@ -108,22 +120,50 @@ public final class StdioServer {
     }
 
     private void drain() {
+        long deadline = System.nanoTime() + limits.drainTimeout().toNanos();
         pool.shutdown();
         try {
-            if (!pool.awaitTermination(limits.drainTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (pool.awaitTermination(limits.drainTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                awaitAnswers(deadline);
+            }
+            if (!running.isEmpty()) {
                 LOG.warn("{} tool calls were still running {} after the input ended; their answers are dropped",
                         running.size(), limits.drainTimeout());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            for (Object key : List.copyOf(running.keySet())) {
+                Call left = running.remove(key);
+                if (left != null) {
+                    left.cancel();
+                }
+            }
             IllegalStateException ended = new IllegalStateException("the client disconnected before it answered");
             awaitingClient.values().forEach(future -> future.completeExceptionally(ended));
             outbound.close();
         }
     }
 
-    /** Routes the client's answer to the server request it answers; answers to nothing asked are ignored. */
+    /** Waits until every accepted call was answered (or cancelled), at most until {@code deadline}. */
+    private void awaitAnswers(long deadline) throws InterruptedException {
+        for (Call call : List.copyOf(running.values())) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                call.answered.get(left, TimeUnit.NANOSECONDS);
+            } catch (ExecutionException | CancellationException | TimeoutException e) {
+                // answered as it could be, cancelled, or still waiting: the caller cancels what is left
+            }
+        }
+    }
+
+    /**
+     * Routes the client's answer to the server request it answers, on the call pool (what follows an answer is a
+     * tool's work, never the reading thread's); answers to nothing asked are ignored.
+     */
     private void answered(Response response) {
         CompletableFuture<JsonNode> waiting = response.id().isTextual() ? awaitingClient.remove(response.id()
                 .textValue()) : null;
@@ -131,10 +171,21 @@ public final class StdioServer {
             LOG.debug("ignored a response to request {}", response.id());
         } else if (response.error() != null) {
             JsonNode message = response.error().get("message");
-            waiting.completeExceptionally(new IllegalStateException("the client refused the request: "
-                    + (message == null ? response.error().toString() : message.asText())));
+            IllegalStateException refused = new IllegalStateException("the client refused the request: "
+                    + (message == null ? response.error().toString() : message.asText()));
+            onPool(() -> waiting.completeExceptionally(refused));
         } else {
-            waiting.complete(response.result() == null ? NODES.nullNode() : response.result());
+            JsonNode result = response.result() == null ? NODES.nullNode() : response.result();
+            onPool(() -> waiting.complete(result));
+        }
+    }
+
+    /** Runs {@code work} on the call pool, or here when the pool takes no more work. */
+    private void onPool(Runnable work) {
+        try {
+            pool.execute(work);
+        } catch (RejectedExecutionException e) {
+            work.run();
         }
     }
 
@@ -176,7 +227,13 @@ public final class StdioServer {
     }
 
     private void answer(Request request) {
-        switch (request.method()) {
+        String method = request.method();
+        if (!initialized && !method.equals("initialize") && !method.equals("ping")) {
+            outbound.error(request.id(), JsonRpcCodec.SERVER_NOT_INITIALIZED, "Server not initialized: send "
+                    + "initialize first; only ping is answered before it");
+            return;
+        }
+        switch (method) {
             case "tools/call" -> call(request);
             case "ping" -> outbound.result(request.id(), NODES.objectNode());
             case "tools/list" -> {
@@ -191,6 +248,11 @@ public final class StdioServer {
     }
 
     private void initialize(Request request) {
+        if (initialized) {
+            outbound.error(request.id(), JsonRpcCodec.INVALID_REQUEST, "Invalid request: this connection is "
+                    + "already initialized; initialize is sent once");
+            return;
+        }
         JsonNode params = request.params();
         if (params != null && !params.isObject()) {
             outbound.error(request.id(), JsonRpcCodec.INVALID_PARAMS, "initialize: params must be an object");
@@ -212,6 +274,7 @@ public final class StdioServer {
             clientCapabilities = capabilities;
         }
         outbound.result(request.id(), result);
+        initialized = true;
         JsonNode client = params == null ? null : params.get("clientInfo");
         String clientName = text(client, "name");
         String clientVersion = text(client, "version");
@@ -251,7 +314,12 @@ public final class StdioServer {
         }
         ObjectNode args = arguments == null || arguments.isNull() ? NODES.objectNode() : (ObjectNode) arguments;
         Call call = new Call(request.id());
-        if (running.putIfAbsent(request.id(), call) != null) {
+        int pendingLimit = limits.callThreads() + limits.queuedCalls();
+        if (running.size() >= pendingLimit) {
+            busy(request.id());
+            return;
+        }
+        if (running.putIfAbsent(JsonRpcCodec.key(request.id()), call) != null) {
             outbound.error(request.id(), JsonRpcCodec.INVALID_REQUEST, "Invalid request: id " + request.id()
                     + " belongs to a call that is still running");
             return;
@@ -260,24 +328,40 @@ public final class StdioServer {
         try {
             pool.execute(call.task);
         } catch (RejectedExecutionException e) {
-            running.remove(request.id(), call);
-            outbound.error(request.id(), JsonRpcCodec.SERVER_BUSY, "Server busy: " + limits.callThreads()
-                    + " calls are running and " + limits.queuedCalls() + " are waiting; try again shortly");
+            running.remove(JsonRpcCodec.key(request.id()), call);
+            busy(request.id());
         }
+    }
+
+    private void busy(JsonNode id) {
+        outbound.error(id, JsonRpcCodec.SERVER_BUSY, "Server busy: " + limits.callThreads() + " calls are running "
+                + "and " + limits.queuedCalls() + " more are waiting; try again shortly");
     }
 
     private void run(Call call, String name, ObjectNode arguments) {
         if (call.cancelled) {
             return;
         }
-        ObjectNode result = null;
-        RuntimeException failure = null;
+        CompletableFuture<ObjectNode> answer;
         try {
-            result = host.call(name, arguments);
+            answer = host.start(name, arguments);
+            if (answer == null) {
+                throw new IllegalStateException("the host started no call");
+            }
         } catch (RuntimeException e) {
-            failure = e;
+            answer = CompletableFuture.failedFuture(e);
         }
-        if (!running.remove(call.id, call)) {
+        call.answer = answer;
+        if (call.cancelled) {
+            answer.cancel(true);
+        }
+        answer.whenComplete((result, failure) -> finish(call, name, result, failure))
+                .whenComplete((done, failure) -> call.answered.complete(null));
+    }
+
+    /** Writes the answer of a call, unless it was cancelled. */
+    private void finish(Call call, String name, ObjectNode result, Throwable failure) {
+        if (!running.remove(JsonRpcCodec.key(call.id), call)) {
             LOG.debug("call {} was cancelled; its answer is dropped", call.id);
             return;
         }
@@ -293,10 +377,9 @@ public final class StdioServer {
     private void notified(Notification notification) {
         if (notification.method().equals("notifications/cancelled")) {
             JsonNode requestId = notification.params() == null ? null : notification.params().get("requestId");
-            Call call = requestId == null ? null : running.remove(requestId);
+            Call call = requestId == null ? null : running.remove(JsonRpcCodec.key(requestId));
             if (call != null) {
-                call.cancelled = true;
-                call.task.cancel(false);
+                call.cancel();
                 LOG.debug("cancelled call {}", requestId);
             }
         } else if (!notification.method().equals("notifications/initialized")) {
@@ -322,11 +405,29 @@ public final class StdioServer {
     private static final class Call {
 
         final JsonNode id;
+        /** Completed once the call's answer was written or dropped. */
+        final CompletableFuture<Void> answered = new CompletableFuture<>();
         volatile boolean cancelled;
-        FutureTask<Void> task;
+        volatile FutureTask<Void> task;
+        /** The call's answer to come, once its tool started. */
+        volatile CompletableFuture<ObjectNode> answer;
 
         Call(JsonNode id) {
             this.id = id;
+        }
+
+        /** Drops the call if it has not started, ends its wait if it waits; its answer is never written. */
+        void cancel() {
+            cancelled = true;
+            FutureTask<Void> started = task;
+            if (started != null) {
+                started.cancel(false);
+            }
+            CompletableFuture<ObjectNode> waiting = answer;
+            if (waiting != null) {
+                waiting.cancel(true);
+            }
+            answered.complete(null);
         }
     }
 

@@ -2,14 +2,17 @@ package dev.colony.mcp.transport;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What the stdio transport serves: the server's identity, its tool definitions and the tool calls.
  *
  * <p>{@link #serverInfo()}, {@link #instructions()}, {@link #tools()} and {@link #hasTool} are asked on
  * the thread that reads the input, to answer {@code initialize}, {@code tools/list} and to vet a
- * {@code tools/call}; they must answer at once, without waiting for a store to open. {@link #call} and
- * {@link #clientConnected} run on the transport's call pool, several at a time, and may block.
+ * {@code tools/call}; they must answer at once, without waiting for a store to open. {@link #start} and
+ * {@link #clientConnected} run on the transport's call pool, several at a time, and may block; a call that waits
+ * (for runs, for an answer) should rather return from {@link #start} at once and complete its future later, so
+ * that it holds no thread of the pool while it waits.
  */
 public interface ToolHost {
 
@@ -36,6 +39,19 @@ public interface ToolHost {
      *     {@code structuredContent}
      */
     ObjectNode call(String name, ObjectNode arguments);
+
+    /**
+     * Starts one tool call; its answer, as {@link #call} returns it, comes with the future, which the transport
+     * cancels when the client cancels the call (the host then stops waiting and releases what the call holds). By
+     * default the call runs here, on the calling thread.
+     *
+     * @param name a name for which {@link #hasTool} is true
+     * @param arguments the call's arguments, an empty object when the client sent none
+     * @return the MCP {@code CallToolResult} to come; an exceptional completion is answered as an internal error
+     */
+    default CompletableFuture<ObjectNode> start(String name, ObjectNode arguments) {
+        return CompletableFuture.completedFuture(call(name, arguments));
+    }
 
     /**
      * A client has been answered {@code initialize}. Runs on the call pool after the answer was sent;

@@ -143,6 +143,7 @@ class StdioServerTest {
     void theEndOfInputLetsARunningCallFinishAndAnswer() throws Exception {
         GatedHost host = new GatedHost(new EchoHost());
         try (StdioWire wire = StdioWire.start(host, TransportLimits.defaults())) {
+            wire.initialize("draining");
             wire.request(1, "tools/call", "{\"name\":\"slow\"}");
             assertThat(host.awaitStarted(1)).isTrue();
             wire.closeInput();
@@ -157,6 +158,7 @@ class StdioServerTest {
     void callsBeyondThePoolAndQueueAreRefusedAsBusyWithoutBlockingTheReader() throws Exception {
         GatedHost host = new GatedHost(new EchoHost());
         try (StdioWire wire = StdioWire.start(host, TransportLimits.defaults().withCalls(1, 1))) {
+            wire.initialize("busy");
             wire.request(1, "tools/call", "{\"name\":\"slow\"}");
             assertThat(host.awaitStarted(1)).isTrue();
             wire.request(2, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"n\":2}}");
@@ -175,6 +177,7 @@ class StdioServerTest {
     void aCancelledCallThatHasNotStartedNeverRunsNorAnswers() throws Exception {
         GatedHost host = new GatedHost(new EchoHost());
         try (StdioWire wire = StdioWire.start(host, TransportLimits.defaults().withCalls(1, 4))) {
+            wire.initialize("cancelling");
             wire.request(1, "tools/call", "{\"name\":\"slow\"}");
             assertThat(host.awaitStarted(1)).isTrue();
             wire.request(2, "tools/call", "{\"name\":\"slow\"}");

@@ -101,10 +101,15 @@ final class StdioWire implements AutoCloseable {
 
     /** The next message the server wrote, whatever its id. */
     JsonNode next() throws Exception {
+        return JSON.readTree(nextLine());
+    }
+
+    /** The next line the server wrote, as it wrote it. */
+    String nextLine() throws Exception {
         String line = lines.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertThat(line).as("a message from the server within %ss", TIMEOUT_SECONDS).isNotNull();
         assertThat(line).as("the server ended its output").isNotEqualTo(END);
-        return JSON.readTree(line);
+        return line;
     }
 
     /** The answer to request {@code id} (a JSON number or string); other answers are kept for later. */

@@ -88,10 +88,10 @@ final class JdbcRunRecords implements RunRecords {
     @Override
     public List<StoredRun> executedBy(SessionId session) {
         try (Query query = tx.handle().createQuery("SELECT " + COLUMNS + " FROM runs WHERE status IN "
-                + "(:inProgress, :blocked) AND executor = :executor ORDER BY created_at, id")) {
+                + "(:inProgress, :blocked, :queued) AND executor = :executor ORDER BY created_at, id")) {
             return query.bind("inProgress", RunStatus.IN_PROGRESS.wireName())
-                    .bind("blocked", RunStatus.BLOCKED.wireName()).bind("executor", session.value())
-                    .map((rs, ctx) -> row(rs)).list();
+                    .bind("blocked", RunStatus.BLOCKED.wireName()).bind("queued", RunStatus.QUEUED.wireName())
+                    .bind("executor", session.value()).map((rs, ctx) -> row(rs)).list();
         }
     }
 

@@ -114,9 +114,12 @@ public interface RunContract extends StoreUnderTest {
                 executor, RunStatus.BLOCKED);
         StoredRun done = executing(run(writer, "a" + suffix(), RunStatus.FINISHED, true, Fixtures.T0), executor,
                 RunStatus.FINISHED);
+        StoredRun answered = executing(run(writer, "a" + suffix(), RunStatus.QUEUED, true, Fixtures.T0), executor,
+                RunStatus.QUEUED);
         StoredRun untaken = run(writer, "a" + suffix(), RunStatus.IN_PROGRESS, true, Fixtures.T0);
+        StoredRun queued = run(writer, "a" + suffix(), RunStatus.QUEUED, true, Fixtures.T0);
         store.write(tx -> {
-            for (StoredRun row : List.of(working, asking, done, untaken)) {
+            for (StoredRun row : List.of(working, asking, done, answered, untaken, queued)) {
                 tx.runs().insert(row);
             }
             return null;
@@ -132,8 +135,9 @@ public interface RunContract extends StoreUnderTest {
                 .satisfies(row -> assertThat(row.run()).isEqualTo(working.run()));
         List<StoredRun> none = store.read(tx -> tx.runs().findAll(List.of()));
         assertThat(none).isEmpty();
-        assertThat(executed).extracting(row -> row.run().id()).as("live runs of that executor only")
-                .containsExactlyInAnyOrder(working.run().id(), asking.run().id());
+        assertThat(executed).extracting(row -> row.run().id()).as("live runs of that executor only, a resumed one "
+                + "queued for a slot included").containsExactlyInAnyOrder(working.run().id(), asking.run().id(),
+                        answered.run().id());
     }
 
     /** {@code row} executed by {@code session}, in {@code status}. */

@@ -5,12 +5,14 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** {@code ask_user}: ask the user a question on behalf of the run the caller executes, and wait for the answer. */
 public final class AskUserTool {
@@ -26,31 +28,40 @@ public final class AskUserTool {
     }
 
     /** The tool. */
-    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("ask_user", "Ask the user",
+    public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writingAsync("ask_user", "Ask the user",
             "From inside a run you execute (take_task): store the question, block the run on user_input (its "
                     + "slot goes to another run) and wait up to wait_seconds for the answer: asked of your user "
                     + "directly when your client supports elicitation, else given with answer_task or "
                     + "`colony answer`. answer is set when it came; otherwise call ask_user again with the same "
-                    + "question to keep waiting. Errors: NOT_IN_A_RUN.",
+                    + "question to keep waiting. A late answer comes with your next ask_user (question is set if "
+                    + "it answers another). Errors: NOT_IN_A_RUN.",
             Args.class, RunResult.class, (context, args) -> {
                 Runs runs = RunArgs.caller(context, args.sessionId()).runs();
                 Run asked = runs.ask(RunArgs.id("task_id", args.taskId()), args.question());
+                String question = args.question().strip();
+                if (asked.status() != RunStatus.BLOCKED) {
+                    return CompletableFuture.completedFuture(result(asked, question));
+                }
                 Duration wait = RunArgs.waitOf(args.waitSeconds());
-                long start = System.nanoTime();
-                Optional<String> elicited = context.questions().ask(asked.question(), wait);
-                if (elicited.isPresent()) {
-                    resumeQuietly(runs, asked, elicited.get());
-                }
-                Duration left = wait.minusNanos(System.nanoTime() - start);
-                Run now = runs.awaitAnswer(asked.id(), left.isNegative() ? Duration.ZERO : left);
-                if (now.status() == RunStatus.BLOCKED) {
-                    return new RunResult(now.id().value(), now.status().wireName(), null, "No answer yet; call "
-                            + "ask_user again with the same question to keep waiting.");
-                }
-                return new RunResult(now.id().value(), now.status().wireName(), now.answer(), now.status()
-                        == RunStatus.QUEUED ? "Answered; the run waits for a free slot, then goes on."
-                                : "Answered; go on with the run.");
+                CompletableFuture<Run> answered = runs.awaitAnswerAsync(asked.id(), wait);
+                CompletableFuture<Optional<String>> elicited = context.questions().ask(asked.question(), wait);
+                elicited.thenAccept(given -> given.ifPresent(answer -> resumeQuietly(runs, asked, answer)));
+                answered.whenComplete((run, failure) -> elicited.cancel(false));
+                return Futures.map(answered, now -> result(now, question));
             });
+
+    /** What the asker learns: the answer (and the question it answers, when not {@code question}), or to wait on. */
+    private static RunResult result(Run now, String question) {
+        if (now.status() == RunStatus.BLOCKED) {
+            return new RunResult(now.id().value(), now.status().wireName(), null, null, "No answer yet; call "
+                    + "ask_user again with the same question to keep waiting.");
+        }
+        boolean earlier = now.answer() != null && !question.equals(now.question());
+        return new RunResult(now.id().value(), now.status().wireName(), now.answer(), earlier ? now.question()
+                : null, (earlier ? "This answers your earlier question; ask again if yours still stands. " : "")
+                        + (now.status() == RunStatus.QUEUED ? "Answered; the run waits for a free slot, then goes on."
+                                : "Answered; go on with the run."));
+    }
 
     /** Records the user's answer; one given meanwhile through answer_task stands instead. */
     private static void resumeQuietly(Runs runs, Run asked, String answer) {

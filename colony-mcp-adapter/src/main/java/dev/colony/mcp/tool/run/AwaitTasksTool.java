@@ -3,6 +3,7 @@ package dev.colony.mcp.tool.run;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
 import dev.colony.api.run.Runs;
+import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
@@ -37,21 +38,24 @@ public final class AwaitTasksTool {
     }
 
     /** The tool. */
-    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("await_tasks", "Wait for runs",
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.readingAsync("await_tasks", "Wait for runs",
             "Wait until every named run ended, or timeout_seconds passed (at most 45). done: true returns each "
                     + "result or error; done: false lists the runs still pending: call again to keep waiting. "
                     + "Wakes at once when a run ends, in any process. Ended runs your agent spawned count as delivered "
                     + "and leave check_tasks' default listing. Errors: RUN_NOT_FOUND.",
             Args.class, Result.class, (context, args) -> {
                 List<RunId> ids = args.taskIds().stream().map(id -> RunId.parse("task_ids", id)).toList();
-                List<Run> runs = RunArgs.caller(context, args.sessionId()).runs().await(ids,
-                        RunArgs.waitOf(args.timeoutSeconds()));
-                List<String> pending = runs.stream().filter(run -> !run.status().terminal())
-                        .map(run -> run.id().value()).toList();
-                return new Result(pending.isEmpty(), runs.stream().map(run -> RunRow.of(run, RESULT_CHARS)).toList(),
-                        pending, pending.isEmpty() ? "All ended." : "Call await_tasks again with the pending ids; "
-                                + "check_tasks shows what they wait on.");
+                return Futures.map(RunArgs.caller(context, args.sessionId()).runs().awaitAsync(ids,
+                        RunArgs.waitOf(args.timeoutSeconds())), AwaitTasksTool::result);
             });
+
+    private static Result result(List<Run> runs) {
+        List<String> pending = runs.stream().filter(run -> !run.status().terminal()).map(run -> run.id().value())
+                .toList();
+        return new Result(pending.isEmpty(), runs.stream().map(run -> RunRow.of(run, RESULT_CHARS)).toList(),
+                pending, pending.isEmpty() ? "All ended." : "Call await_tasks again with the pending ids; "
+                        + "check_tasks shows what they wait on.");
+    }
 
     private AwaitTasksTool() {
     }

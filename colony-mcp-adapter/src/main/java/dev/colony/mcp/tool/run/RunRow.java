@@ -3,7 +3,9 @@ package dev.colony.mcp.tool.run;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.Previews;
 import dev.colony.api.run.Run;
+import dev.colony.api.run.BlockedOn;
 import dev.colony.api.run.RunKind;
+import dev.colony.api.run.RunStatus;
 import dev.colony.mcp.tool.Nullable;
 
 /**
@@ -16,7 +18,8 @@ import dev.colony.mcp.tool.Nullable;
  * @param status queued, in_progress, blocked, finished, failed or killed
  * @param blockedOn what a blocked run waits for: user_input or runs
  * @param preview the start of its message (else its command), on one line
- * @param question the question a run blocked on the user asks
+ * @param question the question a run blocked on the user asks, or that a waiting answer answers
+ * @param answer the user's answer that came after the asker stopped waiting: its next ask_user returns it
  * @param result a preview of its result (the end of a shell run's output)
  * @param error a preview of its error
  * @param exitCode a shell run's exit code
@@ -33,6 +36,7 @@ public record RunRow(
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String blockedOn,
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String preview,
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String question,
+        @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String answer,
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String result,
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String error,
         @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Integer exitCode,
@@ -47,10 +51,12 @@ public record RunRow(
     /** The row of {@code run}, with {@code resultChars} of its result. */
     static RunRow of(Run run, int resultChars) {
         String what = run.message() != null ? run.message() : run.command();
+        boolean blocked = run.status() == RunStatus.BLOCKED;
+        boolean asked = blocked && run.blockedOn() == BlockedOn.USER_INPUT || run.answerWaiting();
         return new RunRow(run.id().value(), run.kind().wireName(), run.agent(), run.status().wireName(),
-                run.blockedOn() == null ? null : run.blockedOn().wireName(), Previews.line(what, PREVIEW_CHARS),
-                run.blockedOn() == null ? null : Previews.line(run.question(), PREVIEW_CHARS * 2),
-                run.kind() == RunKind.SHELL ? tail(run.result(), resultChars) : Previews.clip(run.result(),
+                blocked && run.blockedOn() != null ? run.blockedOn().wireName() : null, Previews.line(what,
+                        PREVIEW_CHARS), asked ? Previews.line(run.question(), PREVIEW_CHARS * 2) : null,
+                run.answerWaiting() ? Previews.clip(run.answer(), PREVIEW_CHARS * 2) : null, run.kind() == RunKind.SHELL ? tail(run.result(), resultChars) : Previews.clip(run.result(),
                         resultChars), Previews.line(run.error(), PREVIEW_CHARS * 2), run.exitCode(), run.promptTokens(),
                 run.completionTokens(), run.parent() == null ? null : run.parent().value(),
                 run.createdAt().toEpochMilli());
