@@ -1,5 +1,8 @@
 package dev.colony.mcp;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.OpenedThread;
@@ -21,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the Colony MCP server for one agent process: answers the handshake at once while the embedded
  * store opens and the session is announced in the background, serves stdio until the client closes
- * stdin, then shuts down in order.
+ * stdin, then shuts down in order. A session named by the client ({@code --session}) is announced before
+ * anything is served: one that belongs to another user stops the server before it starts.
  *
  * <p>Shutting down waits briefly for running tool calls, ends the session if the server started it
  * (a session named by the client stays open for the client to reuse) and closes the Colony. The same
@@ -52,6 +56,8 @@ public final class StdioServerRunner {
      * @param out the protocol output (stdout); only protocol messages are written to it
      * @return {@link #EXIT_OK}, or {@link #EXIT_FAILED} when the store could not be opened (tool calls
      *     were answered with that error) or reading the input failed
+     * @throws ColonyException {@code FORBIDDEN}, before anything is read or written, when the settings name a
+     *     session that belongs to another user
      */
     public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
         return run(settings, StartupThread.NONE, in, out);
@@ -67,8 +73,12 @@ public final class StdioServerRunner {
      * @param in the protocol input (stdin)
      * @param out the protocol output (stdout); only protocol messages are written to it
      * @return as {@link #run(LaunchSettings, InputStream, OutputStream)}
+     * @throws ColonyException as {@link #run(LaunchSettings, InputStream, OutputStream)}
      */
     public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
+        if (settings.session() != null) {
+            claimNamedSession(settings, thread);
+        }
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
@@ -95,6 +105,28 @@ public final class StdioServerRunner {
             }
         }
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
+    }
+
+    /**
+     * Announces the session the settings name before anything is served, so that a server asked to act in a
+     * session that belongs to another user refuses to start instead of failing every call; announcing it also
+     * makes it this user's, so nobody can take it between this check and the server's own announcement. The
+     * store is opened without its search index for this, which costs a named session's handshake one store
+     * open; any other failure is left to the opening that follows, which reports it in every call.
+     *
+     * @throws ColonyException {@code FORBIDDEN} when the session belongs to another user
+     */
+    private static void claimNamedSession(LaunchSettings settings, StartupThread thread) {
+        try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
+            announce(colony, settings, thread);
+        } catch (ColonyException e) {
+            if (e.code() == ErrorCode.FORBIDDEN) {
+                throw new ColonyException(ErrorCode.FORBIDDEN, "session " + Echo.quoted(settings.session().value())
+                        + " belongs to another user: name another session with --session (or "
+                        + LaunchSettings.ENV_SESSION + "), or leave it out for a fresh one");
+            }
+            LOG.debug("could not announce session {} before serving: {}", settings.session(), e.getMessage());
+        }
     }
 
     private static ColonyMcpServer open(LaunchSettings settings, StartupThread thread,
