@@ -118,14 +118,16 @@ public final class StdioServerRunner {
      */
     private static void claimNamedSession(LaunchSettings settings, StartupThread thread) {
         try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
-            announce(colony, settings, thread);
+            colony.sessions().ensure(start(settings, thread));
         } catch (ColonyException e) {
-            if (e.code() == ErrorCode.FORBIDDEN) {
+            if (e.code() == ErrorCode.FORBIDDEN && "session_id".equals(e.field())) {
                 throw new ColonyException(ErrorCode.FORBIDDEN, "session " + Echo.quoted(settings.session().value())
                         + " belongs to another user: name another session with --session (or "
                         + LaunchSettings.ENV_SESSION + "), or leave it out for a fresh one");
             }
             LOG.debug("could not announce session {} before serving: {}", settings.session(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.debug("could not announce session {} before serving: {}", settings.session(), e.toString());
         }
     }
 
@@ -147,10 +149,13 @@ public final class StdioServerRunner {
         }
     }
 
-    private static Session announce(Colony colony, LaunchSettings settings, StartupThread thread) {
-        SessionStart start = new SessionStart(settings.user(), settings.agent(), settings.session(), null,
+    private static SessionStart start(LaunchSettings settings, StartupThread thread) {
+        return new SessionStart(settings.user(), settings.agent(), settings.session(), null,
                 System.getProperty("user.dir"), thread.repoRoot(), thread.branch());
-        Session session = colony.sessions().ensure(start);
+    }
+
+    private static Session announce(Colony colony, LaunchSettings settings, StartupThread thread) {
+        Session session = colony.sessions().ensure(start(settings, thread));
         LOG.info("{} session {} for {} ({}), store {}", settings.session() == null ? "started" : "resumed",
                 session.id(), session.user(), session.agent(), settings.storeLabel());
         return session;
