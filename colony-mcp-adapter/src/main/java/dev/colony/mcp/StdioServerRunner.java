@@ -17,6 +17,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,8 +78,14 @@ public final class StdioServerRunner {
      * @throws ColonyException as {@link #run(LaunchSettings, InputStream, OutputStream)}
      */
     public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
-        if (settings.session() != null) {
+        FutureTask<Void> claim = new FutureTask<>(() -> {
             claimNamedSession(settings, thread);
+            return null;
+        });
+        if (settings.session() != null) {
+            Thread claiming = new Thread(claim, "colony-claim-session");
+            claiming.setDaemon(true);
+            claiming.start();
         }
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.defaultTools();
         AtomicReference<HookServer> hooks = new AtomicReference<>();
@@ -90,12 +98,16 @@ public final class StdioServerRunner {
             }
             return server;
         });
+        StdioServer stdio = new StdioServer(host, TransportLimits.defaults());
+        if (settings.session() != null) {
+            awaitClaim(claim);
+        }
         Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         StdioServer.Outcome outcome;
         try {
-            outcome = new StdioServer(host, TransportLimits.defaults()).serve(in, out);
+            outcome = stdio.serve(in, out);
         } finally {
             shutdown.run();
             try {
@@ -105,6 +117,24 @@ public final class StdioServerRunner {
             }
         }
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
+    }
+
+    /** Waits for {@link #claimNamedSession} (run while the tools and transport are built) and passes on its refusal. */
+    private static void awaitClaim(FutureTask<Void> claim) {
+        try {
+            claim.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException refused) {
+                throw refused;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ColonyException(ErrorCode.INTERNAL, "interrupted while announcing the session");
+        }
     }
 
     /**
