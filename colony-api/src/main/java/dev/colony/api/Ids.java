@@ -17,11 +17,6 @@ final class Ids {
         if (trimmed.length() > maxLength) {
             throw ColonyException.invalid(field, "must be at most " + maxLength + " characters");
         }
-        for (int i = 0; i < trimmed.length(); i++) {
-            if (Character.isISOControl(trimmed.charAt(i))) {
-                throw ColonyException.invalid(field, "must not contain control characters");
-            }
-        }
-        return trimmed;
+        return TextRule.identifier(field, trimmed);
     }
 }

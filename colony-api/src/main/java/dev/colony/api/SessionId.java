@@ -25,7 +25,8 @@ public record SessionId(String value) {
 
     /**
      * A fresh random session id whose prefix names the agent, so that a person reading a list of
-     * sessions can tell them apart (e.g. {@code claude-code-3f9c…}).
+     * sessions can tell them apart (e.g. {@code claude-code-3f9c…}). The rest is a random UUID: 122 bits from
+     * the JDK's cryptographically strong generator, so that nobody can guess a session's id and take it first.
      */
     public static SessionId random(String agent) {
         String prefix = agent == null || agent.isBlank()

@@ -30,6 +30,8 @@ class IdsTest {
         assertThat(SessionId.random("Claude Code").value()).startsWith("claude-code-");
         assertThat(SessionId.random(null).value()).startsWith("session-");
         assertThat(SessionId.random("codex")).isNotEqualTo(SessionId.random("codex"));
+        assertThat(SessionId.random("codex").value()).as("a random (version 4) UUID after the prefix, not a guessable one")
+                .matches("codex-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
     }
 
     @Test

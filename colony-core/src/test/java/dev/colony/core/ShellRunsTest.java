@@ -107,6 +107,23 @@ class ShellRunsTest {
     }
 
     @Test
+    void outputWithControlCharactersStillEndsTheRunWithThemReplaced() throws Exception {
+        try (Colony colony = open()) {
+            CallerScope alice = as(colony, "alice");
+            Run colours = alice.runs().spawn(RunSpec.shell("printf 'a\\033[1mb\\001c\\tok'"));
+            Run finished = ended(alice, colours);
+            assertThat(finished.status()).isEqualTo(RunStatus.FINISHED);
+            assertThat(finished.result()).isEqualTo("a\uFFFD[1mb\uFFFDc\tok");
+            assertThat(alice.runs().output(colours.id(), null, 64).text()).as("the output file keeps every byte")
+                    .isEqualTo("a\u001b[1mb\u0001c\tok");
+
+            Run failed = ended(alice, alice.runs().spawn(RunSpec.shell("printf 'bad\\000end'; exit 2")));
+            assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
+            assertThat(failed.error()).isEqualTo("exit code 2; output ends: bad\uFFFDend");
+        }
+    }
+
+    @Test
     void badShellSpawnsAreRefusedByField() throws Exception {
         try (Colony colony = open()) {
             CallerScope alice = as(colony, "alice");

@@ -1,5 +1,8 @@
 package dev.colony.mcp;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.OpenedThread;
@@ -14,6 +17,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the Colony MCP server for one agent process: answers the handshake at once while the embedded
  * store opens and the session is announced in the background, serves stdio until the client closes
- * stdin, then shuts down in order.
+ * stdin, then shuts down in order. A session named by the client ({@code --session}) is announced before
+ * anything is served: one that belongs to another user stops the server before it starts.
  *
  * <p>Shutting down waits briefly for running tool calls, ends the session if the server started it
  * (a session named by the client stays open for the client to reuse) and closes the Colony. The same
@@ -54,6 +60,8 @@ public final class StdioServerRunner {
      * @param out the protocol output (stdout); only protocol messages are written to it
      * @return {@link #EXIT_OK}, or {@link #EXIT_FAILED} when the store could not be opened (tool calls
      *     were answered with that error) or reading the input failed
+     * @throws ColonyException {@code FORBIDDEN}, before anything is read or written, when the settings name a
+     *     session that belongs to another user
      */
     public static int run(LaunchSettings settings, InputStream in, OutputStream out) {
         return run(settings, StartupThread.NONE, in, out);
@@ -69,8 +77,18 @@ public final class StdioServerRunner {
      * @param in the protocol input (stdin)
      * @param out the protocol output (stdout); only protocol messages are written to it
      * @return as {@link #run(LaunchSettings, InputStream, OutputStream)}
+     * @throws ColonyException as {@link #run(LaunchSettings, InputStream, OutputStream)}
      */
     public static int run(LaunchSettings settings, StartupThread thread, InputStream in, OutputStream out) {
+        FutureTask<Void> claim = new FutureTask<>(() -> {
+            claimNamedSession(settings, thread);
+            return null;
+        });
+        if (settings.session() != null) {
+            Thread claiming = new Thread(claim, "colony-claim-session");
+            claiming.setDaemon(true);
+            claiming.start();
+        }
         List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.tools(settings.runs().shell().enabled());
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
@@ -82,12 +100,16 @@ public final class StdioServerRunner {
             }
             return server;
         });
+        StdioServer stdio = new StdioServer(host, TransportLimits.defaults());
+        if (settings.session() != null) {
+            awaitClaim(claim);
+        }
         Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         StdioServer.Outcome outcome;
         try {
-            outcome = new StdioServer(host, TransportLimits.defaults()).serve(in, out);
+            outcome = stdio.serve(in, out);
         } finally {
             shutdown.run();
             try {
@@ -97,6 +119,48 @@ public final class StdioServerRunner {
             }
         }
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
+    }
+
+    /** Waits for {@link #claimNamedSession} (run while the tools and transport are built) and passes on its refusal. */
+    private static void awaitClaim(FutureTask<Void> claim) {
+        try {
+            claim.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException refused) {
+                throw refused;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ColonyException(ErrorCode.INTERNAL, "interrupted while announcing the session");
+        }
+    }
+
+    /**
+     * Announces the session the settings name before anything is served, so that a server asked to act in a
+     * session that belongs to another user refuses to start instead of failing every call; announcing it also
+     * makes it this user's, so nobody can take it between this check and the server's own announcement. The
+     * store is opened without its search index for this, which costs a named session's handshake one store
+     * open; any other failure is left to the opening that follows, which reports it in every call.
+     *
+     * @throws ColonyException {@code FORBIDDEN} when the session belongs to another user
+     */
+    private static void claimNamedSession(LaunchSettings settings, StartupThread thread) {
+        try (Colony colony = EmbeddedColony.openWithoutSearch(settings)) {
+            colony.sessions().ensure(start(settings, thread));
+        } catch (ColonyException e) {
+            if (e.code() == ErrorCode.FORBIDDEN && "session_id".equals(e.field())) {
+                throw new ColonyException(ErrorCode.FORBIDDEN, "session " + Echo.quoted(settings.session().value())
+                        + " belongs to another user: name another session with --session (or "
+                        + LaunchSettings.ENV_SESSION + "), or leave it out for a fresh one");
+            }
+            LOG.debug("could not announce session {} before serving: {}", settings.session(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.debug("could not announce session {} before serving: {}", settings.session(), e.toString());
+        }
     }
 
     private static ColonyMcpServer open(LaunchSettings settings, StartupThread thread,
@@ -118,10 +182,13 @@ public final class StdioServerRunner {
         }
     }
 
-    private static Session announce(Colony colony, LaunchSettings settings, StartupThread thread) {
-        SessionStart start = new SessionStart(settings.user(), settings.agent(), settings.session(), null,
+    private static SessionStart start(LaunchSettings settings, StartupThread thread) {
+        return new SessionStart(settings.user(), settings.agent(), settings.session(), null,
                 System.getProperty("user.dir"), thread.repoRoot(), thread.branch());
-        Session session = colony.sessions().ensure(start);
+    }
+
+    private static Session announce(Colony colony, LaunchSettings settings, StartupThread thread) {
+        Session session = colony.sessions().ensure(start(settings, thread));
         LOG.info("{} session {} for {} ({}), store {}", settings.session() == null ? "started" : "resumed",
                 session.id(), session.user(), session.agent(), settings.storeLabel());
         return session;

@@ -208,5 +208,12 @@ class McpServerIT {
 
         JsonNode range = error(claude, "list_sessions", Map.of("limit", 500));
         assertThat(range.get("error").asText()).isEqualTo("limit: must be between 1 and 200, was 500");
+
+        JsonNode nul = error(claude, "search", Map.of("query", "deploy\u0000 notes"));
+        assertThat(nul.get("code").asText()).as("refused before the embedder sees it").isEqualTo("INVALID_ARGUMENT");
+        assertThat(nul.get("field").asText()).isEqualTo("query");
+        JsonNode agent = error(claude, "task_messages", Map.of("agent", "codex\u0000"));
+        assertThat(agent.get("field").asText()).isEqualTo("agent");
+        assertThat(agent.get("error").asText()).doesNotContain("\u0000").contains("U+0000");
     }
 }

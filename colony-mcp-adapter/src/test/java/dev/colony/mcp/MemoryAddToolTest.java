@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
@@ -15,6 +16,8 @@ import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -101,5 +104,51 @@ class MemoryAddToolTest {
                 .get("field").asText()).isEqualTo("topics");
         assertThat(error(Map.of("content", "Spaces in a topic", "topics", List.of("rate limits")))
                 .get("field").asText()).isEqualTo("topics[0]");
+    }
+
+    @Test
+    void aFaultInsideOneBatchEntryRefusesThatEntryAloneAndAFaultOfTheListRefusesTheCall() {
+        List<Object> entries = new ArrayList<>();
+        entries.add(Map.of("content", "The build cache lives on the ci-cache volume."));
+        entries.add(Map.of("content", "   "));
+        entries.add(Map.of("content", 5));
+        entries.add(Map.of("content", "x".repeat(MemoryLimits.MAX_CONTENT_CHARS + 1)));
+        entries.add(Map.of("content", "Release notes go out\u0000 on Fridays."));
+        entries.add(Map.of("content", "Staging resets nightly.", "topics", List.of("staging\uD800")));
+        entries.add(Map.of("content", "Flaky tests are quarantined.", "colour", "blue"));
+        entries.add(Map.of("content", "Rollbacks need two approvals.", "type", "rumour"));
+        entries.add(Map.of("content", "Feature flags expire after a quarter."));
+
+        JsonNode batch = ToolResults.okAndValid(server, "memory_add_batch", Map.of("memories", entries));
+
+        assertThat(batch.get("stored").asInt()).isEqualTo(2);
+        assertThat(batch.get("refused").asInt()).isEqualTo(7);
+        JsonNode items = batch.get("items");
+        assertThat(items.get(0).get("id").asLong()).isPositive();
+        assertThat(items.get(8).get("id").asLong()).isPositive();
+        Map<Integer, String> fields = Map.of(1, "content", 2, "content", 3, "content", 4, "content", 5, "topics[0]",
+                6, "colour", 7, "type");
+        fields.forEach((index, field) -> {
+            JsonNode item = items.get(index);
+            assertThat(item.get("index").asInt()).isEqualTo(index);
+            assertThat(item.has("id")).isFalse();
+            assertThat(item.get("error").get("code").asText()).as("entry %s", index).isEqualTo("INVALID_ARGUMENT");
+            assertThat(item.get("error").get("field").asText()).as("entry %s", index).isEqualTo(field);
+            assertThat(item.get("error").get("error").asText()).as("entry %s", index).startsWith(field + ": ");
+        });
+        assertThat(items.get(4).get("error").get("error").asText()).contains("U+0000");
+        assertThat(colony.as(session.actor()).memories().timeline(session.id(), null, 100)).hasSize(2);
+
+        List<Object> tooMany = Collections.nCopies(MemoryLimits.MAX_BATCH + 1, Map.of("content", "One of too many."));
+        List<Map<String, Object>> callFaults = List.of(Map.of(), Map.of("memories", List.of()),
+                Map.of("memories", tooMany), Map.of("memories", List.of(Map.of("content", "An object."), "a string")));
+        List<String> callFields = List.of("memories", "memories", "memories", "memories[1]");
+        for (int i = 0; i < callFaults.size(); i++) {
+            JsonNode error = ToolResults.error(server.call("memory_add_batch", callFaults.get(i)));
+            assertThat(error.get("code").asText()).isEqualTo("INVALID_ARGUMENT");
+            assertThat(error.get("field").asText()).isEqualTo(callFields.get(i));
+        }
+        assertThat(colony.as(session.actor()).memories().timeline(session.id(), null, 100)).as("nothing more stored")
+                .hasSize(2);
     }
 }

@@ -1,6 +1,7 @@
 package dev.colony.core.kernel;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.TextRule;
 
 /** Argument checks that name the offending field in their error. */
 public final class Check {
@@ -31,19 +32,12 @@ public final class Check {
     }
 
     /**
-     * Fails unless {@code value} is well-formed UTF-16: a lone surrogate cannot be stored or sent as
-     * UTF-8 without being replaced, and Colony keeps text exactly as written or refuses it.
+     * Fails unless {@code value} is acceptable free text ({@link TextRule#freeText}): no lone surrogate, which
+     * cannot be stored or sent as UTF-8 without being replaced, and no control character but tab and line
+     * breaks. Colony keeps text exactly as written or refuses it.
      */
     public static String wellFormed(String field, String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw ColonyException.invalid(field, "is not valid Unicode text: lone surrogate at index " + i);
-            }
-        }
-        return value;
+        return TextRule.freeText(field, value);
     }
 
     /** Fails unless {@code value} lies in {@code [min, max]}. */
@@ -65,15 +59,14 @@ public final class Check {
         return text(field, value, maxLength);
     }
 
-    /** A required single-line text, returned stripped: a {@link #body} without control characters. */
+    /**
+     * A required single-line text, returned stripped: a {@link #body} that is also an identifier by
+     * {@link TextRule#identifier} (one line, no control characters).
+     */
     public static String text(String field, String value, int maxLength) {
-        String stripped = body(field, value, maxLength);
-        for (int i = 0; i < stripped.length(); i++) {
-            if (Character.isISOControl(stripped.charAt(i))) {
-                throw ColonyException.invalid(field, "must not contain control characters");
-            }
-        }
-        return stripped;
+        required(field, value);
+        TextRule.identifier(field, value.strip());
+        return body(field, value, maxLength);
     }
 
     /** A required free text (several lines allowed), stripped; errors name {@code field}. */

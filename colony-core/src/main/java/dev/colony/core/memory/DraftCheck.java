@@ -36,9 +36,6 @@ final class DraftCheck {
             throw ColonyException.invalid("content", "must be at most " + MemoryLimits.MAX_CONTENT_CHARS
                     + " characters, was " + content.length());
         }
-        if (content.indexOf('\0') >= 0) {
-            throw ColonyException.invalid("content", "must not contain NUL characters");
-        }
         List<String> topics = topics("topics", draft.topics(), MemoryLimits.MAX_TOPICS);
         List<String> macroTopics = topics("macro_topics", draft.macroTopics(), MemoryLimits.MAX_MACRO_TOPICS);
         String ref = Check.optionalText("ref", draft.ref(), MemoryLimits.MAX_POINTER_CHARS);

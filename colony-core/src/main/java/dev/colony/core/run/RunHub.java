@@ -4,6 +4,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
+import dev.colony.api.TextRule;
 import dev.colony.api.UserId;
 import dev.colony.api.run.AgentRunner;
 import dev.colony.api.run.Run;
@@ -533,8 +534,13 @@ public final class RunHub implements AutoCloseable {
         return shown.toString();
     }
 
-    /** Finishes or fails a run unless it ended already (killed or timed out first: that stands). */
-    private void endQuietly(Runs runs, RunId id, RunOutcome outcome, boolean finished) {
+    /**
+     * Finishes or fails a run unless it ended already (killed or timed out first: that stands). The outcome's
+     * texts come from a process or a runner, not a caller: what the text rule refuses is replaced, not refused.
+     */
+    private void endQuietly(Runs runs, RunId id, RunOutcome given, boolean finished) {
+        RunOutcome outcome = new RunOutcome(TextRule.replaceRefused(given.result()),
+                TextRule.replaceRefused(given.error()), given.promptTokens(), given.completionTokens(), given.exitCode());
         try {
             if (finished) {
                 runs.finish(id, outcome);

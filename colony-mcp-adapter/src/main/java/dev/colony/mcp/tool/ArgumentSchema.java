@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.TextRule;
 import dev.colony.mcp.transport.JsonTrees;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -36,9 +37,11 @@ import java.util.function.Supplier;
  *
  * <p>Each record component is one argument: its wire name is the component name in snake_case, its
  * type one of {@code String}, {@code int}/{@code Integer}, {@code long}/{@code Long},
- * {@code double}/{@code Double}, {@code boolean}/{@code Boolean}, {@code List<String>}, {@code List<Long>} or another record declared
- * the same way (an optional nested object, checked by its own schema, whose errors name the field as
- * {@code outer.inner}), and its annotations
+ * {@code double}/{@code Double}, {@code boolean}/{@code Boolean}, {@code List<String>}, {@code List<Long>},
+ * another record declared the same way (an optional nested object, checked by its own schema, whose errors name the field as
+ * {@code outer.inner}), a list of such records (errors name {@code list[i].inner}) or a list of
+ * {@link Checked} records (each entry checked apart: a fault inside it is that entry's refusal, not the
+ * call's), and its annotations
  * ({@link Param}, {@link Range}, {@link Between}, {@link Size}, {@link Choices}) give the description, whether it is
  * required, the default and the constraints. The schema and the check are both derived from these
  * annotations, so a bound is stated in exactly one place and what the schema promises is what the
@@ -46,8 +49,12 @@ import java.util.function.Supplier;
  *
  * <p>The check is strict and speaks in argument names: an unknown argument is refused with the list of
  * accepted ones, a value of the wrong JSON type is refused with the expected type, and list entries are
- * reported as {@code name[i]}. Strings must not be blank. Every failure is a {@link ColonyException}
- * with {@link ErrorCode#INVALID_ARGUMENT} and the field, and echoes values only through {@link Echo}.
+ * reported as {@code name[i]}. Strings, at any depth, must not be blank and follow the {@link TextRule}: free
+ * text holds no control character but tab and line breaks, and a parameter that names something (its name
+ * is, or ends in, one of {@link #IDENTIFIER_WORDS}: {@code session_id}, {@code to_agent}, {@code base_branch})
+ * is an identifier, one line without any control character; no string holds a lone surrogate. Every failure
+ * is a {@link ColonyException} with {@link ErrorCode#INVALID_ARGUMENT} and the field, and echoes values only
+ * through {@link Echo}.
  *
  * @param <A> the argument record
  */
@@ -55,6 +62,13 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The largest integer a JavaScript client reads exactly (2^53 - 1); no bound exceeds it. */
     public static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
+
+    /**
+     * The words that make a string parameter an identifier when its wire name is one of them or ends in
+     * {@code _} and one of them: it names a session, a run, an agent, a branch, a plan, a collection or a user.
+     */
+    public static final List<String> IDENTIFIER_WORDS = List.of("id", "ids", "agent", "branch", "slug", "collection",
+            "user", "recipient");
 
     private final Class<A> type;
     private final Constructor<A> constructor;
@@ -220,10 +234,10 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The value types an argument may have. */
     private enum Kind {
-        STRING, INT, LONG, DOUBLE, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT, OBJECT_LIST;
+        STRING, INT, LONG, DOUBLE, BOOLEAN, STRING_LIST, LONG_LIST, OBJECT, OBJECT_LIST, CHECKED_LIST;
 
         boolean isList() {
-            return this == STRING_LIST || this == LONG_LIST || this == OBJECT_LIST;
+            return this == STRING_LIST || this == LONG_LIST || this == OBJECT_LIST || this == CHECKED_LIST;
         }
     }
 
@@ -248,6 +262,7 @@ public final class ArgumentSchema<A extends Record> {
         final Object fallback;
         final JsonNode fallbackJson;
         final ArgumentSchema<?> nested;
+        final boolean identifier;
 
         private Argument(Class<?> record, RecordComponent component) {
             String where = record.getSimpleName() + "." + component.getName();
@@ -256,10 +271,13 @@ public final class ArgumentSchema<A extends Record> {
                 throw new IllegalArgumentException(where + " needs a @Param with a description");
             }
             this.name = JsonNames.of(component.getName());
+            this.identifier = IDENTIFIER_WORDS.stream()
+                    .anyMatch(word -> name.equals(word) || name.endsWith("_" + word));
             this.kind = kindOf(where, component.getGenericType());
             this.nested = switch (kind) {
                 case OBJECT -> nestedSchema(component.getType());
-                case OBJECT_LIST -> nestedSchema((Class<?>) ((ParameterizedType) component.getGenericType())
+                case OBJECT_LIST -> nestedSchema((Class<?>) entryType(component.getGenericType()));
+                case CHECKED_LIST -> nestedSchema((Class<?>) ((ParameterizedType) entryType(component.getGenericType()))
                         .getActualTypeArguments()[0]);
                 default -> null;
             };
@@ -329,6 +347,10 @@ public final class ArgumentSchema<A extends Record> {
             return new Argument(record, component);
         }
 
+        private static Type entryType(Type list) {
+            return ((ParameterizedType) list).getActualTypeArguments()[0];
+        }
+
         @SuppressWarnings({"unchecked", "rawtypes"})
         private static ArgumentSchema<?> nestedSchema(Class<?> type) {
             return ArgumentSchema.of((Class) type);
@@ -361,8 +383,12 @@ public final class ArgumentSchema<A extends Record> {
                 if (entry == Long.class) {
                     return Kind.LONG_LIST;
                 }
-                if (entry instanceof Class<?> plain && plain.isRecord()) {
+                if (entry instanceof Class<?> plain && plain.isRecord() && plain != Checked.class) {
                     return Kind.OBJECT_LIST;
+                }
+                if (entry instanceof ParameterizedType checked && checked.getRawType() == Checked.class
+                        && checked.getActualTypeArguments()[0] instanceof Class<?> plain && plain.isRecord()) {
+                    return Kind.CHECKED_LIST;
                 }
             }
             throw new IllegalArgumentException(where + " has an unsupported type " + type.getTypeName());
@@ -433,7 +459,7 @@ public final class ArgumentSchema<A extends Record> {
                     listBounds(node);
                 }
                 case OBJECT -> node.setAll(nested.schema());
-                case OBJECT_LIST -> {
+                case OBJECT_LIST, CHECKED_LIST -> {
                     node.put("type", "array");
                     node.set("items", nested.schema());
                     listBounds(node);
@@ -490,6 +516,7 @@ public final class ArgumentSchema<A extends Record> {
                 case LONG_LIST -> elements(value, this::integer);
                 case OBJECT -> object(name, value);
                 case OBJECT_LIST -> elements(value, this::object);
+                case CHECKED_LIST -> elements(value, this::checked);
             };
         }
 
@@ -497,7 +524,8 @@ public final class ArgumentSchema<A extends Record> {
             if (!value.isTextual()) {
                 throw wrongType(field, "a string", value);
             }
-            String text = value.textValue();
+            String text = identifier ? TextRule.identifier(field, value.textValue())
+                    : TextRule.freeText(field, value.textValue());
             if (text.isBlank()) {
                 throw ColonyException.invalid(field, "must not be blank");
             }
@@ -528,6 +556,25 @@ public final class ArgumentSchema<A extends Record> {
                 String problem = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length())
                         : e.getMessage();
                 throw ColonyException.invalid(field + "." + e.field(), problem);
+            }
+        }
+
+        /**
+         * An entry of a list of {@link Checked} records at {@code field}: read by its own schema, a fault inside it
+         * kept as the entry's refusal (naming the field inside the entry). An entry that is not an object is
+         * the call's fault.
+         */
+        private Checked<?> checked(String field, JsonNode value) {
+            if (!value.isObject()) {
+                throw wrongType(field, "an object", value);
+            }
+            try {
+                return Checked.of(nested.read(value));
+            } catch (ColonyException e) {
+                if (e.code() != ErrorCode.INVALID_ARGUMENT || e.field() == null) {
+                    throw e;
+                }
+                return Checked.refused(e);
             }
         }
 

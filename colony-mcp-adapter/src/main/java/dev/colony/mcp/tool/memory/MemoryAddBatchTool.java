@@ -7,6 +7,7 @@ import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryLimits;
+import dev.colony.mcp.tool.Checked;
 import dev.colony.mcp.tool.ErrorView;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
@@ -20,7 +21,8 @@ import java.util.Map;
 
 /**
  * {@code memory_add_batch}: many memories in one call, each taking memory_add's parameters and each
- * checked and stored on its own, so that one refusal does not stop the others; embedded in one batch.
+ * checked and stored on its own, so that one refusal does not stop the others (a fault of an entry's own
+ * parameters included: the list is one of {@link Checked} entries); embedded in one batch.
  */
 public final class MemoryAddBatchTool {
 
@@ -29,7 +31,7 @@ public final class MemoryAddBatchTool {
             @Param(value = "The memories to store, each with memory_add's parameters (content or title and steps, "
                     + "type, topics, macro_topics, collection, ref, artifact, ephemeral, expires_at, status, "
                     + "signal).", required = true)
-            @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<MemoryAddTool.Args> memories,
+            @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<Checked<MemoryAddTool.Args>> memories,
             @Param("true: store every entry even if a memory of the same type in the same place already says the "
                     + "same. Otherwise such an entry is reported as a duplicate of that memory and not stored.")
             Boolean force) {
@@ -89,7 +91,12 @@ public final class MemoryAddBatchTool {
         List<MemoryDraft> drafts = new ArrayList<>();
         List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            MemoryAddTool.Args entry = args.memories().get(i);
+            Checked<MemoryAddTool.Args> checked = args.memories().get(i);
+            if (!checked.ok()) {
+                refused[i] = ErrorView.of(checked.refusal());
+                continue;
+            }
+            MemoryAddTool.Args entry = checked.value();
             try {
                 if (entry.force() != null) {
                     throw ColonyException.invalid("force", "is given once for the whole batch");
@@ -138,7 +145,7 @@ public final class MemoryAddBatchTool {
                 continue;
             }
             storedCount++;
-            MemoryAddTool.Args entry = args.memories().get(i);
+            MemoryAddTool.Args entry = args.memories().get(i).value();
             SignalShortcut signal = SignalShortcut.send(context, entry.signal(), context.collection(entry.collection()),
                     memory.id());
             items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null, null,
