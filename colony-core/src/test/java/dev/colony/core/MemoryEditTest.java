@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Editing memories on every store: content (searchable at once), metadata, task surgery kept in step with
  * the task and its feed row, outputs as linked results, versions that refuse a stale edit, and the access
- * gate (readers and outsiders cannot edit).
+ * gate (readers, outsiders and members that did not write the memory cannot edit it).
  */
 class MemoryEditTest {
 
@@ -156,6 +157,35 @@ class MemoryEditTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void aChangedTypeIsStoredReadBackAndFoundByItsTypeFilter(String name, Function<Path, StorageProvider> store) {
+        try (Colony colony = open(store)) {
+            CallerScope alice = as(colony, "alice");
+            Memory task = alice.memories().add(MemoryDraft.task(TaskChecklist.of("Rotate the signing keys",
+                    List.of("generate", "publish"), TaskStatus.ACTIVE)));
+            Memory fact = alice.memories().add(MemoryDraft.of(MemoryKind.FACT, "Signing keys live in the vault"));
+
+            alice.memories().edit(MemoryEdit.of(task.id()).withStatus(TaskStatus.DONE));
+            alice.memories().edit(MemoryEdit.of(fact.id()).withType(MemoryKind.DECISION));
+
+            assertThat(alice.memories().get(List.of(task.id(), fact.id()))).extracting(Memory::kind)
+                    .containsExactly(MemoryKind.TASK_DONE, MemoryKind.DECISION);
+            assertThat(alice.memories().search(SearchQuery.of("signing keys").withKinds(Set.of(MemoryKind.TASK_DONE))))
+                    .extracting(SearchHit::id).containsExactly(task.id());
+            assertThat(alice.memories().search(SearchQuery.of("signing keys").withKinds(Set.of(MemoryKind.TASK))))
+                    .isEmpty();
+            assertThat(alice.memories().search(SearchQuery.of("signing keys").withKinds(Set.of(MemoryKind.DECISION))))
+                    .extracting(SearchHit::id).containsExactly(fact.id());
+
+            alice.memories().edit(MemoryEdit.of(task.id()).withStatus(TaskStatus.ACTIVE));
+            assertThat(alice.memories().get(List.of(task.id()))).extracting(Memory::kind)
+                    .containsExactly(MemoryKind.TASK);
+            assertThat(alice.memories().search(SearchQuery.of("signing keys").withKinds(Set.of(MemoryKind.TASK))))
+                    .extracting(SearchHit::id).containsExactly(task.id());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
     void onlyWritersEditAndOutsidersLearnNothing(String name, Function<Path, StorageProvider> store) {
         try (Colony colony = open(store)) {
             CallerScope alice = as(colony, "alice");
@@ -173,6 +203,9 @@ class MemoryEditTest {
             assertThat(mallory.memories().versions(List.of(shared.id()))).isEmpty();
 
             alice.collections().addMember("ops", UserId.of("carol"), MemberRole.MEMBER);
+            assertRefused(() -> carol.memories().edit(MemoryEdit.of(shared.id()).withContent("Carol rewrites")),
+                    ErrorCode.FORBIDDEN, "memory_id");
+            alice.collections().addMember("ops", UserId.of("carol"), MemberRole.ADMIN);
             assertThat(carol.memories().edit(MemoryEdit.of(shared.id()).withContent("Ops pages go to the on-call "
                     + "rota first")).memory().content()).contains("on-call");
             alice.collections().removeMember("ops", UserId.of("carol"));

@@ -53,8 +53,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The access gate as one suite, on every store, over every read path an agent has: memory_search and search
  * (hybrid and keyword), semantic_search (vector), memory_retrieve and get_observations, timeline, task_feed,
  * signal check, init_core_memories and the attention inbox. A non-member finds nothing of a collection on any
- * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once; and
- * a private memory written between shared ones does not move how they rank for another member.
+ * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once. In a
+ * collection a member edits only its own memories (an admin any): a refused edit changes no read path. A
+ * private memory written between shared ones does not move how they rank for another member.
  */
 class ReadPathAccessTest {
 
@@ -122,6 +123,80 @@ class ReadPathAccessTest {
             assertRefused(() -> bob.memories().edit(MemoryEdit.of(secret.id()).withContent("a former member")),
                     ErrorCode.NOT_FOUND, "memory_id");
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.colony.core.ColonyTestSupport#stores")
+    void inACollectionOnlyTheAuthorOrAnAdminEditsAndARefusedEditChangesNoReadPath(String name,
+            Function<Path, StorageProvider> store) {
+        try (Colony colony = Colony.builder().storage(store.apply(dir)).search(LuceneSearch.inMemory()).clock(clock)
+                .build()) {
+            CallerScope alice = as(colony, "alice");
+            CallerScope bob = as(colony, "bob");
+            CallerScope carol = as(colony, "carol");
+            alice.collections().create("ops", NamespaceKind.COLLABORATIVE);
+            alice.collections().addMember("ops", UserId.of("bob"), MemberRole.MEMBER);
+            alice.collections().addMember("ops", UserId.of("carol"), MemberRole.READER);
+            Memory secret = alice.memories().add(MemoryDraft.of(MemoryKind.DECISION, SECRET)
+                    .withTopics(List.of("credentials")).withCollection("ops"));
+            Memory task = alice.memories().add(MemoryDraft.task(TaskChecklist.of("Rotate the ops credentials",
+                    List.of("generate", "deploy"), TaskStatus.ACTIVE)).withCollection("ops"));
+            Memory bobs = bob.memories().add(MemoryDraft.of(MemoryKind.FACT, "Bob checked the credentials vault")
+                    .withCollection("ops"));
+            List<CallerScope> members = List.of(alice, bob, carol);
+            List<Seen> before = members.stream().map(member -> seen(member, secret, task)).toList();
+
+            assertRefused(() -> bob.memories().edit(MemoryEdit.of(secret.id()).withContent("Ops rotates the "
+                    + "database credentials on Tuesday")), ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> bob.memories().edit(MemoryEdit.of(secret.id()).withType(MemoryKind.FACT)
+                    .withTopics(List.of("tuesday"))), ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> bob.memories().edit(MemoryEdit.of(task.id()).toggling(List.of(0, 1))
+                    .withOutput("Rotated on Tuesday")), ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> bob.memories().edit(MemoryEdit.of(task.id()).withStatus(TaskStatus.DONE)),
+                    ErrorCode.FORBIDDEN, "memory_id");
+            assertRefused(() -> carol.memories().edit(MemoryEdit.of(bobs.id()).withContent("Tuesday")),
+                    ErrorCode.FORBIDDEN, "memory_id");
+
+            assertThat(members.stream().map(member -> seen(member, secret, task)).toList())
+                    .as("retrieve, versions, search, task_feed and own timeline, for every member, as before")
+                    .isEqualTo(before);
+            for (CallerScope member : members) {
+                assertThat(member.memories().search(SearchQuery.of("Tuesday"))).as("no word of a refused edit")
+                        .isEmpty();
+            }
+
+            bob.memories().edit(MemoryEdit.of(bobs.id()).withContent("Bob checked the credentials vault twice"));
+            alice.memories().edit(MemoryEdit.of(bobs.id()).withTopics(List.of("vault")));
+            alice.memories().edit(MemoryEdit.of(task.id()).toggling(List.of(0)));
+            Memory edited = carol.memories().get(List.of(bobs.id())).get(0);
+            assertThat(edited.content()).as("its author's edit").endsWith("twice");
+            assertThat(edited.topics()).as("an admin's edit").containsExactly("vault");
+            assertThat(carol.memories().search(SearchQuery.of("vault twice"))).extracting(SearchHit::id)
+                    .containsExactly(bobs.id());
+            assertThat(carol.taskFeed().feed(TaskFeedQuery.all())).singleElement()
+                    .satisfies(row -> assertThat(row.progress()).isEqualTo(new FeedTask.Progress(1, 2)));
+        }
+    }
+
+    /**
+     * What a member sees of a memory and a task on the read paths an edit changes.
+     *
+     * @param memories both, as retrieved (memory_retrieve and get_observations)
+     * @param versions their versions
+     * @param hits a search for the memory's words
+     * @param feed the task feed
+     * @param timeline the member's own timeline
+     */
+    private record Seen(List<Memory> memories, Map<MemoryId, Long> versions, List<SearchHit> hits,
+            List<FeedTask> feed, List<TimelineEntry> timeline) {
+    }
+
+    private static Seen seen(CallerScope member, Memory memory, Memory task) {
+        List<MemoryId> ids = List.of(memory.id(), task.id());
+        return new Seen(member.memories().get(ids), member.memories().versions(ids),
+                member.memories().search(SearchQuery.of("database credentials rotation")),
+                member.taskFeed().feed(TaskFeedQuery.all()),
+                member.memories().timeline(member.actor().session(), null, 10));
     }
 
     /**

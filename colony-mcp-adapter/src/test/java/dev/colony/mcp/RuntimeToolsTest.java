@@ -44,6 +44,45 @@ class RuntimeToolsTest {
     }
 
     @Test
+    void theInboxTheTickAndTheCardAgreeOnWhatNeedsYou() {
+        long task = ToolResults.okAndValid(codex, "task_thread", Map.of("repo_root", REPO, "branch",
+                "feature/cache")).get("task_id").asLong();
+        assertQuiet();
+
+        long message = ToolResults.okAndValid(claude, "task_message", Map.of("task_id", task, "to_agent", "codex",
+                "content", "Which TTL should the tenant cache use?", "urgency", "needs_reply"))
+                .get("message_observation_id").asLong();
+        JsonNode inbox = ToolResults.okAndValid(codex, "attention_inbox", Map.of());
+        JsonNode tick = ToolResults.okAndValid(codex, "task_autopilot_tick", Map.of());
+        JsonNode card = ToolResults.okAndValid(codex, "startup_panel", Map.of());
+
+        assertThat(inbox.get("unread_messages")).singleElement()
+                .satisfies(item -> assertThat(item.get("id").asLong()).isEqualTo(message));
+        assertThat(inbox.get("summary").get("next_action").asText()).startsWith("Reply to the messages awaiting");
+        assertThat(tick.get("decision").asText()).isEqualTo("reply_message");
+        assertThat(tick.get("next_args").get("message_observation_id").asLong()).isEqualTo(message);
+        assertThat(card.get("blocking_items")).singleElement().satisfies(item -> {
+            assertThat(item.get("kind").asText()).isEqualTo("reply_message");
+            assertThat(item.get("id").asLong()).isEqualTo(message);
+        });
+        assertThat(card.get("recommended_next_tool").asText()).isEqualTo("task_message_mark_read");
+
+        ToolResults.okAndValid(codex, "task_message_mark_read", Map.of("message_observation_id", message));
+        assertQuiet();
+    }
+
+    /** Nothing waits for codex: the inbox, the tick and the card all say so. */
+    private void assertQuiet() {
+        JsonNode inbox = ToolResults.okAndValid(codex, "attention_inbox", Map.of());
+        JsonNode tick = ToolResults.okAndValid(codex, "task_autopilot_tick", Map.of());
+        JsonNode card = ToolResults.okAndValid(codex, "startup_panel", Map.of());
+        assertThat(inbox.get("summary").get("next_action").asText()).startsWith("Nothing needs you");
+        assertThat(tick.get("decision").asText()).isEqualTo("no_op");
+        assertThat(card.get("blocking_items")).isEmpty();
+        assertThat(card.has("recommended_next_tool")).isFalse();
+    }
+
+    @Test
     void theCardShowsTheThreadTheNoteWhatWaitsAndTheNextCall() {
         long task = ToolResults.okAndValid(codex, "task_thread", Map.of("repo_root", REPO, "branch",
                 "feature/cache")).get("task_id").asLong();

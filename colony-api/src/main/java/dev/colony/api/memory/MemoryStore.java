@@ -59,10 +59,12 @@ public interface MemoryStore {
     /**
      * Changes one memory the caller may write (see {@link MemoryEdit} for what may change and how), in one
      * transaction: a task's checklist, status and task row change together, and an output is stored as a
-     * {@code result} memory posted on the task, with the task's topics and its id as ref.
+     * {@code result} memory posted on the task, with the task's topics and its id as ref. As with
+     * {@link #forget}, its author may edit it, and so may an admin of its collection.
      *
      * @throws ColonyException {@code NOT_FOUND} naming {@code memory_id} when the caller cannot read it,
-     *     {@code FORBIDDEN} when it may read but not write it, {@code VERSION_CONFLICT} when it changed since
+     *     {@code FORBIDDEN} naming {@code memory_id} when it may read but not edit it (a reader, or a member
+     *     that did not write it), {@code VERSION_CONFLICT} when it changed since
      *     the expected version, {@code INVALID_ARGUMENT} naming the field at fault (nothing is changed)
      */
     EditedMemory edit(MemoryEdit edit);

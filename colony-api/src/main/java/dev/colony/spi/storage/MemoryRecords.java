@@ -27,9 +27,9 @@ public interface MemoryRecords {
     Memory insert(NewMemory memory);
 
     /**
-     * Replaces what may change of a stored memory with the values of {@code memory}: content, topics,
+     * Replaces what may change of a stored memory with the values of {@code memory}: kind, content, topics,
      * macro topics, ref, artifact, expiry, the retracted flag, metadata, {@code updated_at} and the
-     * vector; id, namespace, session, kind, task, reply target and creation time stay as stored. The
+     * vector; id, namespace, session, task, reply target and creation time stay as stored. The
      * memory takes the next rev, so the change feed reports it again. Must run in a write transaction.
      *
      * @param vector the embedding of the new search text with its model, or {@code null}

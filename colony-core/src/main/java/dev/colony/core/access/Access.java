@@ -9,6 +9,7 @@ import dev.colony.api.NamespaceKind;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.collection.MemberRole;
+import dev.colony.api.memory.Memory;
 import dev.colony.api.session.Session;
 import dev.colony.core.kernel.TimeSource;
 import dev.colony.spi.storage.Membership;
@@ -24,7 +25,8 @@ import java.util.Set;
  * and act as. Every service asks it; nothing else decides visibility.
  *
  * <p>A user reads its personal namespace and every collection it is a member of, and writes its personal
- * namespace and the collections where its {@linkplain MemberRole role} allows. A session belongs to the
+ * namespace and the collections where its {@linkplain MemberRole role} allows; it changes (edits, forgets)
+ * only the memories it wrote there, unless it is an admin of the collection. A session belongs to the
  * personal namespace of its user, so a caller sees the sessions of namespaces it may read (a shared
  * collection does not show its members' sessions).
  *
@@ -149,6 +151,24 @@ public final class Access {
         if (membership.isEmpty() || !membership.get().role().canWrite(membership.get().collection().kind())) {
             throw ColonyException.about(ErrorCode.FORBIDDEN, field, "you may read but not change memories of "
                     + membership.map(found -> Echo.quoted(found.collection().slug())).orElse("this namespace"));
+        }
+    }
+
+    /**
+     * Fails unless {@code user} may change {@code memory} (edit or forget it): it may write into the memory's
+     * namespace ({@link #requireWritable}) and wrote the memory itself or is an admin of its collection. So a
+     * member of a shared collection changes only its own memories, and a memory always reads as its author
+     * wrote it. {@code FORBIDDEN} naming {@code field} otherwise, before anything is written; callers check
+     * readability first. {@code tx} must be a write transaction.
+     *
+     * @param change what the caller would do, for the message ("edit", "forget")
+     */
+    public void requireAuthorOrAdmin(StorageTransaction tx, String field, UserId user, Memory memory, String change) {
+        requireWritable(tx, field, user, memory.namespace());
+        boolean author = owners.owner(tx, memory.session()).map(user::equals).orElse(false);
+        if (!author && !isAdmin(tx, user, memory.namespace())) {
+            throw ColonyException.about(ErrorCode.FORBIDDEN, field, "memory " + memory.id() + " was written by "
+                    + "someone else; only its author or an admin of its collection may " + change + " it");
         }
     }
 

@@ -8,6 +8,7 @@ import dev.colony.api.attention.Attention;
 import dev.colony.api.attention.AttentionInbox;
 import dev.colony.api.attention.AttentionQuery;
 import dev.colony.api.attention.Blocker;
+import dev.colony.api.attention.Need;
 import dev.colony.api.attention.StaleClaims;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonStatus;
@@ -34,7 +35,6 @@ import dev.colony.core.message.MessageService;
 import dev.colony.core.run.RunService;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.core.task.ThreadScope;
-import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
@@ -46,6 +46,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,8 @@ import java.util.Set;
 
 /**
  * {@link AttentionInbox} for one caller: one read transaction, every bucket from the same rows. Reading
- * never writes: expired batons and messages are hidden, not rewritten.
+ * never writes: expired batons and messages are hidden, not rewritten. What waits for the caller's own
+ * action is counted here once, by {@link Need}, for every view that says what to do next.
  */
 public final class AttentionService implements AttentionInbox {
 
@@ -116,8 +118,27 @@ public final class AttentionService implements AttentionInbox {
                     blockers.size(), first(stalled, query.itemLimit()), stalled.size(),
                     first(recent, query.recentClaimLimit()), recent.size(), stale(scope, claims, now),
                     FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()),
-                    first(runs, query.itemLimit()), runs.size(), first(ended, query.itemLimit()), ended.size());
+                    first(runs, query.itemLimit()), runs.size(), first(ended, query.itemLimit()), ended.size(),
+                    needs(batons, unread, runs, ended));
         });
+    }
+
+    /**
+     * How many of each need wait, counted over every row read (not only the ones each bucket lists), in the
+     * order of {@link Need}.
+     */
+    private static Map<Need, Integer> needs(List<Baton> batons, List<Message> unread, List<Run> runs,
+            List<Run> ended) {
+        Map<Need, Integer> needs = new EnumMap<>(Need.class);
+        batons.forEach(baton -> needs.merge(Need.of(baton), 1, Integer::sum));
+        unread.forEach(message -> Need.of(message).ifPresent(need -> needs.merge(need, 1, Integer::sum)));
+        if (!runs.isEmpty()) {
+            needs.put(Need.RUN_FOR_YOU, runs.size());
+        }
+        if (!ended.isEmpty()) {
+            needs.put(Need.ENDED_RUN, ended.size());
+        }
+        return needs;
     }
 
     /**
@@ -133,22 +154,30 @@ public final class AttentionService implements AttentionInbox {
         return waiting;
     }
 
-    /** Live handoffs and relays from other sessions addressed to the caller's agent, soonest expiry first. */
+    /**
+     * Live handoffs and relays from other sessions addressed to the caller's agent, in the order of their
+     * {@link Need} (handoffs before quota relays), each soonest expiry first.
+     */
     private List<Baton> batons(StorageTransaction tx, Set<NamespaceId> readable, ThreadScope scope, Instant now) {
         return tx.batons().listByNamespaces(readable, List.of(BatonStatus.PENDING), MAX_ROWS).stream()
                 .filter(b -> scope.contains(b.task()) && now.isBefore(b.expiresAt())
                         && !b.fromSession().equals(actor.session()) && AgentTypes.addresses(b.toAgent(), actor.agent()))
-                .sorted(Comparator.comparing(StoredBaton::expiresAt))
                 .map(b -> BatonRows.view(b, now))
+                .sorted(Comparator.comparing(Need::of).thenComparing(Baton::expiresAt))
                 .toList();
     }
 
-    /** Unread, unexpired messages to the caller on threads in scope, blocking first. */
+    /**
+     * Unread, unexpired messages to the caller on threads in scope: blocking, then awaiting a reply, then for
+     * information (the order of their {@link Need}).
+     */
     private List<Message> unread(StorageTransaction tx, Set<NamespaceId> readable, ThreadScope scope,
             AttentionQuery query, Instant now) {
         List<StoredMessage> rows = tx.messages().addressedTo(new Recipient(readable, query.tasks(), actor.session(),
                 actor.agent(), AgentTypes.of(actor.agent()), null, true, now, true, Messages.MAX_LIST_LIMIT));
-        return rows.stream().filter(m -> scope.contains(m.task())).map(m -> MessageService.view(m, now)).toList();
+        return rows.stream().filter(m -> scope.contains(m.task())).map(m -> MessageService.view(m, now))
+                .sorted(Comparator.comparing(Message::urgency, Comparator.reverseOrder()))
+                .toList();
     }
 
     /** Blocker posts of the last {@link AttentionQuery#BLOCKER_WINDOW} on threads in scope, newest first. */

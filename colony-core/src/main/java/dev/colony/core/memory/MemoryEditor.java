@@ -35,7 +35,8 @@ import java.util.Set;
  * Applies {@link MemoryEdit}s for one caller. The new state is worked out from the memory as read and
  * embedded outside any transaction; the write transaction then checks that the memory is still at the
  * version it was worked out from (else {@code VERSION_CONFLICT} when the caller named a version, or one more
- * attempt when it did not) and writes the memory, its task and the output together.
+ * attempt when it did not) and writes the memory, its task and the output together. Only the memory's author or
+ * an admin of its collection may edit it, the access gate's rule for forgetting too.
  */
 final class MemoryEditor {
 
@@ -237,7 +238,7 @@ final class MemoryEditor {
             StoredVector outputVector, Instant now) {
         access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
         Read read = read(tx, plan.current().id());
-        access.requireWritable(tx, "memory_id", actor.user(), read.memory().namespace());
+        access.requireAuthorOrAdmin(tx, "memory_id", actor.user(), read.memory(), "edit");
         if (read.version() != expected) {
             return Optional.empty();
         }

@@ -218,13 +218,7 @@ public final class MemoryService implements MemoryStore {
             Memory memory = tx.memories().find(id).filter(found -> access.canRead(tx, actor.user(),
                     found.namespace())).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                     "no memory with id " + id));
-            access.requireWritable(tx, "memory_id", actor.user(), memory.namespace());
-            boolean author = tx.sessions().find(memory.session()).map(session -> session.user().equals(actor.user()))
-                    .orElse(false);
-            if (!author && !access.isAdmin(tx, actor.user(), memory.namespace())) {
-                throw ColonyException.about(ErrorCode.FORBIDDEN, "memory_id", "memory " + id + " was written by "
-                        + "someone else; only its author or an admin of its collection may forget it");
-            }
+            access.requireAuthorOrAdmin(tx, "memory_id", actor.user(), memory, "forget");
             long version = tx.memories().revisions(List.of(id)).get(id);
             if (expectedVersion != null && expectedVersion != version) {
                 throw MemoryEditor.conflict(id, expectedVersion, version);

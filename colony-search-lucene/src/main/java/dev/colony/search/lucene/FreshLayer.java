@@ -7,6 +7,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.storage.MemoryDocument;
+import dev.colony.spi.storage.Presence;
 import dev.colony.spi.storage.StoredVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,8 +72,9 @@ final class FreshLayer {
     }
 
     /**
-     * The field descriptions of a segment holding a sample memory that has every optional field and, when
-     * given, a vector like {@code vector}.
+     * The field descriptions of a segment holding a sample memory that has every optional field (its
+     * predecessor's text too) and, when given, a vector like {@code vector}. A field the sample lacked would keep
+     * the number the one-document index gave it, which may be another field's number here.
      */
     private static Map<String, FieldInfo> segmentFieldInfos(Analyzer analyzer, StoredVector vector) {
         Instant outOfNanoRange = Instant.parse("3000-01-01T00:00:00Z");
@@ -87,7 +89,8 @@ final class FreshLayer {
                 values[0] = 1f;
                 sampleVector = new StoredVector(vector.model(), values);
             }
-            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, sampleVector, 1)));
+            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, sampleVector, null, "sample context", 1,
+                    Presence.LIVE)));
             try (DirectoryReader reader = DirectoryReader.open(writer)) {
                 Map<String, FieldInfo> byName = new HashMap<>();
                 for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {

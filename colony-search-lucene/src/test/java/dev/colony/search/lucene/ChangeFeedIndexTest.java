@@ -9,6 +9,7 @@ import static dev.colony.search.lucene.Requests.plain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.store.tck.MutableClock;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -273,6 +274,28 @@ class ChangeFeedIndexTest {
             assertThat(source.changesReadBySearches.get() - readBefore)
                     .as("the search indexed none of the burst itself")
                     .isLessThanOrEqualTo(2L * (LuceneSearch.INLINE_CHANGES + 1));
+        }
+    }
+
+    @Test
+    void aResultWrittenRightAfterItsTaskIsFoundAtOnceBelowTheTask() {
+        ListMemorySource source = source(3);
+        CountDownLatch gate = new CountDownLatch(1);
+        try (LuceneSearchIndex index = factory().open(source, clock)) {
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            source.holdBackgroundReads(gate);
+            long task = source.memory("Ship the deploy pipeline\n- [x] smoke test the deploy\n- [ ] roll out")
+                    .session("agent").task(1).kind(MemoryKind.TASK).add();
+            long result = source.memory("Smoke test passed; the deploy rolled out in full")
+                    .session("agent").task(1).kind(MemoryKind.RESULT).add();
+
+            List<Long> found = ids(index.search(plain("deploy")));
+            gate.countDown();
+
+            assertThat(found).as("the result (its task as context) from the layer a search adds itself, demoted")
+                    .containsExactly(task, result);
+        } finally {
+            gate.countDown();
         }
     }
 

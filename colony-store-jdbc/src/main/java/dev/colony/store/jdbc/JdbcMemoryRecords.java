@@ -55,9 +55,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
      * rather than a silently skipped change.
      */
     static final String NEXT_REV = "(SELECT COALESCE(MAX(rev), 0) + 1 FROM memories)";
-    private static final String UPDATE = "UPDATE memories SET content = ?, topics = ?, macro_topics = ?, ref = ?, "
-            + "artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, vector_dim = ?, "
-            + "updated_at = ?, rev = " + NEXT_REV + " WHERE id = ? AND " + LIVE;
+    private static final String UPDATE = "UPDATE memories SET kind = ?, content = ?, topics = ?, macro_topics = ?, "
+            + "ref = ?, artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, "
+            + "vector_dim = ?, updated_at = ?, rev = " + NEXT_REV + " WHERE id = ? AND " + LIVE;
     private static final String MIRROR_ON_TASK = "UPDATE tasks SET checklist_expires_at = ?, "
             + "checklist_retracted = ? WHERE checklist_id = ?";
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
@@ -162,17 +162,18 @@ final class JdbcMemoryRecords implements MemoryRecords {
         StoreConnection connection = tx.writeConnection("memories.update");
         try {
             PreparedStatement update = connection.prepared(UPDATE, false);
-            update.setString(1, memory.content());
-            update.setString(2, Codec.writeList(memory.topics()));
-            update.setString(3, Codec.writeList(memory.macroTopics()));
-            Parameters.setString(update, 4, memory.ref());
-            Parameters.setString(update, 5, memory.artifact());
-            Parameters.setLong(update, 6, Codec.millis(memory.expiresAt()));
-            update.setBoolean(7, memory.retracted());
-            update.setString(8, Codec.writeMap(memory.metadata()));
-            setVector(update, 9, vector);
-            update.setLong(12, Codec.stored(memory.updatedAt()).toEpochMilli());
-            update.setLong(13, memory.id().value());
+            update.setString(1, memory.kind().name());
+            update.setString(2, memory.content());
+            update.setString(3, Codec.writeList(memory.topics()));
+            update.setString(4, Codec.writeList(memory.macroTopics()));
+            Parameters.setString(update, 5, memory.ref());
+            Parameters.setString(update, 6, memory.artifact());
+            Parameters.setLong(update, 7, Codec.millis(memory.expiresAt()));
+            update.setBoolean(8, memory.retracted());
+            update.setString(9, Codec.writeMap(memory.metadata()));
+            setVector(update, 10, vector);
+            update.setLong(13, Codec.stored(memory.updatedAt()).toEpochMilli());
+            update.setLong(14, memory.id().value());
             boolean found = update.executeUpdate() == 1;
             if (found && memory.kind().isTask()) {
                 mirrorOnTask(connection, memory);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.api.MemoryId;
 import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StoredVector;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The change feed: every insert and update of a memory takes the next store-wide rev, the feed lists
- * each changed memory once at its latest rev, in rev order, and an update is reported again.
+ * each changed memory once at its latest rev, in rev order, and an update (of its kind too) is reported again.
  */
 public interface ChangeFeedContract extends StoreUnderTest {
 
@@ -76,6 +77,33 @@ public interface ChangeFeedContract extends StoreUnderTest {
         List<MemoryDocument> changed = store.read(tx -> tx.memories().changedSince(before, 10));
         assertThat(changed).extracting(d -> d.memory().content()).containsExactly("edited content",
                 inserted.get(1).content());
+    }
+
+    @Test
+    default void anUpdateStoresTheNewKindAndTheFeedCarriesIt() {
+        StorageProvider store = openStore(newDirectory());
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Memory note = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "Invoices render in Chromium")));
+        long before = store.read(tx -> tx.memories().latestRev());
+
+        boolean updated = store.write(tx -> tx.memories().update(withKind(note, MemoryKind.DECISION), null));
+
+        assertThat(updated).isTrue();
+        Optional<Memory> found = store.read(tx -> tx.memories().find(note.id()));
+        assertThat(found).map(Memory::kind).contains(MemoryKind.DECISION);
+        List<Memory> all = store.read(tx -> tx.memories().findAll(List.of(note.id())));
+        assertThat(all).extracting(Memory::kind).containsExactly(MemoryKind.DECISION);
+        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(before, 10));
+        assertThat(feed).extracting(document -> document.memory().kind()).containsExactly(MemoryKind.DECISION);
+        store.write(tx -> tx.memories().update(withKind(note, note.kind()), null));
+        Optional<Memory> reverted = store.read(tx -> tx.memories().find(note.id()));
+        assertThat(reverted).map(Memory::kind).contains(note.kind());
+    }
+
+    private static Memory withKind(Memory memory, MemoryKind kind) {
+        return new Memory(memory.id(), memory.namespace(), memory.session(), kind, memory.content(), memory.topics(),
+                memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(), memory.replyTo(),
+                memory.createdAt(), memory.updatedAt(), memory.expiresAt(), memory.retracted(), memory.metadata());
     }
 
     @Test

@@ -7,12 +7,12 @@ import dev.colony.api.activity.FileHeat;
 import dev.colony.api.attention.Attention;
 import dev.colony.api.attention.AttentionQuery;
 import dev.colony.api.attention.Blocker;
+import dev.colony.api.attention.Need;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonKind;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.message.Message;
-import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.run.Run;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
@@ -273,12 +273,11 @@ public final class AttentionInboxTool {
         List<RunItem> runs = new ArrayList<>(attention.runsForYou().stream().map(AttentionInboxTool::run).toList());
         List<EndedRunItem> ended = new ArrayList<>(attention.endedRuns().stream().map(AttentionInboxTool::ended)
                 .toList());
-        int blocking = (int) attention.unreadMessages().stream()
-                .filter(m -> m.urgency() == MessageUrgency.BLOCKING).count();
+        int blocking = attention.count(Need.BLOCKING_MESSAGE);
         Summary summary = new Summary(attention.unreadCount(), blocking, attention.batonCount(),
                 attention.blockerCount(), attention.stalledLaneCount(), attention.recentOtherClaimCount(),
                 attention.staleClaims().count(), attention.runsForYouCount(), attention.endedRunCount(), blocking > 0,
-                nextAction(attention, blocking));
+                nextAction(attention));
         StaleSignals stale = new StaleSignals(attention.staleClaims().count(), attention.staleClaims().topBranches(),
                 attention.staleClaims().count() == 0 ? null
                         : "Old claims no longer mean ownership; their owners can re-claim, and others may claim over "
@@ -300,27 +299,35 @@ public final class AttentionInboxTool {
                 });
     }
 
-    private static String nextAction(Attention attention, int blocking) {
-        if (blocking > 0) {
-            return "Reply to the blocking messages before choosing work.";
+    /**
+     * What to do first: every need in the order the attention read model gives (the autopilot tick and the
+     * startup panel act on the same order), or, when nothing waits for the caller, what is worth a look.
+     */
+    private static String nextAction(Attention attention) {
+        List<String> steps = new ArrayList<>();
+        for (Need need : attention.needs().keySet()) {
+            steps.add(switch (need) {
+                case HANDOFF -> "accept or decline the handoffs addressed to you";
+                case QUOTA_RELAY -> "adopt the claims of the quota relays (task_claim_quota_accept)";
+                case BLOCKING_MESSAGE -> "reply to the blocking messages";
+                case REPLY -> "reply to the messages awaiting your answer";
+                case RUN_FOR_YOU -> "take a run delegated to your agent (take_task)";
+                case ENDED_RUN -> "collect the runs you delegated that ended (await_tasks with their task_ids)";
+            });
         }
-        if (attention.batonCount() > 0) {
-            return "Accept or decline the pending handoffs before choosing work.";
-        }
-        if (attention.unreadCount() > 0) {
-            return "Read the unread messages, then reply or mark them read.";
-        }
-        if (attention.runsForYouCount() > 0) {
-            return "Take a run delegated to your agent (take_task) before choosing other work.";
-        }
-        if (attention.endedRunCount() > 0) {
-            return "Collect the runs you delegated that ended (await_tasks with their task_ids).";
+        if (!steps.isEmpty()) {
+            String first = steps.get(0);
+            steps.set(0, Character.toUpperCase(first.charAt(0)) + first.substring(1));
+            return String.join(", then ", steps) + " before choosing work.";
         }
         if (attention.blockerCount() > 0) {
-            return "Review the blockers on your threads before choosing work.";
+            return "Nothing waits for you; review the blockers on your threads before choosing work.";
         }
         if (attention.stalledLaneCount() > 0) {
-            return "Review the stalled lanes before treating their files as free.";
+            return "Nothing waits for you; review the stalled lanes before treating their files as free.";
+        }
+        if (attention.unreadCount() > 0) {
+            return "Nothing needs you now; mark the messages for your information read, then choose work.";
         }
         return "Nothing needs you now: choose work.";
     }

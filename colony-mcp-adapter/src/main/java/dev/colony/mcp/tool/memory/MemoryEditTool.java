@@ -103,8 +103,9 @@ public final class MemoryEditTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_edit", "Edit a memory",
-            "Change one memory you may write. Give content to replace the text; topics, macro_topics, type, "
-                    + "ephemeral or expires_at to patch its metadata; or, for a task, toggle, add_steps, "
+            "Change one memory you wrote (or, as a collection admin, any memory of the collection; else "
+                    + "FORBIDDEN). Give content to replace the text; topics, macro_topics, type, ephemeral or "
+                    + "expires_at to patch its metadata; or, for a task, toggle, add_steps, "
                     + "remove_steps, rewrite_steps, set_status and output (a result memory linked to the task). "
                     + "Step indices count from 0 on the checklist as you read it. Pass expected_version to be told "
                     + "(VERSION_CONFLICT) instead of overwriting someone else's edit. Returns the new version.",

@@ -4,18 +4,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.CallerScope;
 import dev.colony.api.attention.Attention;
 import dev.colony.api.attention.AttentionQuery;
+import dev.colony.api.attention.Need;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.baton.BatonKind;
-import dev.colony.api.baton.RelayReason;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneActivity;
 import dev.colony.api.message.Message;
-import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyQuery;
 import dev.colony.api.plan.ReadyReason;
 import dev.colony.api.plan.ReadyWork;
+import dev.colony.api.run.Run;
 import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
@@ -26,8 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code task_autopilot_tick}: one decision of what to do next, from what needs the caller (batons, blocking
- * messages) and the ready queue, for a caller that loops on its own schedule. It changes nothing: the ready
+ * {@code task_autopilot_tick}: one decision of what to do next, from what needs the caller (the attention read
+ * model's needs: batons, messages awaiting an answer, runs) and the ready queue, for a caller that loops on its own schedule. It changes nothing: the ready
  * queue is read without claiming or releasing.
  */
 public final class AutopilotTickTool {
@@ -61,8 +61,8 @@ public final class AutopilotTickTool {
      * The decision.
      *
      * @param generatedAt when it was made (epoch ms)
-     * @param decision accept_handoff, accept_quota_relay, reply_blocking_message, claim_ready, continue_current or
-     *     no_op
+     * @param decision accept_handoff, accept_quota_relay, reply_blocking_message, reply_message, take_run,
+     *     collect_runs, claim_ready, continue_current or no_op
      * @param reason why
      * @param nextTool the call to make, or null for no_op
      * @param nextArgs its arguments
@@ -79,7 +79,8 @@ public final class AutopilotTickTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_autopilot_tick", "Decide the next step",
             "One decision for an agent that loops on its own schedule, in this order: accept a handoff addressed to "
-                    + "you, adopt a quota relay's claims, read a blocking message, claim the best ready sub-task, "
+                    + "you, adopt a quota relay's claims, answer a blocking message, then one awaiting your reply, "
+                    + "take a run delegated to you, collect your ended runs, claim the best ready sub-task, "
                     + "keep working on yours, or nothing. Returns next_tool with next_args and "
                     + "suggested_wake_seconds. Changes nothing itself.",
             Args.class, Result.class, (context, args) -> {
@@ -92,45 +93,19 @@ public final class AutopilotTickTool {
 
     /**
      * The decision for {@code caller} from what needs it and its ready queue; also the next call the resume views
-     * recommend.
+     * recommend. What needs the caller comes first, in the one order the attention read model gives it
+     * ({@link Need}), so that the tick never says nothing needs the caller while attention_inbox lists something.
      */
     public static Result decide(CallerScope caller, Attention attention, ReadyWork work) {
         String session = caller.actor().session().value();
-        List<Baton> quota = attention.batons().stream().filter(AutopilotTickTool::quota).toList();
-        List<Baton> handoffs = attention.batons().stream().filter(baton -> !quota(baton)).toList();
-        List<Message> blocking = attention.unreadMessages().stream()
-                .filter(message -> message.urgency() == MessageUrgency.BLOCKING).toList();
         int dead = (int) attention.stalledLanes().stream().filter(AutopilotTickTool::deadHeartbeat).count();
-        Signals signals = new Signals(handoffs.size(), quota.size(), attention.unreadCount(), blocking.size(),
-                work.totalAvailable(), attention.stalledLaneCount(), dead, Math.max(0, attention.stalledLaneCount()
-                        - dead));
+        Signals signals = new Signals(attention.count(Need.HANDOFF), attention.count(Need.QUOTA_RELAY),
+                attention.unreadCount(), attention.count(Need.BLOCKING_MESSAGE), work.totalAvailable(),
+                attention.stalledLaneCount(), dead, Math.max(0, attention.stalledLaneCount() - dead));
         long at = attention.generatedAt().toEpochMilli();
-        if (!handoffs.isEmpty()) {
-            Baton baton = handoffs.get(0);
-            boolean handoff = baton.kind() == BatonKind.HANDOFF;
-            String tool = handoff ? "task_accept_handoff" : "task_accept_relay";
-            Map<String, Object> next = args("handoff_observation_id", baton.id().value(), "session_id", session);
-            if (!handoff) {
-                next = args("relay_observation_id", baton.id().value(), "session_id", session);
-            }
-            return new Result(at, "accept_handoff", (handoff ? "Handoff " : "Relay ") + baton.id() + " from "
-                    + baton.fromAgent() + " waits for you: " + baton.summary(), tool, next, "Call " + tool
-                    + " to take it over with its files.", 30, signals);
-        }
-        if (!quota.isEmpty()) {
-            Baton baton = quota.get(0);
-            return new Result(at, "accept_quota_relay", "Relay " + baton.id() + " left claims of " + baton.fromAgent()
-                    + " (out of quota) waiting for a taker", "task_claim_quota_accept", args("task_id",
-                            baton.task().value(), "handoff_observation_id", baton.id().value(), "session_id",
-                            session), "Call task_claim_quota_accept to adopt the claims and resume the work.", 30,
-                    signals);
-        }
-        if (!blocking.isEmpty()) {
-            Message message = blocking.get(0);
-            return new Result(at, "reply_blocking_message", "A blocking message from " + message.fromAgent()
-                    + " is unread", "task_message_mark_read", args("message_observation_id", message.id().value(),
-                            "task_id", message.task().value()), "Read it (get_observations with its id), answer "
-                            + "with task_message, then mark it read before taking new work.", 30, signals);
+        Optional<Need> need = attention.firstNeed();
+        if (need.isPresent()) {
+            return act(need.get(), attention, session, at, signals);
         }
         Optional<ReadyEntry> top = work.ready().stream().findFirst();
         if (top.isPresent() && top.get().claimable()) {
@@ -153,8 +128,51 @@ public final class AutopilotTickTool {
                 "Nothing to do now; tick again later.", 1200, signals);
     }
 
-    private static boolean quota(Baton baton) {
-        return baton.kind() == BatonKind.RELAY && baton.reason() == RelayReason.QUOTA;
+    /** The decision for the most urgent {@code need}, about its first item (the lists come in need order). */
+    private static Result act(Need need, Attention attention, String session, long at, Signals signals) {
+        switch (need) {
+            case HANDOFF -> {
+                Baton baton = attention.batons().get(0);
+                boolean handoff = baton.kind() == BatonKind.HANDOFF;
+                String tool = handoff ? "task_accept_handoff" : "task_accept_relay";
+                Map<String, Object> next = args(handoff ? "handoff_observation_id" : "relay_observation_id",
+                        baton.id().value(), "session_id", session);
+                return new Result(at, "accept_handoff", (handoff ? "Handoff " : "Relay ") + baton.id() + " from "
+                        + baton.fromAgent() + " waits for you: " + baton.summary(), tool, next, "Call " + tool
+                        + " to take it over with its files.", 30, signals);
+            }
+            case QUOTA_RELAY -> {
+                Baton baton = attention.batons().get(0);
+                return new Result(at, "accept_quota_relay", "Relay " + baton.id() + " left claims of "
+                        + baton.fromAgent() + " (out of quota) waiting for a taker", "task_claim_quota_accept",
+                        args("task_id", baton.task().value(), "handoff_observation_id", baton.id().value(),
+                                "session_id", session), "Call task_claim_quota_accept to adopt the claims and resume "
+                                + "the work.", 30, signals);
+            }
+            case BLOCKING_MESSAGE, REPLY -> {
+                Message message = attention.unreadMessages().get(0);
+                boolean blocking = need == Need.BLOCKING_MESSAGE;
+                return new Result(at, blocking ? "reply_blocking_message" : "reply_message", (blocking
+                        ? "A blocking message from " + message.fromAgent() + " is unread"
+                        : "A message from " + message.fromAgent() + " waits for your reply"), "task_message_mark_read",
+                        args("message_observation_id", message.id().value(), "task_id", message.task().value()),
+                        "Read it (get_observations with its id), answer with task_message, then mark it read before "
+                                + "taking new work.", 30, signals);
+            }
+            case RUN_FOR_YOU -> {
+                Run run = attention.runsForYou().get(0);
+                return new Result(at, "take_run", "Run " + run.id() + " was delegated to your agent and nobody took it",
+                        "take_task", args("task_id", run.id().value(), "session_id", session),
+                        "Call take_task, do the job, then report it with finish_task.", 30, signals);
+            }
+            case ENDED_RUN -> {
+                List<String> ended = attention.endedRuns().stream().map(run -> run.id().value()).toList();
+                return new Result(at, "collect_runs", attention.endedRunCount() + " run(s) you delegated ended",
+                        "await_tasks", args("task_ids", ended, "session_id", session),
+                        "Call await_tasks to collect their results.", 30, signals);
+            }
+            default -> throw new IllegalStateException("no decision for " + need);
+        }
     }
 
     /** A stalled lane that is only a heartbeat: dead, or showing no task at all. */

@@ -4,11 +4,11 @@ import dev.colony.api.CallerScope;
 import dev.colony.api.TaskId;
 import dev.colony.api.attention.Attention;
 import dev.colony.api.attention.AttentionQuery;
+import dev.colony.api.attention.Need;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneQuery;
 import dev.colony.api.lane.Lanes;
-import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.plan.ReadyQuery;
 import dev.colony.api.plan.ReadyWork;
 import dev.colony.api.task.SavedWorkingNote;
@@ -55,7 +55,6 @@ record RuntimeState(List<Lane> lanes, Optional<Lane> own, Attention attention, R
 
     /** Unread messages marked blocking. */
     int blockingCount() {
-        return (int) attention.unreadMessages().stream().filter(message -> message.urgency()
-                == MessageUrgency.BLOCKING).count();
+        return attention.count(Need.BLOCKING_MESSAGE);
     }
 }

@@ -3,11 +3,11 @@ package dev.colony.mcp.tool.runtime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.CallerScope;
 import dev.colony.api.Previews;
+import dev.colony.api.attention.Need;
 import dev.colony.api.baton.Baton;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.message.Message;
-import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyReason;
@@ -85,9 +85,9 @@ public final class StartupPanelTool {
     }
 
     /**
-     * Something that waits for the caller.
+     * Something that waits for the caller, in the order the attention read model gives.
      *
-     * @param kind handoff, relay or blocking_message
+     * @param kind handoff, relay, blocking_message or reply_message (a message awaiting your answer)
      * @param id its observation id
      * @param fromAgent who sent it
      * @param preview its start
@@ -106,7 +106,7 @@ public final class StartupPanelTool {
      * @param readyTask the best ready sub-task
      * @param activeQueenPlan the plan sub-task the caller holds
      * @param inboxCount handoffs, relays and unread messages waiting for the caller
-     * @param blockingItems the first of them that block
+     * @param blockingItems the first of them that wait for the caller's action
      * @param claimedFiles the caller's files on its thread
      * @param blocker the working note's blocker
      * @param next the working note's next step
@@ -134,7 +134,7 @@ public final class StartupPanelTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("startup_panel", "Show the resume card",
             "One compact card to start or resume a session: your thread and working note (blocker, next, "
-                    + "evidence), your claimed files, handoffs and blocking messages waiting for you, the best "
+                    + "evidence), your claimed files, handoffs and messages waiting for you, the best "
                     + "ready plan sub-task, warnings, and the next call written out. Changes nothing; hivemind, "
                     + "attention_inbox and task_ready_for_agent give the full lists.",
             Args.class, Result.class, (context, args) -> {
@@ -161,10 +161,9 @@ public final class StartupPanelTool {
                     baton.fromAgent(), Previews.clip(baton.summary(), PREVIEW_CHARS)));
         }
         for (Message message : state.attention().unreadMessages()) {
-            if (message.urgency() == MessageUrgency.BLOCKING) {
-                blocking.add(new BlockingItem("blocking_message", message.id().value(), message.fromAgent(),
-                        Previews.clip(message.preview(), PREVIEW_CHARS)));
-            }
+            Need.of(message).ifPresent(need -> blocking.add(new BlockingItem(need == Need.BLOCKING_MESSAGE
+                    ? "blocking_message" : "reply_message", message.id().value(), message.fromAgent(),
+                    Previews.clip(message.preview(), PREVIEW_CHARS))));
         }
         Optional<WorkingPointer> pointer = state.note().map(SavedWorkingNote::pointer);
         List<String> warnings = new ArrayList<>();
