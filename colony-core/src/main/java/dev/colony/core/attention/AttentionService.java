@@ -163,7 +163,7 @@ public final class AttentionService implements AttentionInbox {
                 .filter(b -> scope.contains(b.task()) && now.isBefore(b.expiresAt())
                         && !b.fromSession().equals(actor.session()) && AgentTypes.addresses(b.toAgent(), actor.agent()))
                 .map(b -> BatonRows.view(b, now))
-                .sorted(Comparator.comparing(Need::of).thenComparing(Baton::expiresAt))
+                .sorted(Comparator.comparing((Baton baton) -> Need.of(baton)).thenComparing(Baton::expiresAt))
                 .toList();
     }
 

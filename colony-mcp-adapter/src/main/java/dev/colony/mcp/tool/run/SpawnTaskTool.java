@@ -55,7 +55,7 @@ public final class SpawnTaskTool {
                     + "in_progress when one of the max_concurrent slots is free, else queued. Returns task_id; "
                     + "await_tasks waits for it. Errors: NOT_A_MEMBER (you may not delegate to that agent), "
                     + "RUN_NOT_FOUND (parent_id).",
-            SPEC.arguments().unlisting(Set.of("command", "cwd")), SPEC.result(), false, SpawnTaskTool::spawn);
+            SPEC.arguments().unlisting(Set.of("command", "cwd")), SPEC.result(), false, SPEC.handler());
 
     private static RunResult spawn(ToolContext context, Args args) {
         if ((args.agent() == null) == (args.command() == null)) {
