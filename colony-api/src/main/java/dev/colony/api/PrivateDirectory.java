@@ -1,9 +1,11 @@
 package dev.colony.api;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -19,7 +21,8 @@ import java.util.Set;
  * {@code user.name}) that neither its group nor other users may write to. {@link #distrustPath} also checks every
  * directory above it (links resolved): each belongs to this user or to {@code root}, and one that others may write
  * to must be sticky (as {@code /tmp} is), so that nobody else can rename or replace what it holds. Without POSIX
- * permissions (Windows) nothing can be checked, so nothing is trusted.
+ * permissions (Windows) nothing can be checked, so nothing is trusted. {@link #ensure} creates a missing directory
+ * for this user alone before checking it the same way.
  */
 public final class PrivateDirectory {
 
@@ -85,6 +88,38 @@ public final class PrivateDirectory {
             return Optional.empty();
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return Optional.of(dir + " cannot be checked: " + e);
+        }
+    }
+
+    /**
+     * Creates {@code dir} and each missing directory above it for this user alone ({@code rwx------}), unless it
+     * exists (another process creating it first is fine), then checks it as {@link #distrustPath} does: why it
+     * cannot be trusted, or cannot be created (a sentence naming it), or empty when it is ready to use.
+     */
+    public static Optional<String> ensure(Path dir) {
+        try {
+            createPrivate(dir);
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return Optional.of(dir + " cannot be created: " + e);
+        }
+        return distrustPath(dir);
+    }
+
+    private static void createPrivate(Path dir) throws IOException {
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Path parent = dir.toAbsolutePath().getParent();
+        if (parent != null) {
+            createPrivate(parent);
+        }
+        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        FileAttribute<?>[] ownerOnly = posix ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------"))} : new FileAttribute<?>[0];
+        try {
+            Files.createDirectory(dir, ownerOnly);
+        } catch (FileAlreadyExistsException raced) {
+            // Another process made it first: it is checked like any existing one.
         }
     }
 

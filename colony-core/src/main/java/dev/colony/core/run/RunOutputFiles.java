@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -56,30 +55,10 @@ final class RunOutputFiles {
      *     could be changed by someone else, or it cannot be created
      */
     static RunOutputFiles prepare(Path directory) {
-        try {
-            if (!Files.exists(directory, LinkOption.NOFOLLOW_LINKS)) {
-                createPrivate(directory);
-            }
-        } catch (IOException e) {
-            throw unusable(directory, e.toString());
-        }
-        PrivateDirectory.distrustPath(directory).ifPresent(why -> {
+        PrivateDirectory.ensure(directory).ifPresent(why -> {
             throw unusable(directory, why);
         });
         return new RunOutputFiles(directory);
-    }
-
-    /** Creates {@code directory} and each missing parent 0700; another process creating one first is fine. */
-    private static void createPrivate(Path directory) throws IOException {
-        Path parent = directory.getParent();
-        if (parent != null && !Files.exists(parent, LinkOption.NOFOLLOW_LINKS)) {
-            createPrivate(parent);
-        }
-        try {
-            Files.createDirectory(directory, privateDirectory(directory));
-        } catch (FileAlreadyExistsException raced) {
-            // Another process created it first: checked like any existing one.
-        }
     }
 
     Path directory() {

@@ -1,5 +1,6 @@
 package dev.colony.embedding.onnx;
 
+import dev.colony.api.PrivateDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -27,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * {@code <dir>/djl}, and {@code ai.djl.offline} keeps it from looking for GPU builds on the network; the
  * JNA library DJL uses would make {@code ~/.cache/JNA}, and {@code jna.tmpdir} sends it to {@code <dir>/jna}.
  * System properties the host set itself are left as they are.
+ *
+ * <p>Native code is loaded from that directory, so it is trusted only as {@link PrivateDirectory#ensure} allows:
+ * created for this user alone when missing, and refused when another user could write to it or to a directory
+ * above it (a {@code COLONY_HOME} under a shared temporary directory, say), where a planted library would run as
+ * this user. Then nothing points there: each library unpacks into a fresh private directory of its own, as it
+ * does by default, and a warning names the directory and why.
  */
 final class NativeLibraries {
 
@@ -38,11 +45,20 @@ final class NativeLibraries {
     }
 
     /**
-     * Points the native libraries at {@code directory}, unpacking the ONNX runtime's there once.
+     * Points the native libraries at {@code directory}, unpacking the ONNX runtime's there once; leaves them to
+     * their own defaults when the directory cannot be trusted.
+     *
+     * @return whether {@code directory} was trusted and used
      *
      * @throws UncheckedIOException when the directory cannot be written
      */
-    static synchronized void prepare(Path directory) {
+    static synchronized boolean prepare(Path directory) {
+        Optional<String> distrust = PrivateDirectory.ensure(directory);
+        if (distrust.isPresent()) {
+            LOG.warn("native libraries are not cached in {}: {}; each unpacks into a private temporary directory",
+                    directory, distrust.get());
+            return false;
+        }
         if (System.getProperty("ENGINE_CACHE_DIR") == null && System.getenv("ENGINE_CACHE_DIR") == null) {
             System.setProperty("ENGINE_CACHE_DIR", directory.resolve("djl").toString());
         }
@@ -55,6 +71,7 @@ final class NativeLibraries {
         if (System.getProperty(ORT_PATH) == null) {
             platform().ifPresent(platform -> unpackOnnxRuntime(directory, platform));
         }
+        return true;
     }
 
     /** The ONNX runtime's name for this platform ({@code linux-x64}), when it ships libraries for it. */

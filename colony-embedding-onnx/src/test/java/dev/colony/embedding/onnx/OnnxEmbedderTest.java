@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +83,31 @@ class OnnxEmbedderTest {
         assertThat(list(tmp)).as("nothing left in the temporary directory").isEmpty();
         assertThat(list(home)).as("nothing written under the home directory").isEmpty();
         assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl");
+    }
+
+    /**
+     * Native code is loaded from the native directory, so one another user could write to (a shared temporary
+     * directory) is not used: nothing is unpacked there and the model still loads, each library unpacking into a
+     * private directory of its own.
+     */
+    @Test
+    void aNativeDirectoryOthersCouldWriteIsNotUsedAndTheModelStillLoads() throws Exception {
+        Path natives = Files.createDirectories(dir.resolve("shared-native"));
+        Files.setPosixFilePermissions(natives, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(NativeLibraries.prepare(natives)).isFalse();
+        assertThat(list(natives)).isEmpty();
+
+        Path log = dir.resolve("child.log");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")), "-Duser.home="
+                + Files.createDirectories(dir.resolve("home")), "-cp", System.getProperty("java.class.path"),
+                EmbedOnce.class.getName(), natives.toString()));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(child.waitFor(120, TimeUnit.SECONDS)).as("the child finished").isTrue();
+
+        assertThat(child.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readString(log)).contains("loaded after: true");
+        assertThat(list(natives)).as("nothing planted or unpacked where others write").isEmpty();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.colony.store.sqlite;
 
+import dev.colony.api.PrivateDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,10 @@ import org.sqlite.util.OSInfo;
  * {@value #DIRECTORY_PROPERTY} names another root, or {@value #DISABLED} to keep sqlite-jdbc's own
  * behaviour; a {@code org.sqlite.lib.path} set by the application is always respected. When the cache
  * cannot be written (a read-only home), sqlite-jdbc's own extraction is used as before.
+ *
+ * <p>SQLite is loaded from the cache, so the cache directory is trusted only as
+ * {@link PrivateDirectory#ensure} allows (this user's, written by nobody else, nor any directory above it); a
+ * cache another user could write to is not used, and sqlite-jdbc extracts as before.
  *
  * <p>The file is complete whenever it exists under its final name: it is written beside it under a
  * process-unique name and renamed into place, so concurrent first starts only race to rename equal
@@ -131,6 +136,10 @@ final class NativeLibraryCache {
      */
     static Optional<Path> locate(Path root) throws IOException {
         Path pointer = pointerFile(root);
+        Optional<String> distrust = PrivateDirectory.ensure(pointer.getParent().getParent());
+        if (distrust.isPresent()) {
+            throw new IOException("the cache cannot be trusted: " + distrust.get());
+        }
         if (Files.isRegularFile(pointer)) {
             List<String> lines = Files.readAllLines(pointer, StandardCharsets.UTF_8);
             if (lines.size() == 2) {

@@ -1,6 +1,7 @@
 package dev.colony.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * SQLite's native library lives in one cache file per version that later processes reuse, so a killed
  * process leaves nothing in the temporary directory, where sqlite-jdbc's own extraction leaks a copy per
- * kill.
+ * kill. A cache another user could write to is not trusted with native code.
  */
 class NativeLibraryCacheTest {
 
@@ -80,6 +82,22 @@ class NativeLibraryCacheTest {
         Files.delete(library);
         assertThat(NativeLibraryCache.locate(dir)).contains(library);
         assertThat(library).isRegularFile();
+    }
+
+    @Test
+    void aCacheAnotherUserCouldWriteIsNeitherReadNorWritten() throws IOException {
+        Path shared = Files.createDirectories(dir.resolve("colony").resolve("native"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path planted = Files.writeString(dir.resolve("planted.so"), "planted");
+        Path pointer = NativeLibraryCache.pointerFile(dir);
+        Files.createDirectories(pointer.getParent());
+        Files.writeString(pointer, planted + "\n" + Files.size(planted) + "\n");
+
+        assertThatThrownBy(() -> NativeLibraryCache.locate(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining(shared.toString());
+        try (Stream<Path> files = Files.walk(shared)) {
+            assertThat(files.filter(Files::isRegularFile)).as("nothing extracted into it").containsExactly(pointer);
+        }
     }
 
     @Test
