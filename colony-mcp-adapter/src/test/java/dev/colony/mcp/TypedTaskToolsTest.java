@@ -149,6 +149,11 @@ class TypedTaskToolsTest {
         assertThat(ok(bob, "memory_retrieve", Map.of("ids", List.of(id))).get("memories").get(0).get("version")
                 .asLong()).isEqualTo(version);
 
+        JsonNode refused = error(bob, "memory_edit", Map.of("memory_id", id, "toggle", List.of(0)));
+        assertThat(refused.get("code").asText()).as("a member edits only its own memories").isEqualTo("FORBIDDEN");
+        ok(alice, "collection_manage", Map.of("action", "add_member", "collection", "ops", "user", "bob", "role",
+                "admin"));
+
         JsonNode edited = ok(bob, "memory_edit", Map.of("memory_id", id, "expected_version", version,
                 "toggle", List.of(0, 1), "rewrite_steps", List.of(Map.of("index", 2, "text", "revoke the old keys")),
                 "set_status", "blocked", "output", "Deploy of the new keys waits for the gateway's change window.",
