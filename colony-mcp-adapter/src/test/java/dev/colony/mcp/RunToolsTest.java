@@ -208,6 +208,10 @@ class RunToolsTest {
             JsonNode refused = ToolResults.error(claude.call("spawn_task", Map.of("command", "ls")));
             assertThat(refused.get("code").asText()).isEqualTo("SHELL_DISABLED");
             assertThat(refused.get("field").asText()).isEqualTo("command");
+            JsonNode unknown = ToolResults.error(claude.call("spawn_task", Map.of("agent", "codex", "script", "ls")));
+            assertThat(unknown.get("field").asText()).isEqualTo("script");
+            assertThat(unknown.get("error").asText()).as("the unlisted parameters stay unnamed").contains("agent")
+                    .doesNotContain("command").doesNotContain("cwd");
             assertThat(ToolResults.okAndValid(claude, "spawn_task", Map.of("agent", "codex", "message", "review"))
                     .get("status").asText()).isEqualTo("in_progress");
         }

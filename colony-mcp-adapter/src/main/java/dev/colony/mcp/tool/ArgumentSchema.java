@@ -170,8 +170,11 @@ public final class ArgumentSchema<A extends Record> {
         for (var names = present.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!byName.containsKey(name)) {
+                // Only the published names: one this server does not list stays unnamed here too.
+                Set<String> listed = new TreeSet<>();
+                schema.get("properties").fieldNames().forEachRemaining(listed::add);
                 throw ColonyException.invalid(Echo.capped(name), "is not a parameter of this tool; accepted: "
-                        + (byName.isEmpty() ? "none" : String.join(", ", new TreeSet<>(byName.keySet()))));
+                        + (listed.isEmpty() ? "none" : String.join(", ", listed)));
             }
         }
         Object[] parameters = new Object[arguments.size()];
