@@ -156,8 +156,10 @@ class RunsMcpIT {
     void sixtyFourWaitsAtOnceLeaveAWriteAnsweredAtOnce() throws Exception {
         String id = ok(claude, "create_task", Map.of("agent", "gemini", "message", "never taken")).get("task_id")
                 .asText();
+        Duration unloaded = Duration.ofDays(1);
         for (int i = 0; i < 3; i++) {
-            write("Warm-up write number " + i + " before the waits begin.");
+            Duration took = write("Warm-up write number " + i + " before the waits begin.");
+            unloaded = took.compareTo(unloaded) < 0 ? took : unloaded;
         }
         ExecutorService clients = Executors.newFixedThreadPool(64);
         try {
@@ -172,8 +174,11 @@ class RunsMcpIT {
                 Duration took = write("Write number " + i + " while 64 calls of this client wait for a run.");
                 fastest = took.compareTo(fastest) < 0 ? took : fastest;
             }
+            // 100 ms, plus room for a machine so busy that a write takes long even with nothing waiting: a
+            // starved server answered after the waits timed out (45 s here).
             assertThat(fastest).as("a write behind 64 waits (the fastest of three, each one a full round trip "
-                    + "of the SDK client)").isLessThan(Duration.ofMillis(100));
+                    + "of the SDK client; %s without waits)", unloaded)
+                    .isLessThan(Duration.ofMillis(100).plus(unloaded.multipliedBy(3)));
             assertThat(waits).as("the waits still wait").noneMatch(Future::isDone);
 
             ok(codex, "kill_task", Map.of("task_id", id));
