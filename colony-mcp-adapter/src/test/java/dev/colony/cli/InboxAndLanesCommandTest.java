@@ -54,7 +54,7 @@ class InboxAndLanesCommandTest {
         CliRun table = run("inbox", "--agent", "codex");
 
         assertThat(table.exit()).as(table.err()).isZero();
-        assertThat(table.out()).startsWith("Inbox of codex").contains("Reply to the blocking messages")
+        assertThat(table.out()).startsWith("Inbox of codex").contains("reply to the blocking messages")
                 .contains("Unread messages:").contains("Do not merge the cart branch yet.")
                 .contains("Handoffs and relays:").contains("Finish the cart totals.")
                 .contains("Fresh claims by others:").contains("src/Cart.java").contains("Hot files:");

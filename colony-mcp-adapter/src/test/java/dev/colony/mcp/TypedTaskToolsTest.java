@@ -148,6 +148,9 @@ class TypedTaskToolsTest {
         long version = added.get("version").asLong();
         assertThat(ok(bob, "memory_retrieve", Map.of("ids", List.of(id))).get("memories").get(0).get("version")
                 .asLong()).isEqualTo(version);
+        // Another member's memory is edited by its author or an admin of the collection only.
+        ok(alice, "collection_manage", Map.of("action", "add_member", "collection", "ops", "user", "bob", "role",
+                "admin"));
 
         JsonNode edited = ok(bob, "memory_edit", Map.of("memory_id", id, "expected_version", version,
                 "toggle", List.of(0, 1), "rewrite_steps", List.of(Map.of("index", 2, "text", "revoke the old keys")),
