@@ -23,16 +23,15 @@ public final class TaskFeedTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only tasks updated after this ISO 8601 time (2026-11-25T09:30:00Z, or a day: 2026-11-25).")
+            @Param("Only tasks changed after this ISO 8601 time or day.")
             @Size(max = 40) String since,
             @Param("Only tasks with this status.")
             @Choices(MemoryAddTool.TaskStatuses.class) String status,
-            @Param("Only tasks with this topic (one word, as given to memory_add).")
+            @Param("Only tasks with this topic.")
             @Size(max = 160) String topic,
-            @Param("Only the tasks of this collection; personal for your personal tasks only. Omitted: your "
-                    + "personal tasks and those of every collection you belong to, in one timeline.")
+            @Param("Only this collection's tasks; personal for yours only.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("The most tasks to return; " + TaskFeedQuery.DEFAULT_LIMIT + " when omitted.")
+            @Param("The most tasks; " + TaskFeedQuery.DEFAULT_LIMIT + " by default.")
             @Range(min = 1, max = TaskFeedQuery.MAX_LIMIT) Integer limit) {
     }
 
@@ -72,11 +71,9 @@ public final class TaskFeedTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_feed", "Task feed",
-            "What changed and what needs attention: your tasks ordered by their last change, newest first, not "
-                    + "by relevance. One timeline over your personal tasks and every collection you belong to "
-                    + "(tasks from memory_add with [done, total] progress, and task threads). Call it with no "
-                    + "arguments at the start of a session; narrow with since, status, topic or collection. To "
-                    + "find tasks about a subject, use memory_search with type_filter task instead.",
+            "Your tasks (memory tasks and task threads, personal and in your collections) by last change, "
+                    + "newest first, not ranked. Call it at the start of a session; to find tasks about a "
+                    + "subject use memory_search.",
             Args.class, Result.class, (context, args) -> {
                 TaskFeedQuery query = new TaskFeedQuery(ToolArguments.instant("since", args.since()),
                         args.status() == null ? null : TaskStatus.fromWire(args.status()), args.topic(),

@@ -21,8 +21,7 @@ public final class TaskListTool {
     public record Args(
             @Param(value = "Most threads to return.", defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = TaskLimits.MAX_LIST_LIMIT) int limit,
-            @Param("List as this session of yours instead of the server's own.") String sessionId,
-            @Param("Only threads of this repository root (normalised like every root).")
+            @Param("Only threads of this repository root.")
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param("Only threads of this branch.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
@@ -35,11 +34,9 @@ public final class TaskListTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_list", "Browse task threads",
-            "Browse the task threads you can see, newest activity first, optionally for one repository root "
-                    + "or branch. Each thread groups the sessions working on one (repo_root, branch). Use it to "
-                    + "inspect or debug threads, not to decide what to work on next.",
+            "Browse task threads, newest activity first; to pick work use task_ready_for_agent.",
             Args.class, Result.class, (context, args) -> new Result(
-                    context.caller(args.sessionId(), null).tasks()
+                    context.scope().tasks()
                             .list(new TaskListQuery(args.repoRoot(), args.branch(), args.limit()))
                             .stream().map(TaskViews.ThreadView::of).toList(),
                     HINT, WARNING, NEXT_TOOL));
