@@ -31,7 +31,7 @@ class ToolListBudgetTest {
     static final int MAX_DECLARATION_CHARS = 60_000;
 
     /** The whole {@code tools/list} result, output schemas and annotations included. */
-    static final int MAX_LIST_CHARS = 120_000;
+    static final int MAX_LIST_CHARS = 121_000;
 
     /** The {@code initialize} instructions, where concepts shared by many tools are said once. */
     static final int MAX_INSTRUCTIONS_CHARS = 2_500;

@@ -7,11 +7,15 @@ import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageQuery;
 import dev.colony.api.message.Messages;
 import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code task_messages}: the caller's message inbox, compact, newest first. */
@@ -23,8 +27,8 @@ public final class TaskMessagesTool {
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long sinceTs,
             @Param(value = "false: also read, replied and expired ones.", defaultValue = "true")
             boolean unreadOnly,
-            @Param(value = "Most messages to return.", defaultValue = "" + Messages.DEFAULT_LIST_LIMIT)
-            @Range(min = 1, max = Messages.MAX_LIST_LIMIT) int limit,
+            @Param("Most messages; by default " + Messages.DEFAULT_LIST_LIMIT + " within about 800 tokens.")
+            @Range(min = 1, max = Messages.MAX_LIST_LIMIT) Integer limit,
             @Param("Only these threads; by default every thread you joined.")
             @Size(max = 50)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds) {
@@ -89,9 +93,19 @@ public final class TaskMessagesTool {
             long replyTo, String urgency, String content) {
     }
 
-    /** The messages, newest first, and the tool that reads their bodies. */
-    public record Result(List<Entry> messages, String hydrateWith) {
+    /**
+     * The messages, newest first, and the tool that reads their bodies.
+     *
+     * @param messages the messages listed
+     * @param hydrateWith the tool that reads their bodies
+     * @param budget how many older messages a long list left out, when it left some out
+     */
+    public record Result(List<Entry> messages, String hydrateWith,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
+
+    /** The estimated tokens a list stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_messages", "List your messages",
@@ -102,11 +116,17 @@ public final class TaskMessagesTool {
                 CallerScope caller = context.scope();
                 MessageQuery query = new MessageQuery(args.taskIds().stream().map(TaskId::of).toList(),
                         args.sinceTs() == null ? null : Instant.ofEpochMilli(args.sinceTs()), args.unreadOnly(),
-                        args.limit());
-                List<Entry> entries = caller.messages().inbox(query).stream()
-                        .map(Entry::of)
-                        .toList();
-                return new Result(entries, "get_observations");
+                        args.limit() == null ? Messages.DEFAULT_LIST_LIMIT : args.limit());
+                List<Entry> entries = new ArrayList<>(caller.messages().inbox(query).stream().map(Entry::of)
+                        .toList());
+                int available = entries.size();
+                if (args.limit() != null) {
+                    return new Result(entries, "get_observations", null);
+                }
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(entries), (dropped, tokens) -> new Result(
+                        List.copyOf(entries), "get_observations", dropped == 0 ? null : new Budget(available,
+                                entries.size(), dropped, tokens, "task_messages", "Compact list: the newest "
+                                        + "messages only; narrow with task_ids, or give a limit.")));
             });
 
     private TaskMessagesTool() {

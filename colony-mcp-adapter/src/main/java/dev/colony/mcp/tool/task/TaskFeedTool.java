@@ -10,9 +10,12 @@ import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.memory.MemoryAddTool;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -65,9 +68,17 @@ public final class TaskFeedTool {
         }
     }
 
-    /** The tasks, newest change first. */
-    public record Result(List<Entry> tasks) {
+    /**
+     * The tasks, newest change first.
+     *
+     * @param tasks the tasks listed
+     * @param budget how many tasks a feed without a limit left out, when it left some out
+     */
+    public record Result(List<Entry> tasks, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
+
+    /** The estimated tokens a feed without a limit stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_feed", "Task feed",
@@ -78,8 +89,16 @@ public final class TaskFeedTool {
                 TaskFeedQuery query = new TaskFeedQuery(ToolArguments.instant("since", args.since()),
                         args.status() == null ? null : TaskStatus.fromWire(args.status()), args.topic(),
                         args.collection(), args.limit() == null ? TaskFeedQuery.DEFAULT_LIMIT : args.limit());
-                return new Result(context.colony().as(context.actor()).taskFeed().feed(query).stream()
-                        .map(Entry::of).toList());
+                List<Entry> tasks = new ArrayList<>(context.colony().as(context.actor()).taskFeed().feed(query)
+                        .stream().map(Entry::of).toList());
+                if (args.limit() != null) {
+                    return new Result(tasks, null);
+                }
+                int available = tasks.size();
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(tasks), (dropped, tokens) -> new Result(
+                        List.copyOf(tasks), dropped == 0 ? null : new Budget(available, tasks.size(), dropped, tokens,
+                                "task_feed", "Compact feed: the latest changes only; narrow with since, "
+                                        + "status, topic or collection, or give a limit.")));
             });
 
     private TaskFeedTool() {
