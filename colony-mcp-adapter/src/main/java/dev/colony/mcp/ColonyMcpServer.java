@@ -69,7 +69,11 @@ public final class ColonyMcpServer implements ToolHost {
             + "branch share a task thread (task_thread opens it; the server joins its own at start): post "
             + "decisions, blockers and warnings with task_post, save working state with task_note_working, and "
             + "check task_updates_since after being away. To ask or tell another agent something on a thread, use "
-            + "task_message; task_messages lists what is addressed to you.";
+            + "task_message; task_messages lists what is addressed to you. Every tool acts as this server's session "
+            + "and agent; only a parameter that names another (a filter, the session to read, the agent to "
+            + "delegate to) takes one. task_id is a task thread's id (from task_thread), except in the run tools, "
+            + "where it is a run id. Times are epoch milliseconds; repo_root is an absolute path; results are "
+            + "compact: read bodies with get_observations. A refused call answers {code, error, field}.";
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
 

@@ -212,8 +212,9 @@ class McpServerIT {
         JsonNode nul = error(claude, "search", Map.of("query", "deploy\u0000 notes"));
         assertThat(nul.get("code").asText()).as("refused before the embedder sees it").isEqualTo("INVALID_ARGUMENT");
         assertThat(nul.get("field").asText()).isEqualTo("query");
-        JsonNode agent = error(claude, "task_messages", Map.of("agent", "codex\u0000"));
-        assertThat(agent.get("field").asText()).isEqualTo("agent");
+        JsonNode agent = error(claude, "task_message", Map.of("task_id", 1, "to_agent", "codex\u0000",
+                "content", "hello"));
+        assertThat(agent.get("field").asText()).isEqualTo("to_agent");
         assertThat(agent.get("error").asText()).doesNotContain("\u0000").contains("U+0000");
     }
 }

@@ -58,9 +58,10 @@ class SessionOwnershipIT {
             assertThat(own.toString()).contains("alice-own");
             JsonNode refused = ToolResults.error(alice.callTool(CallToolRequest.builder("task_thread").arguments(
                     Map.of("repo_root", dir.toString(), "branch", "main", "session_id", "alice-main")).build()));
-            assertThat(refused.get("code").asText()).as("the answer for a missing session: nothing about bob's")
-                    .isEqualTo("SESSION_NOT_FOUND");
+            assertThat(refused.get("code").asText()).as("a tool acts as the server's session only: nothing about bob's")
+                    .isEqualTo("INVALID_ARGUMENT");
             assertThat(refused.get("field").asText()).isEqualTo("session_id");
+            assertThat(refused.get("error").asText()).contains("is not a parameter of this tool");
         } finally {
             alice.closeGracefully();
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.core.Colony;
+import dev.colony.mcp.tool.TokenBudget;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ class SavingsReportToolTest {
         ToolResults.okAndValid(bob, "memory_add", Map.of("content", "Bob's own note"));
 
         JsonNode report = ToolResults.okAndValid(alice, "savings_report", Map.of("input_usd_per_1m", 2.0,
-                "output_usd_per_1m", 10.0));
+                "output_usd_per_1m", 10.0, "detail", true));
 
         JsonNode live = report.get("live");
         assertThat(live.get("totals").get("calls").asInt()).as("alice's three calls, not bob's").isEqualTo(3);
@@ -67,5 +68,30 @@ class SavingsReportToolTest {
         JsonNode only = ToolResults.okAndValid(alice, "savings_report", Map.of("operation", "memory_retrieve"));
         assertThat(only.get("live").get("totals").get("calls").asInt()).isEqualTo(1);
         assertThat(only.get("live").get("cost_basis").get("configured").asBoolean()).isFalse();
+    }
+
+    @Test
+    void theDefaultReportStaysCompactAndDetailListsEveryTool() {
+        List<String> tools = List.of("search", "semantic_search", "get_observations", "timeline", "list_sessions",
+                "memory_retrieve", "memory_search", "task_feed", "task_list", "hivemind", "attention_inbox",
+                "startup_panel", "bridge_status", "task_plan_list", "rescue_stranded_scan", "task_foraging_report");
+        for (String tool : tools) {
+            alice.call(tool, Map.of());
+        }
+
+        JsonNode report = ToolResults.okAndValid(alice, "savings_report", Map.of());
+        String text = report.toString();
+        assertThat(TokenBudget.estimate(text)).as("the default answer, %s chars", text.length())
+                .isLessThanOrEqualTo(800);
+        assertThat(report.get("live").get("totals").get("calls").asInt()).isEqualTo(tools.size());
+        assertThat(report.get("budget").get("items_available").asInt()).isEqualTo(tools.size());
+        assertThat(report.get("budget").get("collapsed_count").asInt()).isPositive();
+        assertThat(report.get("budget").get("why_collapsed").asText()).contains("detail");
+        assertThat(report.get("reference").has("rows")).as("the model's rows come with detail").isFalse();
+
+        JsonNode detail = ToolResults.okAndValid(alice, "savings_report", Map.of("detail", true));
+        assertThat(detail.get("live").get("operations").size()).isGreaterThanOrEqualTo(tools.size());
+        assertThat(detail.get("reference").get("rows")).hasSizeGreaterThan(3);
+        assertThat(detail.has("budget")).isFalse();
     }
 }

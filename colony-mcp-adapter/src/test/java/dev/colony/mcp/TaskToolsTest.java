@@ -135,8 +135,7 @@ class TaskToolsTest {
         assertThat(updates).extracting(entry -> entry.get("id").asLong()).containsExactly(answer.get("id").asLong(),
                 warning.get("id").asLong());
         assertThat(updates.get(0).has("reply_to")).isFalse();
-        JsonNode mine = ok("task_updates_since", Map.of("task_id", task, "since_ts", 0, "session_id",
-                other.id().value())).get("entries");
+        JsonNode mine = ok(codex, "task_updates_since", Map.of("task_id", task, "since_ts", 0)).get("entries");
         assertThat(mine).extracting(entry -> entry.get("id").asLong()).containsExactly(question.get("id").asLong());
 
         JsonNode found = ok("search", Map.of("query", "billing port", "limit", 5)).get("hits");

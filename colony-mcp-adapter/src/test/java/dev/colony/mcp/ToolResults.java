@@ -38,21 +38,17 @@ public final class ToolResults {
 
     /**
      * Calls {@code tool} in process and returns the successful call's JSON, after checking that its
-     * structured content is the text's JSON and matches the tool's published output schema.
+     * structured content is the text's JSON and matches the tool's output schema in its strict form (every field
+     * that is always present is, and no other).
      */
     public static JsonNode okAndValid(ColonyMcpServer server, String tool, Map<String, Object> arguments) {
         JsonNode result = server.call(tool, arguments);
         JsonNode json = ok(result, tool);
         JsonNode structured = result.get("structuredContent");
         assertThat(parse(structured.toString())).as(tool).isEqualTo(json);
-        JsonNode definition = null;
-        for (JsonNode candidate : server.tools()) {
-            if (candidate.get("name").asText().equals(tool)) {
-                definition = candidate;
-            }
-        }
-        assertThat(definition).as(tool).isNotNull();
-        Map<String, Object> schema = JSON.convertValue(definition.get("outputSchema"), SCHEMA_MAP);
+        JsonNode strict = server.catalog().specs().stream().filter(spec -> spec.name().equals(tool)).findFirst()
+                .orElseThrow(() -> new AssertionError("no tool " + tool)).result().strict();
+        Map<String, Object> schema = JSON.convertValue(strict, SCHEMA_MAP);
         var validation = VALIDATOR.validate(schema, JSON.convertValue(structured, Object.class));
         assertThat(validation.valid()).as("%s: %s", tool, validation.errorMessage()).isTrue();
         return json;

@@ -41,7 +41,8 @@ import java.util.function.Supplier;
  * another record declared the same way (an optional nested object, checked by its own schema, whose errors name the field as
  * {@code outer.inner}), a list of such records (errors name {@code list[i].inner}) or a list of
  * {@link Checked} records (each entry checked apart: a fault inside it is that entry's refusal, not the
- * call's), and its annotations
+ * call's; published as a list of objects, the tool's description naming whose parameters an entry takes, so
+ * that one tool's schema is not repeated inside another's), and its annotations
  * ({@link Param}, {@link Range}, {@link Between}, {@link Size}, {@link Choices}) give the description, whether it is
  * required, the default and the constraints. The schema and the check are both derived from these
  * annotations, so a bound is stated in exactly one place and what the schema promises is what the
@@ -462,9 +463,14 @@ public final class ArgumentSchema<A extends Record> {
                     listBounds(node);
                 }
                 case OBJECT -> node.setAll(nested.schema());
-                case OBJECT_LIST, CHECKED_LIST -> {
+                case OBJECT_LIST -> {
                     node.put("type", "array");
                     node.set("items", nested.schema());
+                    listBounds(node);
+                }
+                case CHECKED_LIST -> {
+                    node.put("type", "array");
+                    node.putObject("items").put("type", "object");
                     listBounds(node);
                 }
                 default -> throw new IllegalStateException(kind.name());

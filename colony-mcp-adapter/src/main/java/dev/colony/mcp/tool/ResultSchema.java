@@ -19,9 +19,13 @@ import java.util.Objects;
  * <p>Components map to JSON as the mapper writes them: snake_case names, {@code String} to string,
  * integral types to integer, {@code double} to number, {@code boolean} to boolean, {@code List<T>} to an
  * array of {@code T}, a nested record to an object, and {@code Map<String, ?>} to a free-form object. A
- * component is required unless Jackson leaves it out when empty ({@code @JsonInclude} on the component);
- * it admits {@code null} only when marked {@link Nullable}. The top level is always an object, as MCP
+ * component admits {@code null} only when marked {@link Nullable}. The top level is always an object, as MCP
  * requires of structured content: a tool that returns a list wraps it in a record.
+ *
+ * <p>Every agent pays for the published schema in each conversation, so {@link #schema()} names the fields and
+ * their types and nothing more. {@link #strict()} adds what tests check each result against: the fields always
+ * present (every component, unless Jackson leaves it out when empty: {@code @JsonInclude} on the component) and
+ * no other field.
  *
  * @param <R> the result record
  */
@@ -29,10 +33,12 @@ public final class ResultSchema<R extends Record> {
 
     private final Class<R> type;
     private final ObjectNode schema;
+    private final ObjectNode strict;
 
     private ResultSchema(Class<R> type) {
         this.type = type;
-        this.schema = object(type);
+        this.schema = object(type, false);
+        this.strict = object(type, true);
     }
 
     /**
@@ -53,12 +59,17 @@ public final class ResultSchema<R extends Record> {
         return type;
     }
 
-    /** The output schema (a fresh copy, free to change). */
+    /** The output schema as published: fields and their types (a fresh copy, free to change). */
     public ObjectNode schema() {
         return schema.deepCopy();
     }
 
-    private static ObjectNode object(Class<?> record) {
+    /** The output schema with the fields every result carries and no other field allowed (a fresh copy). */
+    public ObjectNode strict() {
+        return strict.deepCopy();
+    }
+
+    private static ObjectNode object(Class<?> record, boolean strict) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("type", "object");
         ObjectNode properties = node.putObject("properties");
@@ -66,7 +77,7 @@ public final class ResultSchema<R extends Record> {
         for (RecordComponent component : record.getRecordComponents()) {
             String where = record.getSimpleName() + "." + component.getName();
             String name = JsonNames.of(component.getName());
-            ObjectNode property = value(where, component.getGenericType());
+            ObjectNode property = value(where, component.getGenericType(), strict);
             if (component.isAnnotationPresent(Nullable.class)) {
                 String single = property.get("type").asText();
                 property.putArray("type").add(single).add("null");
@@ -76,10 +87,12 @@ public final class ResultSchema<R extends Record> {
                 required.add(name);
             }
         }
-        if (!required.isEmpty()) {
-            node.set("required", required);
+        if (strict) {
+            if (!required.isEmpty()) {
+                node.set("required", required);
+            }
+            node.put("additionalProperties", false);
         }
-        node.put("additionalProperties", false);
         return node;
     }
 
@@ -95,7 +108,7 @@ public final class ResultSchema<R extends Record> {
         return include != null && include.value() != JsonInclude.Include.ALWAYS;
     }
 
-    private static ObjectNode value(String where, Type type) {
+    private static ObjectNode value(String where, Type type, boolean strict) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         if (type == String.class) {
             node.put("type", "string");
@@ -106,10 +119,10 @@ public final class ResultSchema<R extends Record> {
         } else if (type == boolean.class || type == Boolean.class) {
             node.put("type", "boolean");
         } else if (type instanceof Class<?> nested && nested.isRecord()) {
-            return object(nested);
+            return object(nested, strict);
         } else if (type instanceof ParameterizedType generic && generic.getRawType() == List.class) {
             node.put("type", "array");
-            node.set("items", value(where + "[]", generic.getActualTypeArguments()[0]));
+            node.set("items", value(where + "[]", generic.getActualTypeArguments()[0], strict));
         } else if (type instanceof ParameterizedType generic && generic.getRawType() == Map.class
                 && generic.getActualTypeArguments()[0] == String.class) {
             node.put("type", "object");

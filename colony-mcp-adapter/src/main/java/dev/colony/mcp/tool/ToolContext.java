@@ -78,8 +78,9 @@ public record ToolContext(Colony colony, UserId user, String agent, SessionId se
     /**
      * The caller a tool call names: the server's user in the session named by {@code sessionId} (the
      * server's own when {@code null}), as the agent named by {@code agent}, else the agent that session
-     * was started by. Every tool that takes {@code session_id} / {@code agent} arguments asks this; the
-     * core then refuses a session that does not exist or belongs to another user.
+     * was started by. Tools act as the server's own session ({@link #scope()}); the few that name another
+     * session for their own purpose ({@code recall_session}'s audit record) ask this, and the core then refuses a
+     * session that does not exist or belongs to another user.
      *
      * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code session_id} when
      *     {@code sessionId} is not a session id

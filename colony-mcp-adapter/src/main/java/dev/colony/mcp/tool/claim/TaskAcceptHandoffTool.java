@@ -13,9 +13,8 @@ public final class TaskAcceptHandoffTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The handoff's id, as task_hand_off or the inbox gave it.", required = true)
-            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId,
-            @Param("Accept for this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "The handoff's id (from task_hand_off or the inbox).", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId) {
     }
 
     /**
@@ -33,12 +32,10 @@ public final class TaskAcceptHandoffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_handoff", "Accept a handoff",
-            "Accept a pending handoff addressed to you (or to any): your session takes over its work and claims "
-                    + "its transferred files. You must have joined the thread. Errors: HANDOFF_EXPIRED (the handoff "
-                    + "is now recorded as expired), NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED (another "
-                    + "session was first). Returns status accepted and the files now claimed.",
+            "Accept a handoff to you (or any): take over its work and claim its files. Errors: "
+                    + "HANDOFF_EXPIRED, NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = context.caller(args.sessionId(), null).handoffs()
+                Acceptance accepted = context.scope().handoffs()
                         .accept(MemoryId.of(args.handoffObservationId()));
                 return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
                         accepted.installedFiles(), accepted.baton().summary(), accepted.baton().nextSteps());

@@ -13,9 +13,8 @@ public final class TaskAcceptRelayTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The relay's id, as task_relay or the inbox gave it.", required = true)
-            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId,
-            @Param("Accept for this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "The relay's id (from task_relay or the inbox).", required = true)
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId) {
     }
 
     /**
@@ -34,12 +33,10 @@ public final class TaskAcceptRelayTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_relay", "Accept a relay",
-            "Accept a pending relay and resume its work: its pending files are claimed, active, by your session "
-                    + "and you join the thread. Read the worktree_recipe before editing and hydrate the "
-                    + "resumable_state ids you need with get_observations. Errors: RELAY_EXPIRED (recorded as "
-                    + "expired, its claims weakened), NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status accepted.",
+            "Accept a relay and resume its work: its pending files are claimed by you. Read its "
+                    + "worktree_recipe first. Errors: RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = context.caller(args.sessionId(), null).relays()
+                Acceptance accepted = context.scope().relays()
                         .accept(MemoryId.of(args.relayObservationId()));
                 return new Result(accepted.baton().status().wireName(), accepted.baton().task().value(),
                         accepted.installedFiles(), accepted.baton().summary(),

@@ -15,14 +15,12 @@ public final class TaskClaimFileTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Claim for this session of yours instead of the server's own.") String sessionId,
-            @Param(value = "The file you are about to edit: relative to the thread's repository root, or an "
-                    + "absolute path inside it. One file per call; directories and /dev/null are refused.",
+            @Param(value = "The file, relative to the repository root or absolute inside it; one per call.",
                     required = true)
             @Size(max = 4_096) String filePath,
-            @Param("Why you edit it, in a few words; other agents see it on the thread.")
+            @Param("Why you edit it, in a few words.")
             @Size(max = Claims.MAX_NOTE_CHARS) String note) {
     }
 
@@ -41,15 +39,12 @@ public final class TaskClaimFileTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_file", "Claim a file",
-            "Claim one file on a task thread before you edit it, so other agents see who works on what. Claims "
-                    + "warn, they do not lock. Call once per file you expect to edit. A fresh claim by a live "
-                    + "session of another agent type fails with CLAIM_HELD_BY_ACTIVE_OWNER naming that session: "
-                    + "coordinate with it (task_message) or ask for a task_hand_off. Claims on protected branches "
-                    + "(main, master, dev, develop, production, release) fail with PROTECTED_BRANCH_CLAIM_REJECTED; "
-                    + "bad paths fail with INVALID_CLAIM_PATH and the reason. Claiming joins you to the thread. "
-                    + "Returns observation_id and the outcome.",
+            "Claim a file on a thread before you edit it: a warning to others, not a lock. Errors: "
+                    + "CLAIM_HELD_BY_ACTIVE_OWNER (a live session of another agent holds it: message it "
+                    + "or ask for a hand-off), PROTECTED_BRANCH_CLAIM_REJECTED (main, master, dev, "
+                    + "develop, production, release), INVALID_CLAIM_PATH.",
             Args.class, Result.class, (context, args) -> {
-                ClaimResult result = context.caller(args.sessionId(), null).claims()
+                ClaimResult result = context.scope().claims()
                         .claim(TaskId.of(args.taskId()), args.filePath(), args.note());
                 return new Result(result.observation().value(), result.outcome().wireName(),
                         result.claim().filePath(), result.claim().state().wireName(),

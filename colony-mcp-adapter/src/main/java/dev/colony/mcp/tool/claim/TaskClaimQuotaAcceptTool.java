@@ -17,11 +17,9 @@ public final class TaskClaimQuotaAcceptTool {
     public record Args(
             @Param(value = "The thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Adopt for this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name; defaults to the session's.") @Size(max = 64) String agent,
-            @Param("The handoff or relay whose pending claims to adopt, when the inbox gave its id.")
+            @Param("The baton's id.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long handoffObservationId,
-            @Param("A quota-pending file that identifies the baton, instead of its id.") @Size(max = 4_096)
+            @Param("One of its pending files, instead of the id.") @Size(max = 4_096)
             String filePath) {
     }
 
@@ -39,13 +37,11 @@ public final class TaskClaimQuotaAcceptTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_accept",
             "Adopt quota-pending claims",
-            "Adopt the claims a relay (or handoff) left pending for a replacement session: all of them move to "
-                    + "your session, the baton is marked accepted and an audit note goes on the thread. Name the "
-                    + "baton by handoff_observation_id, or by file_path of one of its pending files. Errors as "
-                    + "task_accept_relay, plus NOT_FOUND when no pending claim matches the file and "
-                    + "OBSERVATION_NOT_ON_TASK for a baton of another thread.",
+            "Adopt the claims a relay or handoff left pending: they move to you and the baton is accepted. "
+                    + "Name it by id or by one of its files. Errors as task_accept_relay, NOT_FOUND, "
+                    + "OBSERVATION_NOT_ON_TASK.",
             Args.class, Result.class, (context, args) -> {
-                Acceptance accepted = context.caller(args.sessionId(), args.agent()).quotaBatons()
+                Acceptance accepted = context.scope().quotaBatons()
                         .accept(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),
                                 args.filePath());
                 return new Result(accepted.baton().status().wireName(), accepted.baton().id().value(),

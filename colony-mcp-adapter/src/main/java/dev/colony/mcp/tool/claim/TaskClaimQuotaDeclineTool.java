@@ -17,8 +17,7 @@ public final class TaskClaimQuotaDeclineTool {
     public record Args(
             @Param(value = "The thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
-            @Param("A quota-pending file that identifies the baton.") @Size(max = 4_096) String filePath,
+            @Param("One of the baton's pending files.") @Size(max = 4_096) String filePath,
             @Param("The baton's id, instead of a file.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
             Long handoffObservationId,
             @Param("Why you do not take it.") @Size(max = BatonLimits.MAX_ENTRY_CHARS) String reason) {
@@ -37,11 +36,10 @@ public final class TaskClaimQuotaDeclineTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_decline",
             "Decline a quota-pending claim",
-            "Decline a quota-pending claim that you cannot take, without cancelling its relay: the baton stays "
-                    + "pending but is readdressed to any agent so another one can adopt it, and a decline post "
-                    + "records your reason. Name it by file_path or handoff_observation_id.",
+            "Decline a quota-pending claim without cancelling its relay: the baton is readdressed to any "
+                    + "agent and your reason posted.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = context.caller(args.sessionId(), null).quotaBatons().decline(
+                Baton baton = context.scope().quotaBatons().decline(
                         TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()), args.filePath(),
                         args.reason());
                 return new Result(baton.status().wireName(), baton.id().value(), baton.toAgent());

@@ -18,8 +18,7 @@ public final class TaskClaimQuotaReleaseExpiredTool {
     public record Args(
             @Param(value = "The thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Act as this session of yours instead of the server's own.") String sessionId,
-            @Param("Only the claims of this baton.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
+            @Param("Only this baton's claims.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
             Long handoffObservationId,
             @Param("Only this file.") @Size(max = 4_096) String filePath) {
     }
@@ -37,12 +36,10 @@ public final class TaskClaimQuotaReleaseExpiredTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_release_expired",
             "Release expired quota claims",
-            "Release quota-pending claims whose baton ran out: they become weak_expired (no longer ownership, "
-                    + "still in the audit trail, one claim-weakened note each) and expired relays and handoffs "
-                    + "are recorded as expired. Safe to repeat and to run from several agents at once. Omit "
-                    + "handoff_observation_id and file_path to release all expired quota claims of the thread.",
+            "Release quota-pending claims whose baton expired (they become weak_expired); safe to repeat. "
+                    + "Without an id or file, all of the thread's.",
             Args.class, Result.class, (context, args) -> {
-                QuotaRelease release = context.caller(args.sessionId(), null).quotaBatons()
+                QuotaRelease release = context.scope().quotaBatons()
                         .releaseExpired(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),
                                 args.filePath());
                 return new Result(release.weakenedFiles(), release.expiredBatons().stream().map(MemoryId::value)

@@ -16,8 +16,7 @@ public final class TaskDeclineHandoffTool {
     public record Args(
             @Param(value = "The handoff's id.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId,
-            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
-            @Param("Why, so the sender can reissue it to someone else.") @Size(max = BatonLimits.MAX_ENTRY_CHARS)
+            @Param("Why, for the sender.") @Size(max = BatonLimits.MAX_ENTRY_CHARS)
             String reason) {
     }
 
@@ -27,12 +26,10 @@ public final class TaskDeclineHandoffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_handoff", "Decline a handoff",
-            "Decline a pending handoff: it is cancelled and a decline post with your reason goes on the thread, "
-                    + "so the sender can hand it to another agent. Declining an expired handoff fails with "
-                    + "HANDOFF_EXPIRED and records it as expired instead. Other errors: NOT_PARTICIPANT, "
-                    + "NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
+            "Decline a handoff: it is cancelled and your reason posted, so the sender can reroute it. "
+                    + "Errors: HANDOFF_EXPIRED, NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = context.caller(args.sessionId(), null).handoffs()
+                Baton baton = context.scope().handoffs()
                         .decline(MemoryId.of(args.handoffObservationId()), args.reason());
                 return new Result(baton.status().wireName(), baton.id().value());
             });

@@ -16,7 +16,6 @@ public final class TaskDeclineRelayTool {
     public record Args(
             @Param(value = "The relay's id.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId,
-            @Param("Decline for this session of yours instead of the server's own.") String sessionId,
             @Param("Why, so it can be rerouted.") @Size(max = BatonLimits.MAX_ENTRY_CHARS) String reason) {
     }
 
@@ -26,11 +25,10 @@ public final class TaskDeclineRelayTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_relay", "Decline a relay",
-            "Decline a relay you cannot take: it is cancelled, its pending claims are released so anyone may "
-                    + "claim the files, and a decline post with your reason goes on the thread. Errors: "
-                    + "RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED. Returns status cancelled.",
+            "Decline a relay: it is cancelled, its pending claims released, your reason posted. Errors: "
+                    + "RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = context.caller(args.sessionId(), null).relays()
+                Baton baton = context.scope().relays()
                         .decline(MemoryId.of(args.relayObservationId()), args.reason());
                 return new Result(baton.status().wireName(), baton.id().value());
             });

@@ -20,20 +20,18 @@ public final class TaskHandOffTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Hand off from this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name; defaults to the session's.") @Size(max = 64) String agent,
-            @Param(value = "Who should take it: an agent name or type (claude, codex, …) or any.",
+            @Param(value = "An agent name or type, or any.",
                     defaultValue = "any") @Size(max = 64) String toAgent,
-            @Param(value = "What is done and what is left, readable without your context.", required = true)
+            @Param(value = "What is done and what is left.", required = true)
             @Size(max = BatonLimits.MAX_SUMMARY_CHARS) String summary,
-            @Param("Concrete next steps for the receiver.") @Size(max = BatonLimits.MAX_LIST_ENTRIES)
+            @Param("Concrete next steps.") @Size(max = BatonLimits.MAX_LIST_ENTRIES)
             List<String> nextSteps,
             @Param("Known blockers.") @Size(max = BatonLimits.MAX_LIST_ENTRIES) List<String> blockers,
-            @Param("Files whose claims move to the receiver: released now, claimed for the receiver when it "
-                    + "accepts.") @Size(max = BatonLimits.MAX_LIST_ENTRIES) List<String> transferredFiles,
-            @Param(value = "How long the handoff waits for a receiver, in minutes.", defaultValue = "120")
+            @Param("Files whose claims move to the receiver.")
+            @Size(max = BatonLimits.MAX_LIST_ENTRIES) List<String> transferredFiles,
+            @Param(value = "How long it waits for a receiver.", defaultValue = "120")
             @Range(min = 1, max = 480) Integer expiresInMinutes) {
     }
 
@@ -69,17 +67,12 @@ public final class TaskHandOffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_hand_off", "Hand off work",
-            "Hand your work on a task thread to another agent, with the claims of the files it should take "
-                    + "over. The transferred files are released at once and claimed for whoever accepts "
-                    + "(task_accept_handoff). Address an agent type (to_agent) or any. The handoff waits 120 "
-                    + "minutes unless expires_in_minutes says otherwise (at most 480); expired handoffs leave the "
-                    + "pending lists but stay on the thread. You must have joined the thread (NOT_PARTICIPANT). "
-                    + "If you may be gone before anyone answers (quota, rate limit), use task_relay instead. "
-                    + "Returns handoff_observation_id and status pending; to any "
-                    + "agent, also suggested_candidates: agent types with a live session, best fit for the files "
-                    + "first (agent_upsert_profile weights).",
+            "Hand your work on a thread to another agent: the transferred files are released now and "
+                    + "claimed for whoever accepts (task_accept_handoff). If you may be gone before "
+                    + "anyone answers, use task_relay. To any agent, suggested_candidates ranks live "
+                    + "agent types. Errors: NOT_PARTICIPANT.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 Baton baton = caller.handoffs().handOff(
                         new HandoffRequest(TaskId.of(args.taskId()), args.toAgent(), args.summary(), args.nextSteps(),
                                 args.blockers(), args.transferredFiles(),

@@ -18,19 +18,16 @@ public final class TaskRelayTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Relay from this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name; defaults to the session's.") @Size(max = 64) String agent,
             @Param(value = "Why you stop.", defaultValue = "unspecified") @Choices(RelayReasons.class) String reason,
-            @Param(value = "Where the work stands, in one line.", required = true)
+            @Param(value = "Where the work stands.", required = true)
             @Size(max = BatonLimits.MAX_SUMMARY_CHARS) String oneLine,
-            @Param("The branch the receiver should start from.") @Size(max = 255) String baseBranch,
-            @Param(value = "Who should resume: an agent name or type, or any.", defaultValue = "any")
+            @Param("The branch the receiver starts from.") @Size(max = 255) String baseBranch,
+            @Param(value = "An agent name or type, or any.", defaultValue = "any")
             @Size(max = 64) String toAgent,
-            @Param("A commit or ref that holds your changed files; without it the receiver is warned that "
-                    + "uncommitted files may exist only in your tree.") @Size(max = 255) String fetchFilesAt,
-            @Param(value = "How long the relay and your pending claims wait, in minutes.", defaultValue = "240")
+            @Param("A commit or ref holding your changed files.") @Size(max = 255) String fetchFilesAt,
+            @Param(value = "How long the relay and your claims wait.", defaultValue = "240")
             @Range(min = 1, max = 720) Integer expiresInMinutes) {
     }
 
@@ -49,14 +46,11 @@ public final class TaskRelayTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_relay", "Relay work",
-            "Leave unfinished work for whoever comes next when quota, a rate limit, a turn cap or a manual stop "
-                    + "means you may not be there for a normal task_hand_off. Your fresh claims on the thread turn "
-                    + "handoff_pending: they wait for the receiver for the relay's time (240 minutes by default, "
-                    + "at most 720) and then weaken. The relay carries a worktree_recipe (base branch, inherited "
-                    + "files, fetch_files_at) and the ids of the thread's last 30 minutes of activity. Returns "
-                    + "relay_observation_id and status pending.",
+            "Leave unfinished work for whoever comes next when quota, a rate limit or a stop may take you "
+                    + "away: your fresh claims on the thread wait for the receiver, then weaken. Carries "
+                    + "a worktree recipe and the thread's recent activity ids.",
             Args.class, Result.class, (context, args) -> {
-                Baton baton = context.caller(args.sessionId(), args.agent()).relays().relay(
+                Baton baton = context.scope().relays().relay(
                         new RelayRequest(TaskId.of(args.taskId()), RelayReason.fromWire(args.reason()), args.oneLine(),
                                 args.baseBranch(), args.toAgent(), args.fetchFilesAt(),
                                 ToolArguments.minutes(args.expiresInMinutes())));

@@ -60,22 +60,18 @@ public final class CollectionManageTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "create: a new collection with you as admin. add_member: add a user or change its role "
-                    + "(admins only). remove_member: remove a user (admins), or yourself (leave). list: your "
-                    + "collections with your role and counts. publish: copy one of your personal memories into a "
-                    + "collection.", required = true)
+            @Param(value = "create; add_member (admins; also changes a role); remove_member (admins, or "
+                    + "yourself); list; publish (copy a personal memory in).", required = true)
             @Choices(Actions.class) String action,
-            @Param("The collection's name (lowercase letters, digits and hyphens); every action but list.")
+            @Param("The collection's name (lowercase, digits, hyphens).")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("create only. collaborative: members read and write. knowledge_pack: curated, only admins "
-                    + "write, members and readers read.")
+            @Param("create: collaborative (members write) or knowledge_pack (admins write).")
             @Choices(Kinds.class) String kind,
-            @Param("add_member and remove_member: the user, by name.")
+            @Param("add_member, remove_member: the user.")
             @Size(max = UserId.MAX_LENGTH) String user,
-            @Param("add_member only. admin: writes and manages members. member: writes (reads only a knowledge "
-                    + "pack). reader: reads only.")
+            @Param("add_member: admin, member or reader.")
             @Choices(Roles.class) String role,
-            @Param("publish only: the id of the personal memory to copy.")
+            @Param("publish: the personal memory to copy.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long memoryId) {
     }
 
@@ -121,9 +117,8 @@ public final class CollectionManageTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("collection_manage", "Manage collections",
-            "Shared collections: memories written into a collection (memory_add with collection) are read by all "
-                    + "its members and by nobody else. Create one, add or remove members with a role, list yours, "
-                    + "or publish a personal memory into one. Removing a member ends its access at once.",
+            "Shared collections, read and written only by their members: create one, add or remove "
+                    + "members, list yours, or publish a personal memory into one.",
             Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args));
 
     private CollectionManageTool() {

@@ -44,24 +44,20 @@ public final class AttentionInboxTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Your session; defaults to this server's session.") String sessionId,
-            @Param("Your agent name; defaults to the agent of your session. Handoffs and messages to your agent "
-                    + "type (the name before its first '-') or to any agent reach you too.") @Size(max = 64)
-            String agent,
-            @Param("Only threads of this repository root (absolute path).") @Size(max = 4_096) String repoRoot,
-            @Param("Only threads of these repository roots; combined with repo_root.")
+            @Param("Only threads of this repository root.") @Size(max = 4_096) String repoRoot,
+            @Param("Only threads of these roots (with repo_root).")
             @Size(max = HivemindTool.MAX_ROOTS) List<String> repoRoots,
-            @Param("Only these task threads.") @Size(max = 50)
+            @Param("Only these threads.") @Size(max = 50)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds,
-            @Param(value = "Most items per bucket (handoffs, messages, blockers, stalled lanes).", defaultValue = "5")
+            @Param(value = "Most items per bucket.", defaultValue = "5")
             @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int limit,
-            @Param(value = "How recent another session's claim must be to be listed, in minutes.",
+            @Param(value = "How recent a claim by others must be.",
                     defaultValue = "30") @Range(min = 1, max = 10_080) int recentClaimWindowMinutes,
-            @Param(value = "Most recent claims by others to list.", defaultValue = "10")
+            @Param(value = "Most claims by others.", defaultValue = "10")
             @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int recentClaimLimit,
-            @Param(value = "Half-life of file heat in minutes: activity this old counts half.", defaultValue = "30")
+            @Param(value = "Age at which activity counts half.", defaultValue = "30")
             @Range(min = 1, max = 10_080) int fileHeatHalfLifeMinutes,
-            @Param(value = "Most hot files to list.", defaultValue = "5")
+            @Param(value = "Most hot files.", defaultValue = "5")
             @Range(min = 1, max = AttentionQuery.MAX_LIMIT) int fileHeatLimit) {
     }
 
@@ -238,16 +234,12 @@ public final class AttentionInboxTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
-            "Check what needs you before you choose work: live handoffs and relays addressed to you, unread "
-                    + "messages (blocking first, with the reply and mark-read calls ready), runs delegated to your "
-                    + "agent that nobody took, runs you delegated that ended, blocker posts of the last day, other "
-                    + "lanes that stalled or died holding files, fresh claims by other sessions, a summary of old "
-                    + "claims, and the hottest files (recent edits and claims, decayed by a half-life). Compact: ids "
-                    + "and short previews only, within about 800 tokens; the budget object says what was left out. "
-                    + "Read full bodies with get_observations for the ids you pick. Reading the inbox marks nothing "
-                    + "read.",
+            "What needs you now: handoffs and relays to you, unread messages (blocking first, reply calls "
+                    + "ready), runs for your agent, your ended runs, recent blockers, stalled lanes, "
+                    + "fresh claims by others, hot files. Within about 800 tokens; budget says what was "
+                    + "left out. Marks nothing read.",
             Args.class, Result.class, (context, args) -> {
-                var caller = context.caller(args.sessionId(), args.agent());
+                var caller = context.scope();
                 List<TaskId> tasks = args.taskIds().stream().map(TaskId::of).toList();
                 Attention attention = caller.attention().read(new AttentionQuery(
                         LaneScope.roots(args.repoRoot(), args.repoRoots()), new LinkedHashSet<>(tasks), args.limit(),

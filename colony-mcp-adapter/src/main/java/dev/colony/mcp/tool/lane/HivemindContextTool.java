@@ -44,16 +44,13 @@ public final class HivemindContextTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Your session; defaults to this server's session.") String sessionId,
-            @Param("Your agent name; defaults to the agent of your session.") @Size(max = 64) String agent,
-            @Param("Only lanes in this repository root (absolute path).") @Size(max = 4_096) String repoRoot,
-            @Param("Only lanes in these repository roots; combined with repo_root.")
+            @Param("Only lanes in this repository root.") @Size(max = 4_096) String repoRoot,
+            @Param("Only lanes in these roots (with repo_root).")
             @Size(max = HivemindTool.MAX_ROOTS) List<String> repoRoots,
-            @Param("What you are about to work on, to find related memories; by default the titles and branches "
-                    + "of the live lanes' threads.") @Size(max = 1_000) String query,
-            @Param(value = "Compact memory hits (and negative warnings) to return.", defaultValue = "3")
+            @Param("What you are about to do; by default the live lanes' threads.") @Size(max = 1_000) String query,
+            @Param(value = "Memory hits and warnings to return.", defaultValue = "3")
             @Range(min = 1, max = 10) int memoryLimit,
-            @Param(value = "Also list dead lanes.", defaultValue = "false") boolean includeStale,
+            @Param(value = "Also dead lanes.", defaultValue = "false") boolean includeStale,
             @Param(value = "Most lanes to return.", defaultValue = "20") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
             int limit) {
     }
@@ -129,13 +126,10 @@ public final class HivemindContextTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("hivemind_context",
             "See lanes, related memory and warnings",
-            "Before editing, see who works on what (lanes with activity, branch and thread), compact memory hits "
-                    + "for what you are about to do, and negative warnings other agents left (failed approaches, "
-                    + "blocked paths, conflicts, reverted solutions), with your attention counts. Compact: ids and "
-                    + "snippets only, within about 800 tokens. Next, call attention_inbox before choosing work; read "
-                    + "bodies with get_observations only for the ids you pick.",
+            "Before editing: lanes, compact memory hits for your work and the warnings others left, with "
+                    + "your attention counts, within about 800 tokens.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());
                 List<Lane> lanes = caller.lanes().list(new LaneQuery(roots, args.includeStale(), args.limit()));
                 Attention attention = caller.attention().read(new AttentionQuery(roots, Set.of(), 3,

@@ -22,10 +22,10 @@ public final class HivemindTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only lanes in this repository root (absolute path).") @Size(max = 4_096) String repoRoot,
-            @Param("Only lanes in these repository roots (absolute paths); combined with repo_root.")
+            @Param("Only lanes in this repository root.") @Size(max = 4_096) String repoRoot,
+            @Param("Only lanes in these roots (with repo_root).")
             @Size(max = MAX_ROOTS) List<String> repoRoots,
-            @Param(value = "Also list dead lanes: ended sessions and sessions silent for an hour or more.",
+            @Param(value = "Also dead lanes (ended, or silent an hour).",
                     defaultValue = "false") boolean includeStale,
             @Param(value = "Most lanes to return.", defaultValue = "50") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
             int limit) {
@@ -93,10 +93,8 @@ public final class HivemindTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("hivemind", "See who works on what",
-            "See the live sessions of this store as lanes: agent, repository and branch, the task thread each "
-                    + "touched last, its claimed files and its activity (working, thinking, idle, stalled, dead), "
-                    + "read from heartbeats, claims and recorded edits. Compact: no memory bodies. Call "
-                    + "hivemind_context instead when you also want memory hits and warnings before editing.",
+            "Live sessions as lanes: agent, branch, last thread, claimed files and activity (working, "
+                    + "thinking, idle, stalled, dead). No memory bodies.",
             Args.class, Result.class, (context, args) -> {
                 Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());
                 List<Lane> all = context.colony().as(context.actor()).lanes()

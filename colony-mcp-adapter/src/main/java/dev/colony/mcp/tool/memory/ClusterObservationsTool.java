@@ -20,11 +20,11 @@ public final class ClusterObservationsTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Ids of the memories to group (from search, timeline or a task's posts).", required = true)
+            @Param(value = "Ids of the memories to group.", required = true)
             @Size(min = 1, max = MemoryStore.MAX_CLUSTER_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids,
-            @Param(value = "How similar two memories must be (cosine of their embeddings) to be linked; higher "
-                    + "makes tighter groups.", defaultValue = "" + MemoryStore.DEFAULT_CLUSTER_THRESHOLD)
+            @Param(value = "Cosine similarity needed to link two memories.",
+                    defaultValue = "" + MemoryStore.DEFAULT_CLUSTER_THRESHOLD)
             @Between(min = 0.01, max = 1.0) double threshold) {
     }
 
@@ -46,11 +46,9 @@ public final class ClusterObservationsTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("cluster_observations", "Group memories "
             + "by meaning",
-            "Group up to 500 memories by meaning: memories whose embeddings are at least threshold similar are "
-                    + "linked, and each linked group of two or more is returned with its earliest memory as "
-                    + "canonical_id (single linkage). Use it to spot duplicates and repeated findings before "
-                    + "reading: read the canonical memory of each group with get_observations instead of all of "
-                    + "them. Memories without an embedding are listed apart.",
+            "Group memories whose embeddings are at least threshold similar (single linkage); each group "
+                    + "of two or more is named by its earliest memory (canonical_id). Spots duplicates "
+                    + "before reading. Memories without an embedding are listed apart.",
             Args.class, Result.class, ClusterObservationsTool::cluster);
 
     private ClusterObservationsTool() {

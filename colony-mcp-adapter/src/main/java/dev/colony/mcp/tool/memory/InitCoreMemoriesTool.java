@@ -25,7 +25,7 @@ public final class InitCoreMemoriesTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Optional: what this session is about; the best few memories for it come along.")
+            @Param("What this session is about; the best few memories for it come along.")
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query) {
     }
 
@@ -72,11 +72,9 @@ public final class InitCoreMemoriesTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("init_core_memories", "Load core memories",
-            "Call once at the start of a session. Returns the user's behavioral preferences (follow them), the "
-                    + "landscape of the memory (projects as macro topics with memory and open-task counts, top "
-                    + "topics, types), your tasks that are not done with [done, total] progress, and signals "
-                    + "other agents sent you, which stay pending until you ack them with signal. Pass query to "
-                    + "get the best few memories for what this session is about.",
+            "Call once at the start of a session: the user's behavioral preferences (follow them), the "
+                    + "memory's landscape (macro topics, top topics, types), your open tasks and your "
+                    + "pending signals (ack them with signal).",
             Args.class, Result.class, (context, args) -> {
                 CoreMemories core = context.colony().as(context.actor()).briefing().coreMemories(args.query());
                 List<MemoryViews.Hit> hits = new ArrayList<>();

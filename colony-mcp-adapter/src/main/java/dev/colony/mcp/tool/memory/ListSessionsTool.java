@@ -24,9 +24,8 @@ public final class ListSessionsTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("list_sessions", "List sessions",
-            "List the recent agent sessions of your user, newest first: id, agent, ide, cwd, started_at and "
-                    + "ended_at (epoch ms; ended_at is null while a session is open). Pass an id to timeline to walk "
-                    + "that session, or to recall_session to bring its context into yours.",
+            "Your user's recent sessions, newest first: id, agent, ide, cwd, started_at, ended_at (null "
+                    + "while open). Pass an id to timeline or recall_session.",
             Args.class, Result.class, (context, args) -> new Result(context.sessions().list(args.limit()).stream()
                     .map(MemoryViews.SessionView::of).toList()));
 

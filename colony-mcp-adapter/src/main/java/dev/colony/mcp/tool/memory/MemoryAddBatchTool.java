@@ -28,12 +28,9 @@ public final class MemoryAddBatchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The memories to store, each with memory_add's parameters (content or title and steps, "
-                    + "type, topics, macro_topics, collection, ref, artifact, ephemeral, expires_at, status, "
-                    + "signal).", required = true)
+            @Param(value = "The memories, each an object of memory_add's parameters.", required = true)
             @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<Checked<MemoryAddTool.Args>> memories,
-            @Param("true: store every entry even if a memory of the same type in the same place already says the "
-                    + "same. Otherwise such an entry is reported as a duplicate of that memory and not stored.")
+            @Param("true: store entries even if a memory already says the same.")
             Boolean force) {
     }
 
@@ -74,11 +71,8 @@ public final class MemoryAddBatchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add_batch", "Add many memories",
-            "Store several memories in one call, for example the findings of a session: each entry takes "
-                    + "memory_add's parameters and follows its rules (one fact per memory, subject first). Each is "
-                    + "checked and stored on its own: a refused entry is reported with its index and reason and "
-                    + "does not stop the others; an entry that says what a stored memory (or an earlier entry) "
-                    + "already says is reported as its duplicate and not stored, unless force is true.",
+            "Store several memories in one call. Each entry takes memory_add's parameters; a refused or "
+                    + "duplicate entry is reported by index and stops no other.",
             Args.class, Result.class, MemoryAddBatchTool::run);
 
     private MemoryAddBatchTool() {

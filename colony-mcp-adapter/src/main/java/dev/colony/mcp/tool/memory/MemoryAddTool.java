@@ -39,50 +39,37 @@ public final class MemoryAddTool {
 
     /** The arguments. */
     public record Args(
-            @Param("The memory itself, readable with zero context. Its first 50 characters are the preview other "
-                    + "agents see: name the subject and state the point there, then add the reason. One fact, "
-                    + "present tense, no references to 'this conversation'. Required, unless title and steps "
-                    + "describe a task.")
+            @Param("The memory, subject first; required unless title and steps make a task.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param(value = "What kind of knowledge it is. fact: true now. preference: how the user likes "
-                    + "things done; its first topic must be user (add behavioral to load it every session). "
-                    + "decision: a choice and why it was made. path: the location of a file, service or resource "
-                    + "plus what it holds. task: work still to do. task_done: finished work. result: output "
-                    + "produced for a task (ranked below the others in search). With title and steps it is "
-                    + "task.", defaultValue = "fact")
+            @Param(value = "fact: true now; preference: how the user likes things (first topic user; "
+                    + "behavioral loads it every session); decision: a choice and why; path: where "
+                    + "something lives; task / task_done: work to do / done; result: a task's output "
+                    + "(ranked lower).", defaultValue = "fact")
             @Choices(TypedKinds.class) String type,
-            @Param("Search keywords: the words someone would type to find this, each one lowercase word without "
-                    + "spaces, hyphens or underscores (e.g. redis, auth, migrations).")
+            @Param("Search keywords, each one lowercase word (redis, auth).")
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
-            @Param("The project or domain it belongs to (the repository name, or the main technology when there "
-                    + "is no project). Do not repeat them in topics.")
+            @Param("The project or domain (the repository name); not repeated in topics.")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
-            @Param("Where to store it: 'me' for your personal namespace; the name of a collection to share it "
-                    + "with that collection's members (you must be allowed to write there). Omitted: the server's "
-                    + "default collection if one is set (COLONY_COLLECTION), else your personal namespace.")
+            @Param("'me' (personal) or a collection to share with; default COLONY_COLLECTION, else "
+                    + "personal.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("The short id of the task this finding belongs to; added to the topics, so that searching for "
-                    + "it finds the task and its findings together.")
+            @Param("The short id of the task it belongs to; joins the topics.")
             @Size(max = MemoryLimits.MAX_POINTER_CHARS) String ref,
-            @Param("Where the work lives: a commit SHA or a file name; added to the topics.")
+            @Param("A commit SHA or file name it concerns; joins the topics.")
             @Size(max = MemoryLimits.MAX_POINTER_CHARS) String artifact,
-            @Param("true: the memory expires after " + MemoryLimits.EPHEMERAL_DAYS + " days (a sprint goal, a "
-                    + "temporary workaround). expires_at overrides it.") Boolean ephemeral,
-            @Param("The day it expires, YYYY-MM-DD (at 00:00 UTC), or never.")
+            @Param("true: expires after " + MemoryLimits.EPHEMERAL_DAYS + " days (expires_at wins).") Boolean ephemeral,
+            @Param("The day it expires, YYYY-MM-DD (UTC), or never.")
             @Size(max = 10) String expiresAt,
-            @Param("A task instead of content: its title (one line). Give steps with it.")
+            @Param("A task's title, one line; give steps with it.")
             @Size(max = TaskChecklist.MAX_LINE_CHARS) String title,
-            @Param("The task's milestone steps, each one line; they become a checklist to tick off.")
+            @Param("A task's milestone steps, one line each.")
             @Size(max = TaskChecklist.MAX_STEPS) List<String> steps,
-            @Param("The task's status (default pending); done stores it as task_done.")
+            @Param("A task's status (default pending); done stores task_done.")
             @Choices(TaskStatuses.class) String status,
-            @Param("After storing, signal this member of the collection (a user name, or an agent name one "
-                    + "member runs) to look at the new memory. Needs collection. If the signal is refused, the "
-                    + "memory stays stored and signal_error says why.")
+            @Param("Then signal this member of the collection (user or agent name); needs collection. A "
+                    + "refused signal leaves the memory stored (signal_error).")
             @Size(max = UserId.MAX_LENGTH) String signal,
-            @Param("true: store it even if a memory of the same type in the same place already says the same. "
-                    + "Otherwise such a memory is returned instead (duplicate: true, with its score) and nothing "
-                    + "is stored.") Boolean force) {
+            @Param("true: store even if a memory already says the same.") Boolean force) {
     }
 
     /** The {@code expires_at} value that clears the expiry. */
@@ -117,19 +104,15 @@ public final class MemoryAddTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add", "Add a memory",
-            "Store one durable memory that every agent of your user (or, in a collection, every member) can "
-                    + "find later with search. Write it for a reader in six months who has none of your context:\n"
-                    + "- The first 50 characters are the subject line shown in previews: name the subject there.\n"
-                    + "- One fact per memory; split compound notes so each is found by its own query.\n"
-                    + "- Present tense, describing how things are now, with the reason.\n"
-                    + "- Self-contained: no 'as discussed', no pronouns pointing back at the conversation.\n"
-                    + "- Mark anything not yet true (a plan, an untested idea) with the topic aspirational.\n"
-                    + "Good: 'Billing service retries webhooks 5 times because the provider drops bursts.' "
-                    + "Bad: 'We changed the retry thing like we said.' "
-                    + "Put keywords in topics, not in the content. For a task, give title and steps (at most 10 "
-                    + "milestones; a task holds at most 500 tokens) instead of content. If a memory of the same type "
-                    + "already says the same, nothing is stored and that memory comes back with duplicate: true "
-                    + "(force: true stores anyway). Returns the id, type, ts (epoch ms) and version.",
+            "Store one durable memory that every agent of your user (or a collection's members) finds with "
+                    + "search. Write it for a reader with none of your context: name the subject in the "
+                    + "first 50 characters (the preview); one fact per memory; present tense, with the "
+                    + "reason; no pointers back at this conversation; mark what is not yet true with the "
+                    + "topic aspirational. Good: 'Billing retries webhooks 5 times because the provider "
+                    + "drops bursts.' Bad: 'We changed the retry thing as discussed.' Keywords go in "
+                    + "topics. For a task give title and steps (at most 500 tokens) instead of content. If a "
+                    + "memory of the same type already says the same, it comes back with duplicate: true and "
+                    + "nothing is stored (force: true stores anyway).",
             Args.class, Result.class, (context, args) -> {
                 MemoryDraft draft = draft(args, context.collection(args.collection()),
                         context.colony().clock().instant());

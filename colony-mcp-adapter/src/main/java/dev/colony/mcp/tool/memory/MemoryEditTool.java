@@ -34,37 +34,34 @@ public final class MemoryEditTool {
     public record Args(
             @Param(value = "The memory to change.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long memoryId,
-            @Param("The version you read (from memory_add, memory_edit or memory_retrieve): the edit fails with "
-                    + "VERSION_CONFLICT if someone changed the memory since. Omitted: edit whatever is there.")
+            @Param("The version you read: a newer one fails with VERSION_CONFLICT.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long expectedVersion,
-            @Param("New text replacing the whole content (re-embedded). Not with task changes.")
+            @Param("New text replacing the whole content; not with task changes.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param("New topics, replacing the old ones: single lowercase words.")
+            @Param("New topics, replacing the old ones.")
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
             @Param("New macro topics, replacing the old ones.")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
-            @Param("A new type (not task or task_done: a task's type follows set_status).")
+            @Param("A new type (a task's follows set_status).")
             @Choices(TypedKinds.class) String type,
-            @Param("true: the memory expires " + MemoryLimits.EPHEMERAL_DAYS + " days from now.") Boolean ephemeral,
-            @Param("The day it expires, YYYY-MM-DD (00:00 UTC), or never to keep it for good.")
+            @Param("true: expires " + MemoryLimits.EPHEMERAL_DAYS + " days from now.") Boolean ephemeral,
+            @Param("The day it expires, YYYY-MM-DD (UTC), or never.")
             @Size(max = 10) String expiresAt,
-            @Param("Task: indices (from 0) of steps to check off, or to uncheck if done.")
+            @Param("Task: indices of steps to check or uncheck.")
             @Size(max = TaskChecklist.MAX_STEPS) @Range(min = 0, max = TaskChecklist.MAX_STEPS - 1) List<Long> toggle,
-            @Param("Task: steps to append, each one line.")
+            @Param("Task: steps to append, one line each.")
             @Size(max = TaskChecklist.MAX_STEPS) List<String> addSteps,
-            @Param("Task: indices (from 0) of steps to remove.")
+            @Param("Task: indices of steps to remove.")
             @Size(max = TaskChecklist.MAX_STEPS) @Range(min = 0, max = TaskChecklist.MAX_STEPS - 1) List<Long> removeSteps,
-            @Param("Task: new text for steps, by index (from 0).")
+            @Param("Task: new text for steps, by index.")
             @Size(max = TaskChecklist.MAX_STEPS) List<StepText> rewriteSteps,
-            @Param("Task: the new status; done turns it into task_done, leaving done turns it back.")
+            @Param("Task: the new status (done makes it task_done).")
             @Choices(MemoryAddTool.TaskStatuses.class) String setStatus,
-            @Param("Task: what the work produced or found, stored as a result memory linked to the task (same "
-                    + "topics, the task's id as ref), so that the task stays short.")
+            @Param("Task: what the work produced, stored as a result memory linked to it.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String output,
-            @Param("After the edit, signal this member of the collection (user or agent name) to look at the "
-                    + "memory. Needs collection.")
+            @Param("Then signal this member of the collection; needs collection.")
             @Size(max = UserId.MAX_LENGTH) String signal,
-            @Param("The collection the signal travels through (signal only).")
+            @Param("The collection the signal goes through.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection) {
     }
 
@@ -103,12 +100,10 @@ public final class MemoryEditTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_edit", "Edit a memory",
-            "Change one memory you wrote (or, as a collection admin, any memory of the collection; else "
-                    + "FORBIDDEN). Give content to replace the text; topics, macro_topics, type, ephemeral or "
-                    + "expires_at to patch its metadata; or, for a task, toggle, add_steps, "
-                    + "remove_steps, rewrite_steps, set_status and output (a result memory linked to the task). "
-                    + "Step indices count from 0 on the checklist as you read it. Pass expected_version to be told "
-                    + "(VERSION_CONFLICT) instead of overwriting someone else's edit. Returns the new version.",
+            "Change a memory you wrote (a collection admin: any of its memories; else FORBIDDEN): content "
+                    + "replaces the text; topics, macro_topics, type, ephemeral, expires_at patch "
+                    + "metadata; for a task, toggle, add_steps, remove_steps, rewrite_steps (indices from "
+                    + "0), set_status, output. Returns the new version.",
             Args.class, Result.class, (context, args) -> {
                 SignalShortcut.check(args.signal(), context.collection(args.collection()));
                 EditedMemory edited = context.memories().edit(edit(args));

@@ -15,10 +15,9 @@ public final class MemoryForgetTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The id of the memory to forget.", required = true)
+            @Param(value = "The memory to forget.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long memoryId,
-            @Param("The version you read (memory_retrieve, memory_add); if it changed since, nothing is forgotten "
-                    + "and the call fails with VERSION_CONFLICT.")
+            @Param("The version you read: a newer one fails with VERSION_CONFLICT.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long expectedVersion) {
     }
 
@@ -28,10 +27,9 @@ public final class MemoryForgetTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_forget", "Forget a memory",
-            "Forget a memory you wrote (or, as a collection admin, any memory of the collection): no search, "
-                    + "retrieval, timeline, task_feed or briefing shows it again, for anyone. The store keeps it for "
-                    + "its owner's audit; to correct a memory instead, use memory_edit. Errors: NOT_FOUND, FORBIDDEN, "
-                    + "VERSION_CONFLICT.",
+            "Forget a memory you wrote (a collection admin: any of its memories): nothing shows it again; "
+                    + "the store keeps it for audit. To correct one, use memory_edit. Errors: NOT_FOUND, "
+                    + "FORBIDDEN, VERSION_CONFLICT.",
             Args.class, Result.class, (context, args) -> {
                 context.memories().forget(MemoryId.of(args.memoryId()), args.expectedVersion());
                 return new Result(args.memoryId(), "forgotten");

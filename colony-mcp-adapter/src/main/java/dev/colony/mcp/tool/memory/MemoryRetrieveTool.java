@@ -21,8 +21,8 @@ public final class MemoryRetrieveTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Ids of the memories to read, from memory_add, a search or a signal. An id you cannot "
-                    + "read fails the call with NOT_FOUND, like one that does not exist.", required = true)
+            @Param(value = "Ids from memory_add, a search or a signal; unreadable ones fail with NOT_FOUND.",
+                    required = true)
             @Size(min = 1, max = MemoryLimits.MAX_GET_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids) {
     }
@@ -33,8 +33,7 @@ public final class MemoryRetrieveTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("memory_retrieve", "Retrieve memories",
-            "Read whole memories by id: content, type, topics, metadata, session_id, ts (epoch ms) and version "
-                    + "(for memory_edit's expected_version), in the order asked. Use it for the few ids a search or a signal pointed you at.",
+            "Read whole memories by id, with their version (for memory_edit), in the order asked.",
             Args.class, Result.class, (context, args) -> {
                 List<MemoryId> ids = args.ids().stream().map(MemoryId::of).toList();
                 List<Memory> memories = context.memories().get(ids);

@@ -38,10 +38,10 @@ public final class MemorySearchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "What to find, in words or by meaning: the subject, component, technology or question.",
+            @Param(value = "The subject, component, technology or question.",
                     required = true)
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query,
-            @Param("Only memories of this type.")
+            @Param("Only memories of this type (task: tasks about the subject).")
             @Choices(TypedKinds.class) String typeFilter,
             @Param(value = "The most hits to return.", defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
             @Range(min = 1, max = MAX_LIMIT) int limit) {
@@ -69,11 +69,9 @@ public final class MemorySearchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("memory_search", "Search typed memories",
-            "Find memories by subject: ranked by words and meaning together (mode says which ran), results of "
-                    + "tasks ranked below other types. Each hit is compact: id, type, the first " + PREVIEW_CHARS
-                    + " characters, rank, ts, and for a task its [done, total] progress and status. Narrow with "
-                    + "type_filter (task for tasks about a subject; for what changed lately, use task_feed). Read "
-                    + "the few ids worth it with memory_retrieve.",
+            "Find memories by subject, by words and meaning; compact hits (id, type, first " + PREVIEW_CHARS
+                    + " characters, rank, ts; a task's [done, total] and status), results of tasks ranked lower. Read "
+                    + "with memory_retrieve; for what changed lately use task_feed.",
             Args.class, Result.class, MemorySearchTool::run);
 
     private MemorySearchTool() {

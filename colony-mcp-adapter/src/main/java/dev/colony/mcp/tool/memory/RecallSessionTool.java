@@ -17,13 +17,12 @@ public final class RecallSessionTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The session to read back: one of your earlier sessions or another agent's.",
+            @Param(value = "The session to read back (yours or another agent's).",
                     required = true)
             String targetSessionId,
-            @Param("Your own session, which receives the audit record. It must already exist: it is never created "
-                    + "here. Defaults to this server's session.")
+            @Param("The session that receives the audit record; this server's by default.")
             String currentSessionId,
-            @Param("Centre the window on this memory of the target session; by default its latest memories.")
+            @Param("Centre the window on this memory of the target session.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
             @Param(value = "Most memory ids to return.", defaultValue = "" + MemoryLimits.DEFAULT_RECALL_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_RECALL_LIMIT) int limit) {
@@ -36,11 +35,8 @@ public final class RecallSessionTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("recall_session", "Recall a session",
-            "Bring the context of an earlier or parallel session into your current one without pasting bodies: "
-                    + "returns the target session and a compact window of its memory ids (id, type, ts), newest "
-                    + "first, and records the read as a 'recall' memory in your session (recall_observation_id) so "
-                    + "the hand-over is auditable. Read the bodies you need with get_observations. Fails with "
-                    + "SESSION_NOT_FOUND when either session does not exist.",
+            "Bring another session's context into yours: its compact memory window (id, type, ts), "
+                    + "recorded as a 'recall' memory in your session. Errors: SESSION_NOT_FOUND.",
             Args.class, Result.class, (context, args) -> {
                 SessionId target = ToolArguments.session("target_session_id", args.targetSessionId());
                 SessionId current = ToolArguments.session("current_session_id", args.currentSessionId());

@@ -32,19 +32,17 @@ public final class SearchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "What to look for. Specific terms find more than prose: combine the feature or component "
-                    + "name, file paths, class or package names, a task slug and any exact error text you have.",
+            @Param(value = "What to look for: component names, file paths, class names, exact error text.",
                     required = true)
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query,
-            @Param(value = "Most hits to return. Keep it small and sharpen the query instead of reading long lists.",
+            @Param(value = "Most hits; sharpen the query rather than read more.",
                     defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_SEARCH_LIMIT) int limit,
-            @Param("Only hits of this type, e.g. decision, fact, path, note or failed_approach (the word memory_add "
-                    + "uses).")
+            @Param("Only this type (decision, fact, path, note, failed_approach, ...).")
             String type,
-            @Param("Only hits of any of these types (combined with type when both are given).")
+            @Param("Only these types (with type, either matches).")
             @Size(max = MAX_TYPES) List<String> types,
-            @Param("Only memories written by this session (an id from list_sessions or from an earlier hit).")
+            @Param("Only memories written by this session.")
             String sessionId,
             @Param("Only memories posted on this task thread.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
@@ -59,12 +57,10 @@ public final class SearchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("search", "Search memory",
-            "Search the shared memory of every agent session of your user and get compact hits, best first: id, "
-                    + "session_id, type, a short snippet, rank (1 is best), ts (epoch ms) and task_id. Ranks by "
-                    + "words and by meaning together (mode says which ran). Search first, before you start work or "
-                    + "repeat an investigation, using query-rich terms from the task. Hits never carry full bodies: "
-                    + "choose the few ids worth reading and pass only those to get_observations. Watch the type: "
-                    + "warnings such as failed_approach are worth reading before you act.",
+            "Search the shared memory: compact hits (id, type, snippet, rank, ts, task_id), best first, by "
+                    + "words and meaning together (mode says which ran). Search before starting work; "
+                    + "read only the ids you pick with get_observations. Warnings such as failed_approach "
+                    + "are worth reading before you act.",
             Args.class, Result.class, (context, args) -> run(context, args, SearchMode.HYBRID));
 
     private SearchTool() {

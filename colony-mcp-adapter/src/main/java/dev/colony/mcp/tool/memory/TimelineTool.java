@@ -17,10 +17,10 @@ public final class TimelineTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The session to walk: an id from list_sessions, or the session_id of a search hit.",
+            @Param(value = "The session to walk (from list_sessions or a hit).",
                     required = true)
             String sessionId,
-            @Param("Centre the window on this memory of the session instead of its latest entries.")
+            @Param("Centre the window on this memory instead of the latest.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
             @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_TIMELINE_LIMIT) int limit) {
@@ -32,9 +32,7 @@ public final class TimelineTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("timeline", "Walk a session",
-            "Walk one session's memories as compact entries (id, type, ts in epoch ms), newest first, without "
-                    + "bodies. Use it to navigate a session you already know (see list_sessions) rather than "
-                    + "searching everything; read the entries you choose with get_observations.",
+            "Walk one session's memories, newest first, as compact entries (id, type, ts) without bodies.",
             Args.class, Result.class, (context, args) -> new Result(MemoryViews.Entry.all(context.memories()
                     .timeline(ToolArguments.session("session_id", args.sessionId()),
                             args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit()))));

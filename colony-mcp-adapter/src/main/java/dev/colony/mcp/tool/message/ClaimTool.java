@@ -12,13 +12,9 @@ public final class ClaimTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The id of a broadcast (a message to 'any').", required = true)
+            @Param(value = "The id of the broadcast.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long messageObservationId,
-            @Param("Your session; defaults to this server's session.")
-            String sessionId,
-            @Param("Your agent name; defaults to the agent of your session.")
-            String agent,
-            @Param("The task thread you expect the message on; a different one fails with TASK_MISMATCH.")
+            @Param("The thread you expect it on (else TASK_MISMATCH).")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
@@ -35,13 +31,12 @@ public final class ClaimTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message_claim", "Claim a broadcast",
-            "Take on a broadcast (a message to 'any') before you are ready to answer it: it disappears from every "
-                    + "other agent's inbox and stays in yours. Answering with task_message and reply_to claims it "
-                    + "too, so use this only to reserve it first. Claiming again as the holder returns the same "
-                    + "claim. Errors: NOT_FOUND, NOT_MESSAGE, NOT_BROADCAST (a directed message), NOT_PARTICIPANT, "
-                    + "ALREADY_CLAIMED (someone else was first), MESSAGE_EXPIRED, ALREADY_RETRACTED.",
+            "Reserve a broadcast (a message to any) before you answer it: it leaves every other inbox. "
+                    + "Answering with reply_to claims it too. Errors: NOT_FOUND, NOT_MESSAGE, "
+                    + "NOT_BROADCAST, NOT_PARTICIPANT, ALREADY_CLAIMED, MESSAGE_EXPIRED, "
+                    + "ALREADY_RETRACTED.",
             Args.class, Result.class, (context, args) -> {
-                BroadcastClaim claim = context.caller(args.sessionId(), args.agent()).messages()
+                BroadcastClaim claim = context.scope().messages()
                         .claim(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result("claimed", claim.session().value(), claim.agent(), claim.claimedAt().toEpochMilli());
             });

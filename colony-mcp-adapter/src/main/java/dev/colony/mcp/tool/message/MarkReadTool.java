@@ -12,13 +12,9 @@ public final class MarkReadTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The message's id (the id in task_messages).", required = true)
+            @Param(value = "The message's id (from task_messages).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long messageObservationId,
-            @Param("Your session; defaults to this server's session.")
-            String sessionId,
-            @Param("Your agent name; defaults to the agent of your session.")
-            String agent,
-            @Param("The task thread you expect the message on; a different one fails with TASK_MISMATCH.")
+            @Param("The thread you expect it on (else TASK_MISMATCH).")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
@@ -28,14 +24,12 @@ public final class MarkReadTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message_mark_read", "Mark a message read",
-            "Mark a message read once you have read it and no answer is needed (to answer, send task_message with "
-                    + "reply_to instead). The sender sees a read receipt. Marking a read or replied message again "
-                    + "changes nothing. Returns the status afterwards. Errors: NOT_FOUND, NOT_MESSAGE, TASK_MISMATCH, "
-                    + "NOT_PARTICIPANT, NOT_TARGET_SESSION, NOT_TARGET_AGENT, ALREADY_CLAIMED (another agent took "
-                    + "the broadcast), MESSAGE_EXPIRED (it expired unread; every later call says so too), "
-                    + "ALREADY_RETRACTED.",
+            "Mark a message read when no answer is needed (to answer, send task_message with reply_to); "
+                    + "the sender sees a receipt. Idempotent. Errors: NOT_FOUND, NOT_MESSAGE, "
+                    + "TASK_MISMATCH, NOT_PARTICIPANT, NOT_TARGET_SESSION, NOT_TARGET_AGENT, "
+                    + "ALREADY_CLAIMED, MESSAGE_EXPIRED, ALREADY_RETRACTED.",
             Args.class, Result.class, (context, args) -> {
-                MessageStatus status = context.caller(args.sessionId(), args.agent()).messages()
+                MessageStatus status = context.scope().messages()
                         .markRead(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result(args.messageObservationId(), status.wireName());
             });

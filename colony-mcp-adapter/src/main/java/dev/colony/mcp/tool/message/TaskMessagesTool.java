@@ -7,11 +7,15 @@ import dev.colony.api.message.Message;
 import dev.colony.api.message.MessageQuery;
 import dev.colony.api.message.Messages;
 import dev.colony.mcp.tool.ArgumentSchema;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code task_messages}: the caller's message inbox, compact, newest first. */
@@ -19,19 +23,13 @@ public final class TaskMessagesTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Your session; defaults to this server's session.")
-            String sessionId,
-            @Param("Your agent name; defaults to the agent of your session. Messages to your agent type (the "
-                    + "name before its first '-') reach you too.")
-            String agent,
-            @Param("Only messages sent at or after this time (epoch milliseconds).")
+            @Param("Only messages sent at or after this time.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long sinceTs,
-            @Param(value = "true: the default inbox, unread messages that have not expired; false: also read, "
-                    + "replied and expired ones (retracted messages are never listed).", defaultValue = "true")
+            @Param(value = "false: also read, replied and expired ones.", defaultValue = "true")
             boolean unreadOnly,
-            @Param(value = "Most messages to return.", defaultValue = "" + Messages.DEFAULT_LIST_LIMIT)
-            @Range(min = 1, max = Messages.MAX_LIST_LIMIT) int limit,
-            @Param("Only these task threads; by default every thread your session joined.")
+            @Param("Most messages; by default " + Messages.DEFAULT_LIST_LIMIT + " within about 800 tokens.")
+            @Range(min = 1, max = Messages.MAX_LIST_LIMIT) Integer limit,
+            @Param("Only these threads; by default every thread you joined.")
             @Size(max = 50)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds) {
     }
@@ -66,7 +64,7 @@ public final class TaskMessagesTool {
             @JsonInclude(JsonInclude.Include.NON_NULL) String claimedByAgent, String replyTool,
             ReplyArgs suggestedReplyArgs, String markReadTool) {
 
-        static Entry of(Message message, String sessionId, String agent) {
+        static Entry of(Message message) {
             return new Entry(message.id().value(), message.task().value(), message.sentAt().toEpochMilli(),
                     message.fromSession().value(), message.fromAgent(), message.toAgent(),
                     message.toSession() == null ? null : message.toSession().value(), message.urgency().wireName(),
@@ -75,7 +73,7 @@ public final class TaskMessagesTool {
                     message.isClaimableBroadcast(),
                     message.claimedBySession() == null ? null : message.claimedBySession().value(),
                     message.claimedByAgent(), TaskMessageTool.SPEC.name(),
-                    new ReplyArgs(message.task().value(), sessionId, agent, message.fromAgent(),
+                    new ReplyArgs(message.task().value(), message.fromAgent(),
                             message.fromSession().value(), message.id().value(), "fyi", "..."),
                     MarkReadTool.SPEC.name());
         }
@@ -85,39 +83,50 @@ public final class TaskMessagesTool {
      * The arguments of a reply, ready to send once {@code content} is written.
      *
      * @param taskId the thread
-     * @param sessionId the replying session
-     * @param agent the replying agent
      * @param toAgent the original sender's agent
      * @param toSessionId the original sender's session
      * @param replyTo the message answered
      * @param urgency the reply's urgency
      * @param content a placeholder for the answer
      */
-    public record ReplyArgs(long taskId, String sessionId, String agent, String toAgent, String toSessionId,
+    public record ReplyArgs(long taskId, String toAgent, String toSessionId,
             long replyTo, String urgency, String content) {
     }
 
-    /** The messages, newest first, and the tool that reads their bodies. */
-    public record Result(List<Entry> messages, String hydrateWith) {
+    /**
+     * The messages, newest first, and the tool that reads their bodies.
+     *
+     * @param messages the messages listed
+     * @param hydrateWith the tool that reads their bodies
+     * @param budget how many older messages a long list left out, when it left some out
+     */
+    public record Result(List<Entry> messages, String hydrateWith,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
+
+    /** The estimated tokens a list stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_messages", "List your messages",
-            "List messages addressed to you (your session, your agent, or any agent) on task threads your session "
-                    + "joined, newest first, as compact entries with a preview and the tools to act on each: reply "
-                    + "with task_message (suggested_reply_args), mark read with task_message_mark_read. Listing does "
-                    + "not mark anything read, so you can look during planning without losing the unread signal. "
-                    + "Retracted messages and broadcasts another agent claimed are never listed. Read full bodies "
-                    + "with get_observations.",
+            "Messages to you (your session, your agent type, or any) on threads you joined, newest first, "
+                    + "with the reply and mark-read calls ready. Listing marks nothing read; retracted "
+                    + "messages and broadcasts others claimed are left out.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 MessageQuery query = new MessageQuery(args.taskIds().stream().map(TaskId::of).toList(),
                         args.sinceTs() == null ? null : Instant.ofEpochMilli(args.sinceTs()), args.unreadOnly(),
-                        args.limit());
-                List<Entry> entries = caller.messages().inbox(query).stream()
-                        .map(message -> Entry.of(message, caller.actor().session().value(), caller.actor().agent()))
-                        .toList();
-                return new Result(entries, "get_observations");
+                        args.limit() == null ? Messages.DEFAULT_LIST_LIMIT : args.limit());
+                List<Entry> entries = new ArrayList<>(caller.messages().inbox(query).stream().map(Entry::of)
+                        .toList());
+                int available = entries.size();
+                if (args.limit() != null) {
+                    return new Result(entries, "get_observations", null);
+                }
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(entries), (dropped, tokens) -> new Result(
+                        List.copyOf(entries), "get_observations", dropped == 0 ? null : new Budget(available,
+                                entries.size(), dropped, tokens, "task_messages", "Compact list: the newest "
+                                        + "messages only; narrow with task_ids, or give a limit.")));
             });
 
     private TaskMessagesTool() {

@@ -1,12 +1,16 @@
 package dev.colony.mcp.tool.metric;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.metric.ToolMetric;
 import dev.colony.api.metric.ToolMetrics;
 import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Between;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,17 +34,23 @@ public final class SavingsReportTool {
     /** The environment variable with the price of a million output tokens, when the call gives none. */
     public static final String ENV_OUTPUT_PRICE = "COLONY_MCP_OUTPUT_USD_PER_1M";
 
+    /** The estimated tokens a default report stays within (the compact tools' budget, with room for the envelope). */
+    public static final int TOKEN_BUDGET = 760;
+
+    private static final String LIVE_NOTE = "Your recorded tool calls in the window; tokens are estimated from bytes.";
+
     /** The arguments. */
     public record Args(
-            @Param("Start of the window (epoch ms); wins over hours.")
+            @Param("Start of the window; wins over hours.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long sinceMs,
-            @Param(value = "The window in hours back from now.", defaultValue = "24")
+            @Param(value = "The window, back from now.", defaultValue = "24")
             @Range(min = 1, max = 720) int hours,
             @Param("Only this tool's calls.") @Size(max = ToolMetric.MAX_NAME_CHARS) String operation,
             @Param("USD per million input tokens (else $" + ENV_INPUT_PRICE + ").")
             @Between(min = 0, max = 1_000) Double inputUsdPer_1m,
             @Param("USD per million output tokens (else $" + ENV_OUTPUT_PRICE + ").")
-            @Between(min = 0, max = 1_000) Double outputUsdPer_1m) {
+            @Between(min = 0, max = 1_000) Double outputUsdPer_1m,
+            @Param("true: every tool's row and the model's rows.") Boolean detail) {
     }
 
     /**
@@ -139,10 +149,11 @@ public final class SavingsReportTool {
      *
      * @param kind what sort of figures these are
      * @param note how to read them
-     * @param rows the loops
+     * @param rows the loops, with {@code detail} only
      * @param totals their sum
      */
-    public record Reference(String kind, String note, List<ReferenceRow> rows, ReferenceTotals totals) {
+    public record Reference(String kind, String note,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ReferenceRow> rows, ReferenceTotals totals) {
     }
 
     /**
@@ -150,8 +161,10 @@ public final class SavingsReportTool {
      *
      * @param live the caller's own calls
      * @param reference the model
+     * @param budget what a compact report left out, and how to get it
      */
-    public record Result(Live live, Reference reference) {
+    public record Result(Live live, Reference reference,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
 
     /** The model: per session, tokens an agent spends on each loop without and with a shared memory. */
@@ -171,10 +184,9 @@ public final class SavingsReportTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("savings_report", "Report token use",
-            "Your tool calls in a window (24 h by default): calls, failures by error code, estimated tokens, time "
-                    + "and cost at the prices you give, per tool and in total; beside a fixed per-session model of "
-                    + "what common coordination loops cost with and without this server. The model is an "
-                    + "estimate, not derived from your calls.",
+            "Your tool calls in a window: calls, failures by code, estimated tokens, time and cost, in "
+                    + "total and for the costliest tools; beside a fixed model of coordination costs with "
+                    + "and without this server.",
             Args.class, Result.class, (context, args) -> {
                 Instant until = context.colony().clock().instant();
                 Instant since = args.sinceMs() != null ? Instant.ofEpochMilli(args.sinceMs())
@@ -195,15 +207,25 @@ public final class SavingsReportTool {
                 byTool.forEach((tool, calls) -> operations.add(usage(tool, calls, basis)));
                 operations.sort(Comparator.comparingLong(Usage::totalTokens).reversed()
                         .thenComparing(Usage::operation));
-                Live live = new Live("Your recorded tool calls in the window; tokens are estimated from bytes.",
-                        new Window(since.toEpochMilli(), until.toEpochMilli(),
-                                Math.round(Duration.between(since, until).toMinutes() / 6.0) / 10.0, truncated),
-                        basis, usage("__total__", mine, basis), operations);
+                Window window = new Window(since.toEpochMilli(), until.toEpochMilli(),
+                        Math.round(Duration.between(since, until).toMinutes() / 6.0) / 10.0, truncated);
+                Usage totals = usage("__total__", mine, basis);
+                boolean detail = Boolean.TRUE.equals(args.detail());
                 int baseline = MODEL.stream().mapToInt(r -> r.frequencyPerSession() * r.baselineTokens()).sum();
                 int colony = MODEL.stream().mapToInt(r -> r.frequencyPerSession() * r.colonyTokens()).sum();
-                return new Result(live, new Reference("static_per_session_model", "A fixed estimate per session of "
+                Reference reference = new Reference("static_per_session_model", "A fixed estimate per session of "
                         + "common coordination loops with and without a shared memory; not derived from the live "
-                        + "window.", MODEL, new ReferenceTotals(baseline, colony, percent(baseline, colony))));
+                        + "window.", detail ? MODEL : List.of(), new ReferenceTotals(baseline, colony,
+                                percent(baseline, colony)));
+                if (detail) {
+                    return new Result(new Live(LIVE_NOTE, window, basis, totals, operations), reference, null);
+                }
+                int available = operations.size();
+                List<Usage> kept = new ArrayList<>(operations);
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(kept), (dropped, tokens) -> new Result(
+                        new Live(LIVE_NOTE, window, basis, totals, List.copyOf(kept)), reference,
+                        new Budget(available, kept.size(), dropped, tokens, "savings_report", dropped == 0 ? null
+                                : "Compact report: the costliest tools only; detail: true lists every tool.")));
             });
 
     private static Usage usage(String operation, List<ToolMetric> calls, CostBasis basis) {

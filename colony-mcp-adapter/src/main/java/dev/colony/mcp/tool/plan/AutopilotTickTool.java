@@ -34,9 +34,7 @@ public final class AutopilotTickTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Decide for this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent,
-            @Param("Only ready work of this repository (absolute path).")
+            @Param("Only ready work of this repository.")
             @Size(max = 4_096) String repoRoot) {
     }
 
@@ -78,13 +76,11 @@ public final class AutopilotTickTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_autopilot_tick", "Decide the next step",
-            "One decision for an agent that loops on its own schedule, in this order: accept a handoff addressed to "
-                    + "you, adopt a quota relay's claims, answer a blocking message, then one awaiting your reply, "
-                    + "take a run delegated to you, collect your ended runs, claim the best ready sub-task, "
-                    + "keep working on yours, or nothing. Returns next_tool with next_args and "
-                    + "suggested_wake_seconds. Changes nothing itself.",
+            "One decision for an agent looping on its own: accept a handoff, adopt a quota relay, answer a "
+                    + "message, take or collect a run, claim or continue a sub-task, or nothing; with "
+                    + "next_tool, next_args and suggested_wake_seconds. Changes nothing.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 Attention attention = caller.attention().read(AttentionQuery.defaults());
                 ReadyWork work = caller.plans().ready(new ReadyQuery(args.repoRoot(), PlanRegistry.DEFAULT_READY_LIMIT,
                         false, false));
@@ -97,7 +93,6 @@ public final class AutopilotTickTool {
      * ({@link Need}), so that the tick never says nothing needs the caller while attention_inbox lists something.
      */
     public static Result decide(CallerScope caller, Attention attention, ReadyWork work) {
-        String session = caller.actor().session().value();
         int dead = (int) attention.stalledLanes().stream().filter(AutopilotTickTool::deadHeartbeat).count();
         Signals signals = new Signals(attention.count(Need.HANDOFF), attention.count(Need.QUOTA_RELAY),
                 attention.unreadCount(), attention.count(Need.BLOCKING_MESSAGE), work.totalAvailable(),
@@ -105,7 +100,7 @@ public final class AutopilotTickTool {
         long at = attention.generatedAt().toEpochMilli();
         Optional<Need> need = attention.firstNeed();
         if (need.isPresent()) {
-            return act(need.get(), attention, session, at, signals);
+            return act(need.get(), attention, at, signals);
         }
         Optional<ReadyEntry> top = work.ready().stream().findFirst();
         if (top.isPresent() && top.get().claimable()) {
@@ -113,15 +108,15 @@ public final class AutopilotTickTool {
             return new Result(at, "claim_ready", "Claim " + entry.planSlug() + "/sub-" + entry.subtask().index()
                     + ": claimable and ranked first (" + entry.reasoning() + ")", "task_plan_claim_subtask",
                     args("repo_root", entry.repoRoot(), "plan_slug", entry.planSlug(), "subtask_index",
-                            entry.subtask().index(), "session_id", session, "agent", caller.actor().agent()),
+                            entry.subtask().index()),
                     "Call task_plan_claim_subtask, then work on " + entry.subtask().branch() + ".", 60, signals);
         }
         if (top.isPresent() && top.get().reason() == ReadyReason.CONTINUE_CURRENT_TASK) {
             ReadyEntry entry = top.get();
             return new Result(at, "continue_current", "You hold " + entry.planSlug() + "/sub-"
                     + entry.subtask().index() + " (" + entry.subtask().title() + ")", "task_plan_complete_subtask",
-                    args("plan_slug", entry.planSlug(), "subtask_index", entry.subtask().index(), "session_id",
-                            session), "Finish it and call task_plan_complete_subtask with a summary, or hand it off.",
+                    args("plan_slug", entry.planSlug(), "subtask_index", entry.subtask().index()),
+                    "Finish it and call task_plan_complete_subtask with a summary, or hand it off.",
                     300, signals);
         }
         return new Result(at, "no_op", "Nothing needs you and nothing is claimable", null, null,
@@ -129,14 +124,14 @@ public final class AutopilotTickTool {
     }
 
     /** The decision for the most urgent {@code need}, about its first item (the lists come in need order). */
-    private static Result act(Need need, Attention attention, String session, long at, Signals signals) {
+    private static Result act(Need need, Attention attention, long at, Signals signals) {
         switch (need) {
             case HANDOFF -> {
                 Baton baton = attention.batons().get(0);
                 boolean handoff = baton.kind() == BatonKind.HANDOFF;
                 String tool = handoff ? "task_accept_handoff" : "task_accept_relay";
                 Map<String, Object> next = args(handoff ? "handoff_observation_id" : "relay_observation_id",
-                        baton.id().value(), "session_id", session);
+                        baton.id().value());
                 return new Result(at, "accept_handoff", (handoff ? "Handoff " : "Relay ") + baton.id() + " from "
                         + baton.fromAgent() + " waits for you: " + baton.summary(), tool, next, "Call " + tool
                         + " to take it over with its files.", 30, signals);
@@ -145,8 +140,8 @@ public final class AutopilotTickTool {
                 Baton baton = attention.batons().get(0);
                 return new Result(at, "accept_quota_relay", "Relay " + baton.id() + " left claims of "
                         + baton.fromAgent() + " (out of quota) waiting for a taker", "task_claim_quota_accept",
-                        args("task_id", baton.task().value(), "handoff_observation_id", baton.id().value(),
-                                "session_id", session), "Call task_claim_quota_accept to adopt the claims and resume "
+                        args("task_id", baton.task().value(), "handoff_observation_id", baton.id().value()),
+                        "Call task_claim_quota_accept to adopt the claims and resume "
                                 + "the work.", 30, signals);
             }
             case BLOCKING_MESSAGE, REPLY -> {
@@ -162,13 +157,13 @@ public final class AutopilotTickTool {
             case RUN_FOR_YOU -> {
                 Run run = attention.runsForYou().get(0);
                 return new Result(at, "take_run", "Run " + run.id() + " was delegated to your agent and nobody took it",
-                        "take_task", args("task_id", run.id().value(), "session_id", session),
+                        "take_task", args("task_id", run.id().value()),
                         "Call take_task, do the job, then report it with finish_task.", 30, signals);
             }
             case ENDED_RUN -> {
                 List<String> ended = attention.endedRuns().stream().map(run -> run.id().value()).toList();
                 return new Result(at, "collect_runs", attention.endedRunCount() + " run(s) you delegated ended",
-                        "await_tasks", args("task_ids", ended, "session_id", session),
+                        "await_tasks", args("task_ids", ended),
                         "Call await_tasks to collect their results.", 30, signals);
             }
             default -> throw new IllegalStateException("no decision for " + need);

@@ -14,21 +14,20 @@ public final class PlanArgs {
 
     /** One sub-task of a plan. */
     public record SubtaskArg(
-            @Param(value = "What it achieves, one line. A title starting with verify, release or final marks "
-                    + "closing work, which must depend on all other work.", required = true)
+            @Param(value = "What it achieves; verify, release or final marks closing work.", required = true)
             @Size(max = PlanRegistry.MAX_TITLE_CHARS) String title,
             @Param("How, in a few sentences.")
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String description,
-            @Param("The files it will change, relative to repo_root; they are claimed when it is claimed.")
+            @Param("The files it changes, claimed with it.")
             @Size(max = PlanRegistry.MAX_FILE_SCOPE) List<String> fileScope,
-            @Param("Indices (from 0) of earlier sub-tasks that must be completed first.")
+            @Param("Indices of earlier sub-tasks to complete first.")
             @Size(max = PlanRegistry.MAX_SUBTASKS)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) List<Long> dependsOn,
-            @Param("The kind of work: ui_work, api_work, test_work, infra_work, doc_work or your own word.")
+            @Param("ui_work, api_work, test_work, infra_work, doc_work or your word.")
             @Size(max = 40) String capabilityHint,
-            @Param("An explicit wave (from 0); it must come after the waves of its dependencies.")
+            @Param("An explicit wave, after its dependencies'.")
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer wave,
-            @Param("true: closing work (verification, release, final docs) even if the title does not say so.")
+            @Param("true: closing work, whatever the title.")
             Boolean finalizer) {
 
         SubtaskDraft draft() {

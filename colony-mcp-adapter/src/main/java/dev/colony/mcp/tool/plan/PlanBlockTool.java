@@ -22,13 +22,12 @@ public final class PlanBlockTool {
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
             @Param(value = "The sub-task's index, from 0.", required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
-            @Param("Why it cannot go on (required to block): shown to everyone waiting on it.")
+            @Param("Why it cannot go on (to block).")
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String reason,
-            @Param("true: make a blocked sub-task available again instead.")
+            @Param("true: make a blocked sub-task available again.")
             Boolean reopen,
-            @Param("The plan's repository, needed only when several repositories have a plan of that slug.")
-            @Size(max = 4_096) String repoRoot,
-            @Param("Act as this session of yours instead of the server's own.") String sessionId) {
+            @Param("The plan's repository; needed only when a slug is in several.")
+            @Size(max = 4_096) String repoRoot) {
     }
 
     /**
@@ -46,13 +45,11 @@ public final class PlanBlockTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_block_subtask",
             "Block or reopen a plan sub-task",
-            "Block a sub-task that failed or was abandoned, with a reason: its claim and files are released, and "
-                    + "task_plan_list shows the sub-tasks it holds back. reopen: true makes it available again. "
-                    + "Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_AVAILABLE (completed, or not blocked when "
-                    + "reopening).",
+            "Block a failed or abandoned sub-task with a reason (its claims are released), or reopen it. "
+                    + "Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_AVAILABLE.",
             Args.class, Result.class, (context, args) -> {
                 PlanRef plan = new PlanRef(args.repoRoot(), args.planSlug());
-                PlanRegistry plans = context.caller(args.sessionId(), null).plans();
+                PlanRegistry plans = context.scope().plans();
                 Subtask subtask = Boolean.TRUE.equals(args.reopen()) ? plans.reopen(plan, args.subtaskIndex())
                         : plans.block(plan, args.subtaskIndex(), args.reason());
                 return new Result(args.planSlug(), subtask.index(), subtask.status().wireName(),

@@ -18,13 +18,10 @@ public final class PlanClaimTool {
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
             @Param(value = "The sub-task's index, from 0.", required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
-            @Param("The plan's repository, needed only when several repositories have a plan of that slug.")
+            @Param("The plan's repository; needed only when a slug is in several.")
             @Size(max = 4_096) String repoRoot,
-            @Param("The sub-task's files as a ready list gave them; informational: the sub-task's own scope is "
-                    + "claimed.")
-            @Size(max = PlanRegistry.MAX_FILE_SCOPE) List<String> fileScope,
-            @Param("Claim as this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent) {
+            @Param("Informational: the sub-task's own scope is claimed.")
+            @Size(max = PlanRegistry.MAX_FILE_SCOPE) List<String> fileScope) {
     }
 
     /**
@@ -44,13 +41,11 @@ public final class PlanClaimTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_claim_subtask",
             "Claim a plan sub-task",
-            "Take an available sub-task: in one step you join its thread and claim every file of its scope. Two "
-                    + "agents claiming at once: one wins, the other gets PLAN_SUBTASK_NOT_AVAILABLE with "
-                    + "next_available. Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_DEPS_UNMET (with unmet and "
-                    + "blocked_by), PLAN_SUBTASK_NOT_AVAILABLE, and a file claim's own refusals such as "
-                    + "CLAIM_HELD_BY_ACTIVE_OWNER (then nothing is claimed).",
+            "Take an available sub-task: join its thread and claim its files in one step. Of two claimants "
+                    + "one wins. Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_DEPS_UNMET, "
+                    + "PLAN_SUBTASK_NOT_AVAILABLE (with next_available), a file claim's refusal.",
             Args.class, Result.class, (context, args) -> {
-                SubtaskClaim claim = context.caller(args.sessionId(), args.agent()).plans().claim(
+                SubtaskClaim claim = context.scope().plans().claim(
                         new PlanRef(args.repoRoot(), args.planSlug()), args.subtaskIndex());
                 return new Result(claim.planSlug(), claim.subtaskIndex(), claim.task().value(), claim.branch(),
                         claim.fileScope(), "Work on branch " + claim.branch() + "; when done, call "

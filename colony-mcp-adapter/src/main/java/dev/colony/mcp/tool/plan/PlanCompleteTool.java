@@ -20,11 +20,10 @@ public final class PlanCompleteTool {
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
             @Param(value = "The sub-task's index, from 0.", required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
-            @Param("What you did, for whoever continues: it is recorded on the sub-task's thread.")
+            @Param("What you did, posted on its thread.")
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String summary,
-            @Param("The plan's repository, needed only when several repositories have a plan of that slug.")
-            @Size(max = 4_096) String repoRoot,
-            @Param("Complete as this session of yours instead of the server's own.") String sessionId) {
+            @Param("The plan's repository; needed only when a slug is in several.")
+            @Size(max = 4_096) String repoRoot) {
     }
 
     /**
@@ -49,12 +48,11 @@ public final class PlanCompleteTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_complete_subtask",
             "Complete a plan sub-task",
-            "Mark your claimed sub-task completed: its files are released and the sub-tasks waiting on it become "
-                    + "claimable (unlocked). auto_archive reports what happened to the plan: skipped (off, work "
-                    + "outstanding, or the grace period runs), archived, or blocked (a blocked sub-task keeps it "
-                    + "open). Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_CLAIMED, PLAN_SUBTASK_NOT_YOURS.",
+            "Complete your sub-task: its files are released and its dependents unlocked; auto_archive says "
+                    + "what became of the plan. Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_CLAIMED, "
+                    + "PLAN_SUBTASK_NOT_YOURS.",
             Args.class, Result.class, (context, args) -> {
-                SubtaskCompletion done = context.caller(args.sessionId(), null).plans().complete(
+                SubtaskCompletion done = context.scope().plans().complete(
                         new PlanRef(args.repoRoot(), args.planSlug()), args.subtaskIndex(), args.summary());
                 return new Result(done.subtask().status().wireName(), done.unlocked(), new Archive(
                         done.autoArchive().status().wireName(), done.autoArchive().reason()));

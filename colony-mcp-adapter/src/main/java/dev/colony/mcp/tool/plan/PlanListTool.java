@@ -14,18 +14,17 @@ public final class PlanListTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only plans of this repository (absolute path).")
+            @Param("Only plans of this repository.")
             @Size(max = 4_096) String repoRoot,
-            @Param("true: only plans with a sub-task one may claim now.")
+            @Param("true: only plans with a claimable sub-task.")
             Boolean onlyWithAvailableSubtasks,
-            @Param("Only plans with a claimable sub-task of this capability hint (e.g. ui_work).")
+            @Param("Only plans with a claimable sub-task of this hint.")
             @Size(max = 40) String capabilityMatch,
             @Param("true: archived plans too.")
             Boolean includeArchived,
-            @Param("true: every sub-task in full (title, status, thread, files, claimer). Otherwise counts and the "
-                    + "indices one may claim now.")
+            @Param("true: every sub-task in full.")
             Boolean includeSubtasks,
-            @Param("The most plans; " + PlanRegistry.DEFAULT_LIST_LIMIT + " when omitted.")
+            @Param("The most plans; " + PlanRegistry.DEFAULT_LIST_LIMIT + " by default.")
             @Range(min = 1, max = PlanRegistry.MAX_LIST_LIMIT) Integer limit) {
     }
 
@@ -40,9 +39,8 @@ public final class PlanListTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_plan_list", "List plans",
-            "Published plans, newest first: sub-task counts by status (available, claimed, completed, blocked), "
-                    + "next_available (sub-tasks whose dependencies are all completed) and blocked chains. Compact; "
-                    + "include_subtasks shows every sub-task in full.",
+            "Published plans, newest first: sub-task counts by status, what is claimable now and blocked "
+                    + "chains.",
             Args.class, Result.class, (context, args) -> {
                 PlanListQuery query = new PlanListQuery(args.repoRoot(),
                         Boolean.TRUE.equals(args.onlyWithAvailableSubtasks()), args.capabilityMatch(),

@@ -13,9 +13,9 @@ public final class PlanPublishTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository the plan changes (absolute path).", required = true)
+            @Param(value = "The repository the plan changes.", required = true)
             @Size(max = 4_096) String repoRoot,
-            @Param(value = "The plan's name: kebab-case, unique in the repository.", required = true)
+            @Param(value = "The plan's name, kebab-case.", required = true)
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String slug,
             @Param(value = "What the plan achieves.", required = true)
             @Size(max = PlanRegistry.MAX_TITLE_CHARS) String title,
@@ -23,16 +23,13 @@ public final class PlanPublishTool {
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String problem,
             @Param("How to tell it is done.")
             @Size(max = PlanRegistry.MAX_CRITERIA) List<String> acceptanceCriteria,
-            @Param(value = "The sub-tasks (2 to 20), in order; dependencies point to earlier ones. Sub-tasks "
-                    + "that share a file must be ordered by depends_on.", required = true)
+            @Param(value = "The sub-tasks in order; ones sharing a file must be ordered by depends_on.",
+                    required = true)
             @Size(min = PlanRegistry.MIN_SUBTASKS, max = PlanRegistry.MAX_SUBTASKS) List<PlanArgs.SubtaskArg> subtasks,
-            @Param("true: archive the plan once every sub-task is completed, after a grace period.")
+            @Param("true: archive once every sub-task is completed.")
             Boolean autoArchive,
-            @Param("With auto_archive: seconds the completed plan stays open first (0: archive at once); 60 when "
-                    + "omitted.")
-            @Range(min = 0, max = 86_400) Integer archiveGraceSeconds,
-            @Param("Publish as this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent) {
+            @Param("Seconds a completed plan stays open first.")
+            @Range(min = 0, max = 86_400) Integer archiveGraceSeconds) {
     }
 
     /**
@@ -62,14 +59,11 @@ public final class PlanPublishTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_publish", "Publish a plan",
-            "Publish a plan of 2 to 20 sub-tasks, each with its own task thread on branch spec/<slug>/sub-<N>. "
-                    + "Publishing advertises work; it claims nothing. Checked as task_plan_validate checks it; "
-                    + "errors: PLAN_INVALID_WAVE_DEPENDENCY (depends_on must name earlier sub-tasks), "
-                    + "PLAN_WAVE_SCOPE_OVERLAP and PLAN_SCOPE_OVERLAP (unordered sub-tasks share a file), "
-                    + "PLAN_FINALIZER_NOT_LAST (verification, release or final docs must depend on all other work), "
-                    + "DUPLICATE (slug taken).",
+            "Publish a plan of sub-tasks, each with a thread on spec/<slug>/sub-<N>; claims nothing. "
+                    + "Errors: PLAN_INVALID_WAVE_DEPENDENCY, PLAN_WAVE_SCOPE_OVERLAP, PLAN_SCOPE_OVERLAP "
+                    + "(unordered sub-tasks share a file), PLAN_FINALIZER_NOT_LAST, DUPLICATE (slug).",
             Args.class, Result.class, (context, args) -> {
-                Plan plan = context.caller(args.sessionId(), args.agent()).plans().publish(PlanArgs.draft(
+                Plan plan = context.scope().plans().publish(PlanArgs.draft(
                         args.repoRoot(), args.slug(), args.title(), args.problem(), args.acceptanceCriteria(),
                         args.subtasks(), args.autoArchive(), args.archiveGraceSeconds()));
                 return new Result(plan.slug(), plan.specTask().value(), plan.subtasks().stream()

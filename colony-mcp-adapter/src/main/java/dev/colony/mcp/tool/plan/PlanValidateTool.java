@@ -12,9 +12,9 @@ public final class PlanValidateTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository the plan changes (absolute path).", required = true)
+            @Param(value = "The repository the plan changes.", required = true)
             @Size(max = 4_096) String repoRoot,
-            @Param(value = "The sub-tasks, in order; dependencies point to earlier ones.", required = true)
+            @Param(value = "The sub-tasks, in order.", required = true)
             @Size(min = PlanRegistry.MIN_SUBTASKS, max = PlanRegistry.MAX_SUBTASKS) List<PlanArgs.SubtaskArg> subtasks) {
     }
 
@@ -37,10 +37,9 @@ public final class PlanValidateTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_plan_validate", "Check a plan",
-            "Check a multi-agent plan without publishing it: file overlaps between sub-tasks, files other sessions "
-                    + "hold now, dependency and wave errors, closing work that does not run last, and directories "
-                    + "shared by parallel sub-tasks. partition_clean false means: sequence with depends_on, narrow "
-                    + "file scopes, or coordinate the claims before task_plan_publish.",
+            "Check a plan without publishing it: overlapping files, files others hold, dependency and wave "
+                    + "errors, closing work not last. partition_clean false: order with depends_on or "
+                    + "narrow scopes.",
             Args.class, Result.class, (context, args) -> {
                 PlanValidation report = context.scope().plans().validate(PlanArgs.draft(args.repoRoot(),
                         "validation", "validation", null, null, args.subtasks(), false, null));

@@ -36,22 +36,20 @@ public final class QueenPlanGoalTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "What the goal achieves; it names the plan.", required = true)
+            @Param(value = "What the goal achieves; names the plan.", required = true)
             @Size(max = PlanRegistry.MAX_TITLE_CHARS) String goalTitle,
             @Param("Why it matters.") @Size(max = PlanRegistry.MAX_TEXT_CHARS) String problem,
-            @Param("How to tell it is done; the closing sub-task checks them.")
+            @Param("How to tell it is done.")
             @Size(max = PlanRegistry.MAX_CRITERIA) List<String> acceptanceCriteria,
-            @Param(value = "The repository (absolute path).", required = true) @Size(max = 4_096) String repoRoot,
-            @Param("The files it will change, relative to repo_root; grouped by module into sub-tasks.")
+            @Param(value = "The repository.", required = true) @Size(max = 4_096) String repoRoot,
+            @Param("The files it changes, relative to repo_root.")
             @Size(max = PlanRegistry.MAX_SUBTASKS * PlanRegistry.MAX_FILE_SCOPE) List<String> affectedFiles,
-            @Param(value = "wave: implementation side by side, then tests and docs; serial: one after another.",
+            @Param(value = "wave: side by side, then tests and docs; serial: a chain.",
                     defaultValue = "wave")
             @Choices(Orderings.class) String orderingHint,
-            @Param("What the closing sub-task checks (default: the acceptance criteria).")
+            @Param("What the closing sub-task checks.")
             @Size(max = PlanRegistry.MAX_TITLE_CHARS - 10) String finalizer,
-            @Param("Publish as this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent,
-            @Param(value = "true: only show the plan and its validation; nothing is written.",
+            @Param(value = "true: only show the plan and its validation.",
                     defaultValue = "false")
             Boolean dryRun) {
     }
@@ -100,12 +98,11 @@ public final class QueenPlanGoalTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("queen_plan_goal", "Plan a goal",
-            "Split a goal into a claimable plan by fixed rules (no model call): affected files grouped by module "
-                    + "into implementation, test and doc sub-tasks with capability hints, tests and docs after the "
-                    + "implementation, a closing check last. dry_run: true shows the plan and its validation; "
-                    + "otherwise it is published with auto_archive like task_plan_publish.",
+            "Split a goal into a plan by fixed rules: files grouped by module into implementation, test "
+                    + "and doc sub-tasks, a closing check last. dry_run shows it; otherwise it is "
+                    + "published with auto_archive.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 Goal.Ordering ordering = args.orderingHint() == null ? Goal.Ordering.WAVE
                         : Goal.Ordering.valueOf(args.orderingHint().toUpperCase(Locale.ROOT));
                 PlanDraft draft = caller.plans().decompose(new Goal(args.repoRoot(), args.goalTitle(), args.problem(),

@@ -28,17 +28,13 @@ public final class ReadyForAgentTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Rank and claim for this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent,
-            @Param("Only plans of this repository (absolute path).")
+            @Param("Only plans of this repository.")
             @Size(max = 4_096) String repoRoot,
-            @Param("The most entries; " + PlanRegistry.DEFAULT_READY_LIMIT + " when omitted.")
+            @Param("The most entries; " + PlanRegistry.DEFAULT_READY_LIMIT + " by default.")
             @Range(min = 1, max = PlanRegistry.MAX_READY_LIMIT) Integer limit,
-            @Param("false: only look. Otherwise the clear best candidate (the only one, or 0.1 ahead of the next) "
-                    + "is claimed now, unless you already hold a sub-task.")
+            @Param("false: only look.")
             Boolean autoClaim,
-            @Param("false: leave alone sub-tasks held for over an hour by sessions gone idle. Otherwise they are "
-                    + "released and reported.")
+            @Param("false: leave idle sessions' sub-tasks alone.")
             Boolean autoReleaseStaleClaims) {
     }
 
@@ -71,10 +67,8 @@ public final class ReadyForAgentTool {
      * @param repoRoot the plan's repository
      * @param planSlug the plan
      * @param subtaskIndex the sub-task
-     * @param sessionId the session to claim as
-     * @param agent the agent to claim as
      */
-    public record ClaimArgs(String repoRoot, String planSlug, int subtaskIndex, String sessionId, String agent) {
+    public record ClaimArgs(String repoRoot, String planSlug, int subtaskIndex) {
     }
 
     /**
@@ -127,18 +121,14 @@ public final class ReadyForAgentTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_ready_for_agent", "Pick the next work",
-            "What to work on next: claimable plan sub-tasks ranked for your agent type (fit_score from your "
-                    + "agent_upsert_profile weights, lowered by files others hold), your current sub-task first, "
-                    + "work the rest of a plan waits on next. The clear best candidate is claimed in the same call "
-                    + "(auto_claimed); otherwise call next_tool with claim_args. Sub-tasks held over an hour by "
-                    + "idle sessions are released and reported.",
+            "What to work on next: claimable sub-tasks ranked for your agent type (fit_score), yours "
+                    + "first. The clear best is claimed at once (auto_claimed); else call next_tool with "
+                    + "claim_args. Releases sub-tasks idle sessions held over an hour.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 ReadyWork work = caller.plans().ready(new ReadyQuery(args.repoRoot(), args.limit() == null
                         ? PlanRegistry.DEFAULT_READY_LIMIT : args.limit(), !Boolean.FALSE.equals(args.autoClaim()),
                         !Boolean.FALSE.equals(args.autoReleaseStaleClaims())));
-                String session = caller.actor().session().value();
-                String agent = caller.actor().agent();
                 List<Entry> entries = new ArrayList<>();
                 for (int i = 0; i < work.ready().size(); i++) {
                     ReadyEntry entry = work.ready().get(i);
@@ -147,7 +137,7 @@ public final class ReadyForAgentTool {
                             entry.subtask().title(), entry.subtask().capabilityHint(), entry.subtask().fileScope(),
                             entry.fitScore(), entry.reason().wireName(), entry.reasoning(),
                             claimable ? PlanClaimTool.SPEC.name() : null, claimable ? new ClaimArgs(entry.repoRoot(),
-                                    entry.planSlug(), entry.subtask().index(), session, agent) : null));
+                                    entry.planSlug(), entry.subtask().index()) : null));
                 }
                 List<Released> released = work.released().stream().map(r -> new Released(r.planSlug(),
                         r.subtaskIndex(), r.session().value(), r.agent(), r.claimedAt().toEpochMilli())).toList();
@@ -183,8 +173,7 @@ public final class ReadyForAgentTool {
 
     private static String codexCall(ClaimArgs args, List<String> fileScope) {
         return "mcp__colony__task_plan_claim_subtask({ repo_root: \"" + args.repoRoot() + "\", plan_slug: \""
-                + args.planSlug() + "\", subtask_index: " + args.subtaskIndex() + ", session_id: \""
-                + args.sessionId() + "\", agent: \"" + args.agent() + "\", file_scope: ["
+                + args.planSlug() + "\", subtask_index: " + args.subtaskIndex() + ", file_scope: ["
                 + fileScope.stream().map(file -> "\"" + file + "\"").collect(Collectors.joining(", "))
                 + "] })";
     }

@@ -9,15 +9,14 @@ public final class GetProfileTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The agent (its type counts).", required = true)
+            @Param(value = "The agent; its type counts.", required = true)
             @Size(max = 100) String agent) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, ProfileArgs.Profile> SPEC = ToolSpec.reading("agent_get_profile",
             "Read an agent's strengths",
-            "Read how well an agent type does each kind of work (0 to 1); an agent nobody described has 0.5 "
-                    + "everywhere, and defaults lists the kinds still at 0.5.",
+            "Read an agent type's weights per kind of work (0.5 where unset).",
             Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
                     .get(args.agent())));
 

@@ -15,8 +15,8 @@ public final class ProfileArgs {
             @Param("Front-end and UI work.") @Between(min = 0, max = 1) Double uiWork,
             @Param("APIs and back-end logic.") @Between(min = 0, max = 1) Double apiWork,
             @Param("Tests and verification.") @Between(min = 0, max = 1) Double testWork,
-            @Param("Build, deployment and infrastructure.") @Between(min = 0, max = 1) Double infraWork,
-            @Param("Documentation.") @Between(min = 0, max = 1) Double docWork) {
+            @Param("Build, deployment, infrastructure.") @Between(min = 0, max = 1) Double infraWork,
+            @Param("Documentation work.") @Between(min = 0, max = 1) Double docWork) {
 
         /** The weights given, by kind of work. */
         Map<String, Double> given() {

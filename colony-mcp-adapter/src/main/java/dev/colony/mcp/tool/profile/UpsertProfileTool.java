@@ -10,18 +10,17 @@ public final class UpsertProfileTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The agent (its type counts: codex and codex-cli share a profile).", required = true)
+            @Param(value = "The agent; its type counts (codex-cli is codex).", required = true)
             @Size(max = 100) String agent,
-            @Param("Weights from 0 to 1 for the kinds of work you name (at least one); the others keep theirs.")
+            @Param("Weights for the kinds of work you name.")
             ProfileArgs.Capabilities capabilities) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, ProfileArgs.Profile> SPEC = ToolSpec.writing("agent_upsert_profile",
             "Set an agent's strengths",
-            "Set how well an agent type does each kind of work (ui_work, api_work, test_work, infra_work, doc_work; "
-                    + "0 to 1, 0.5 when unset). task_ready_for_agent ranks sub-tasks by these weights. Weights you "
-                    + "leave out keep their value. Returns the saved profile.",
+            "Set an agent type's weights per kind of work (0 to 1; 0.5 unset) that task_ready_for_agent "
+                    + "ranks by; weights left out keep their value.",
             Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
                     .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())));
 

@@ -21,7 +21,7 @@ public final class ForagingReportTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository (absolute path).", required = true)
+            @Param(value = "The repository.", required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param(value = "The branch.", required = true)
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
@@ -84,9 +84,7 @@ public final class ForagingReportTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_foraging_report",
             "List a branch's proposals",
-            "The proposals of a repository's branch: pending ones at or above the noise floor (0.3), strongest "
-                    + "first, with how many sessions back them; and promoted ones with their task_id. Back a "
-                    + "pending one with task_reinforce; claim files on a promoted one's thread to work on it.",
+            "A branch's pending proposals, strongest first, and the promoted ones with their thread.",
             Args.class, Result.class, (context, args) -> {
                 ForagingReport report = context.scope().proposals().report(args.repoRoot(), args.branch(),
                         args.limit() == null ? DEFAULT_LIMIT : args.limit());

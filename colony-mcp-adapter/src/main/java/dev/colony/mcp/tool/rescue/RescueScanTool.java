@@ -11,19 +11,21 @@ public final class RescueScanTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Silence, in minutes, after which a session holding claims counts as stranded.",
+            @Param(value = "Silence after which a session counts as stranded.",
                     defaultValue = "10")
             @Range(min = 1, max = 10_080) Integer strandedAfterMinutes) {
     }
 
+    /** The estimated tokens a scan stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
+
     /** The tool. */
     public static final ToolSpec<Args, RescueViews.Result> SPEC = ToolSpec.reading("rescue_stranded_scan",
             "Find stranded sessions",
-            "Sessions silent for 10 minutes (by default), ended or not, while holding file claims or plan "
-                    + "sub-tasks, and per thread what rescue_stranded_run would do; most urgent first (sub-tasks "
-                    + "others wait on, then longest silent). Changes nothing.",
-            Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()
-                    .scan(minutes(args.strandedAfterMinutes()))));
+            "Sessions silent while holding claims or sub-tasks, and what rescue_stranded_run would do, "
+                    + "most urgent first, within about 800 tokens. Changes nothing.",
+            Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.compact(context.scope()
+                    .rescues().scan(minutes(args.strandedAfterMinutes())), TOKEN_BUDGET));
 
     static Duration minutes(Integer value) {
         return value == null ? Rescues.DEFAULT_STRANDED_AFTER : Duration.ofMinutes(value);

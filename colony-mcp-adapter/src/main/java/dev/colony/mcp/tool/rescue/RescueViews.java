@@ -4,6 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.rescue.RescueEntry;
 import dev.colony.api.rescue.RescueReport;
 import dev.colony.mcp.tool.Nullable;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The result both rescue tools return. */
@@ -72,17 +75,39 @@ public final class RescueViews {
      * @param stranded the stranded sessions, longest silent first
      * @param rescued their threads, most urgent first
      * @param next what to do next
+     * @param budget what a compact scan left out, when it left something out
      */
-    public record Result(boolean dryRun, List<Stranded> stranded, List<Entry> rescued, String next) {
+    public record Result(boolean dryRun, List<Stranded> stranded, List<Entry> rescued, String next,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
 
+        /** Everything the report holds (what a run did). */
         static Result of(RescueReport report) {
-            String next = report.rescued().isEmpty() ? "Nothing is stranded."
+            return new Result(report.dryRun(), report.stranded().stream().map(Stranded::of).toList(),
+                    report.rescued().stream().map(Entry::of).toList(), next(report), null);
+        }
+
+        /**
+         * The report within {@code maxTokens}: the least urgent threads and the shortest silent sessions are left
+         * out first, and the budget says how many.
+         */
+        static Result compact(RescueReport report, int maxTokens) {
+            List<Stranded> stranded = new ArrayList<>(report.stranded().stream().map(Stranded::of).toList());
+            List<Entry> rescued = new ArrayList<>(report.rescued().stream().map(Entry::of).toList());
+            int available = stranded.size() + rescued.size();
+            return TokenBudget.fit(maxTokens, List.of(stranded, rescued), (dropped, tokens) -> new Result(
+                    report.dryRun(), List.copyOf(stranded), List.copyOf(rescued), next(report), dropped == 0 ? null
+                            : new Budget(available, available - dropped, dropped, tokens, "rescue_stranded_scan",
+                                    "Compact scan: the most urgent threads and longest silent sessions only; a "
+                                            + "longer stranded_after_minutes narrows it, and rescue_stranded_run "
+                                            + "acts on every one.")));
+        }
+
+        private static String next(RescueReport report) {
+            return report.rescued().isEmpty() ? "Nothing is stranded."
                     : report.dryRun() ? "rescue_stranded_run with confirm: true relays these threads and releases "
                             + "their claims."
                             : "Relayed: any agent can take a thread over with task_accept_relay and its "
                                     + "relay_observation_id.";
-            return new Result(report.dryRun(), report.stranded().stream().map(Stranded::of).toList(),
-                    report.rescued().stream().map(Entry::of).toList(), next);
         }
     }
 

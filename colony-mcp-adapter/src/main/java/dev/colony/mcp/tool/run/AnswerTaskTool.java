@@ -12,17 +12,15 @@ public final class AnswerTaskTool {
     /** The arguments. */
     public record Args(
             @Param(value = RunArgs.ID_HINT, required = true) String taskId,
-            @Param(value = "The answer.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String answer,
-            @Param("Answer as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "The answer.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String answer) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("answer_task", "Answer a run's question",
-            "Answer a run blocked on user_input (check_tasks shows its question): it resumes, in_progress when a "
-                    + "slot is free, else first in line, and its waiting ask_user returns the answer. Errors: "
-                    + "RUN_NOT_BLOCKED, RUN_ALREADY_TERMINAL, RUN_NOT_FOUND.",
+            "Answer a run blocked on user input; its ask_user returns the answer. Errors: RUN_NOT_BLOCKED, "
+                    + "RUN_ALREADY_TERMINAL, RUN_NOT_FOUND.",
             Args.class, RunResult.class, (context, args) -> {
-                Run run = RunArgs.caller(context, args.sessionId()).runs().resume(RunArgs.id("task_id",
+                Run run = context.scope().runs().resume(RunArgs.id("task_id",
                         args.taskId()), args.answer());
                 return RunResult.of(run, "Answered; the run goes on.");
             });

@@ -20,23 +20,19 @@ public final class AskUserTool {
     /** The arguments. */
     public record Args(
             @Param(value = "The question.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String question,
-            @Param("The run you execute that asks; needed only when you execute several.") String taskId,
-            @Param(value = "The longest wait for the answer, in seconds (at most 45).",
+            @Param("The run that asks, if you execute several.") String taskId,
+            @Param(value = "The longest wait, in seconds.",
                     defaultValue = "" + RunArgs.DEFAULT_WAIT_SECONDS)
-            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer waitSeconds,
-            @Param("Ask as this session of yours instead of the server's own.") String sessionId) {
+            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer waitSeconds) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writingAsync("ask_user", "Ask the user",
-            "From inside a run you execute (take_task): store the question, block the run on user_input (its "
-                    + "slot goes to another run) and wait up to wait_seconds for the answer: asked of your user "
-                    + "directly when your client supports elicitation, else given with answer_task or "
-                    + "`colony answer`. answer is set when it came; otherwise call ask_user again with the same "
-                    + "question to keep waiting. A late answer comes with your next ask_user (question is set if "
-                    + "it answers another). Errors: NOT_IN_A_RUN.",
+            "From a run you execute: ask your user and wait up to wait_seconds (elicitation, else "
+                    + "answer_task or colony answer). No answer yet: ask again to keep waiting. Errors: "
+                    + "NOT_IN_A_RUN.",
             Args.class, RunResult.class, (context, args) -> {
-                Runs runs = RunArgs.caller(context, args.sessionId()).runs();
+                Runs runs = context.scope().runs();
                 Run asked = runs.ask(RunArgs.id("task_id", args.taskId()), args.question());
                 String question = args.question().strip();
                 if (asked.status() != RunStatus.BLOCKED) {

@@ -20,10 +20,8 @@ public final class AwaitTasksTool {
     public record Args(
             @Param(value = "The runs to wait for.", required = true) @Size(min = 1, max = Runs.MAX_AWAITED)
             List<String> taskIds,
-            @Param(value = "The longest wait, in seconds (at most 45, so the call returns before clients give up "
-                    + "on it).", defaultValue = "" + RunArgs.DEFAULT_WAIT_SECONDS)
-            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer timeoutSeconds,
-            @Param("Wait as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "The longest wait, in seconds.", defaultValue = "" + RunArgs.DEFAULT_WAIT_SECONDS)
+            @Range(min = 0, max = RunArgs.MAX_WAIT_SECONDS) Integer timeoutSeconds) {
     }
 
     /**
@@ -39,13 +37,11 @@ public final class AwaitTasksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.readingAsync("await_tasks", "Wait for runs",
-            "Wait until every named run ended, or timeout_seconds passed (at most 45). done: true returns each "
-                    + "result or error; done: false lists the runs still pending: call again to keep waiting. "
-                    + "Wakes at once when a run ends, in any process. Ended runs your agent spawned count as delivered "
-                    + "and leave check_tasks' default listing. Errors: RUN_NOT_FOUND.",
+            "Wait until the runs ended or the timeout passed: done true gives each result; done false: "
+                    + "call again. Errors: RUN_NOT_FOUND.",
             Args.class, Result.class, (context, args) -> {
                 List<RunId> ids = args.taskIds().stream().map(id -> RunId.parse("task_ids", id)).toList();
-                return Futures.map(RunArgs.caller(context, args.sessionId()).runs().awaitAsync(ids,
+                return Futures.map(context.scope().runs().awaitAsync(ids,
                         RunArgs.waitOf(args.timeoutSeconds())), AwaitTasksTool::result);
             });
 

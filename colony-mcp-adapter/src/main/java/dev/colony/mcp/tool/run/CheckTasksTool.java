@@ -27,7 +27,7 @@ public final class CheckTasksTool {
     /** The arguments. */
     public record Args(
             @Param("Only runs for this agent.") @Size(max = 100) String agent,
-            @Param("Only runs in this status; by default every live run and the ended ones not yet delivered.")
+            @Param("Only runs in this status.")
             @Choices(Statuses.class) String status,
             @Param("Only sub-runs of this run.") String parentId,
             @Param(value = "The most runs.", defaultValue = "" + Runs.DEFAULT_VIEWABLE_WINDOW)
@@ -46,10 +46,8 @@ public final class CheckTasksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("check_tasks", "List runs",
-            "The runs you can see, newest first, as compact rows (status, what they wait on, previews of result "
-                    + "or error, token counts): by default every queued, running or blocked run and the ended ones "
-                    + "not yet delivered by await_tasks. A run addressed to your agent that nobody took is yours "
-                    + "to take_task.",
+            "Runs you can see, newest first, as compact rows: by default live ones and ended ones "
+                    + "await_tasks has not delivered. A run for your agent nobody took is yours to take.",
             Args.class, Result.class, (context, args) -> {
                 Runs runs = context.scope().runs();
                 List<Run> found = runs.list(new RunQuery(args.agent(), args.status() == null ? null

@@ -15,21 +15,19 @@ public final class CreateTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The agent that should pick it up.", required = true) @Size(max = 100) String agent,
+            @Param(value = "The agent that should take it.", required = true) @Size(max = 100) String agent,
             @Param(value = "The job.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String message,
-            @Param("The run this one serves (a sub-run of it).") String parentId,
+            @Param("The run this one serves.") String parentId,
             @Param("The task thread it serves.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
-            @Param(value = "Seconds it may be in progress, once taken, before it fails.", defaultValue = "300")
-            @Range(min = 1, max = 86_400) Integer timeoutSeconds,
-            @Param("Create as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "Seconds in progress, once taken, before it fails.", defaultValue = "300")
+            @Range(min = 1, max = 86_400) Integer timeoutSeconds) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("create_task", "Queue a run for pickup",
-            "Record a job for an agent without dispatching it: it stays queued, taking no slot, until a session of "
-                    + "that agent takes it (take_task) when it next looks (check_tasks, attention_inbox). Returns "
-                    + "task_id. Errors: NOT_A_MEMBER, RUN_NOT_FOUND (parent_id).",
-            Args.class, RunResult.class, (context, args) -> RunResult.of(RunArgs.caller(context, args.sessionId())
+            "Queue a job for an agent without a slot, until one of its sessions takes it (take_task). "
+                    + "Errors: NOT_A_MEMBER, RUN_NOT_FOUND.",
+            Args.class, RunResult.class, (context, args) -> RunResult.of(context.scope()
                     .runs().create(new RunSpec(RunKind.AGENT, args.agent(), args.message(), null, null,
                             RunArgs.id("parent_id", args.parentId()), ToolArguments.task(args.taskId()),
                             RunArgs.timeout(args.timeoutSeconds()))),

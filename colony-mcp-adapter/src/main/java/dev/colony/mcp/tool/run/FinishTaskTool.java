@@ -16,19 +16,17 @@ public final class FinishTaskTool {
     /** The arguments. */
     public record Args(
             @Param(value = RunArgs.ID_HINT, required = true) String taskId,
-            @Param("The result: the run finished.") @Size(max = Runs.MAX_TEXT_CHARS) String result,
-            @Param("What went wrong: the run failed.") @Size(max = Runs.MAX_TEXT_CHARS) String error,
+            @Param("The result: it finished.") @Size(max = Runs.MAX_TEXT_CHARS) String result,
+            @Param("What went wrong: it failed.") @Size(max = Runs.MAX_TEXT_CHARS) String error,
             @Param("Prompt tokens spent.") @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long promptTokens,
             @Param("Completion tokens spent.")
-            @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long completionTokens,
-            @Param("Report as this session of yours instead of the server's own.") String sessionId) {
+            @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long completionTokens) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("finish_task", "Report a run's outcome",
-            "End a run you executed: result finishes it, error fails it; token counts go with either. Its slot "
-                    + "goes to the oldest queued run, and whoever awaits it wakes. Errors: RUN_ALREADY_TERMINAL "
-                    + "(killed or timed out first: that stands), RUN_NOT_FOUND.",
+            "End a run you executed: result finishes it, error fails it. Errors: RUN_ALREADY_TERMINAL, "
+                    + "RUN_NOT_FOUND.",
             Args.class, RunResult.class, (context, args) -> {
                 if ((args.result() == null) == (args.error() == null)) {
                     throw ColonyException.invalid(args.result() == null ? "result" : "error",
@@ -37,7 +35,7 @@ public final class FinishTaskTool {
                 RunId id = RunArgs.id("task_id", args.taskId());
                 RunOutcome outcome = new RunOutcome(args.result(), args.error(), args.promptTokens(),
                         args.completionTokens(), null);
-                Runs runs = RunArgs.caller(context, args.sessionId()).runs();
+                Runs runs = context.scope().runs();
                 return RunResult.of(args.result() != null ? runs.finish(id, outcome) : runs.fail(id, outcome),
                         "Reported; the spawner's await_tasks returns it.");
             });

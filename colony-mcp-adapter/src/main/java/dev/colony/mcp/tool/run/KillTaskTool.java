@@ -8,16 +8,14 @@ public final class KillTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
-            @Param("Kill it as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = RunArgs.ID_HINT, required = true) String taskId) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("kill_task", "Kill a run",
-            "End a run now: it is recorded killed first, then a shell command is stopped with its whole process "
-                    + "group (TERM, then KILL after a grace), wherever it runs. A slot it held goes to the oldest "
-                    + "queued run. Errors: RUN_NOT_FOUND, RUN_ALREADY_TERMINAL.",
-            Args.class, RunResult.class, (context, args) -> RunResult.of(RunArgs.caller(context, args.sessionId())
+            "End a run now; a shell command is stopped with its process group. Errors: RUN_NOT_FOUND, "
+                    + "RUN_ALREADY_TERMINAL.",
+            Args.class, RunResult.class, (context, args) -> RunResult.of(context.scope()
                     .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."));
 
     private KillTaskTool() {

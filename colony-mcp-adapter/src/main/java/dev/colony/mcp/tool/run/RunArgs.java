@@ -1,11 +1,9 @@
 package dev.colony.mcp.tool.run;
 
-import dev.colony.api.CallerScope;
 import dev.colony.api.run.RunId;
-import dev.colony.mcp.tool.ToolContext;
 import java.time.Duration;
 
-/** What the run tools share: reading a run id, the caller, and the wait bound MCP clients allow. */
+/** What the run tools share: reading a run id and the wait bound MCP clients allow. */
 final class RunArgs {
 
     /** The longest a waiting tool call waits: MCP clients cut a call at about 60 seconds. */
@@ -21,11 +19,6 @@ final class RunArgs {
     /** The run named by {@code value}, or {@code null}; {@code INVALID_ARGUMENT} naming {@code field} otherwise. */
     static RunId id(String field, String value) {
         return value == null ? null : RunId.parse(field, value);
-    }
-
-    /** The caller: the server's session, or the session named. */
-    static CallerScope caller(ToolContext context, String sessionId) {
-        return context.caller(sessionId, null);
     }
 
     /** A run's timeout in seconds, or {@code null} for the registry's default. */

@@ -24,26 +24,22 @@ public final class SpawnTaskTool {
     /** The arguments. */
     public record Args(
             @Param("The agent to delegate to (with message).") @Size(max = 100) String agent,
-            @Param("The job for the agent; for a shell run, an optional description.")
+            @Param("The job; for a command, a description.")
             @Size(max = Runs.MAX_TEXT_CHARS) String message,
-            @Param("A shell command to run instead (sh -c); its output goes to a private file (task_output).")
+            @Param("A shell command to run instead; output goes to task_output.")
             @Size(max = Runs.MAX_TEXT_CHARS) String command,
-            @Param("The shell command's working directory (absolute).") @Size(max = 4_096) String cwd,
-            @Param("The run this one serves (a sub-run of it).") String parentId,
+            @Param("The command's working directory.") @Size(max = 4_096) String cwd,
+            @Param("The run this one serves.") String parentId,
             @Param("The task thread it serves.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
-            @Param(value = "Seconds it may be in progress before it fails (at most the server's limit, 7200 by "
-                    + "default).", defaultValue = "300")
-            @Range(min = 1, max = 86_400) Integer timeoutSeconds,
-            @Param("Spawn as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = "Seconds in progress before it fails.", defaultValue = "300")
+            @Range(min = 1, max = 86_400) Integer timeoutSeconds) {
     }
 
     /** The tool on a server that runs shell commands. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("spawn_task", "Spawn a run",
-            "Delegate work: agent + message queue a job for that agent's sessions (they take it and report with "
-                    + "finish_task); command runs a shell command here. It starts in_progress when one of the "
-                    + "max_concurrent slots is free, else queued. Returns task_id; await_tasks waits for it. "
-                    + "Errors: NOT_A_MEMBER (you may not delegate to that agent), RUN_NOT_FOUND (parent_id), "
-                    + "COMMAND_NOT_ALLOWED.",
+            "Delegate: agent and message queue a job for that agent's sessions (take_task, finish_task); "
+                    + "command runs a shell command here. Starts when a slot is free. await_tasks waits "
+                    + "for it. Errors: NOT_A_MEMBER, RUN_NOT_FOUND, COMMAND_NOT_ALLOWED.",
             Args.class, RunResult.class, SpawnTaskTool::spawn);
 
     /**
@@ -65,7 +61,7 @@ public final class SpawnTaskTool {
         RunSpec spec = new RunSpec(args.command() != null ? RunKind.SHELL : RunKind.AGENT, args.agent(),
                 args.message(), args.command(), args.cwd(), RunArgs.id("parent_id", args.parentId()),
                 ToolArguments.task(args.taskId()), RunArgs.timeout(args.timeoutSeconds()));
-        Run run = RunArgs.caller(context, args.sessionId()).runs().spawn(spec);
+        Run run = context.scope().runs().spawn(spec);
         return RunResult.of(run, run.status() == RunStatus.QUEUED
                 ? "Queued until a slot frees; await_tasks with its task_id waits for the result."
                 : "await_tasks with its task_id waits for the result; check_tasks lists your runs.");

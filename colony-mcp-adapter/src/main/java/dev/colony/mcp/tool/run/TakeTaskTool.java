@@ -11,8 +11,7 @@ public final class TakeTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
-            @Param("Take it as this session of yours instead of the server's own.") String sessionId) {
+            @Param(value = RunArgs.ID_HINT, required = true) String taskId) {
     }
 
     /**
@@ -32,12 +31,10 @@ public final class TakeTaskTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("take_task", "Take a run",
-            "Take a run addressed to your agent: it becomes in_progress with your session as its executor (a "
-                    + "created run needs a free slot). Do the job, then finish_task with the result or the error; "
-                    + "ask_user asks the user meanwhile. Errors: RUN_NOT_AVAILABLE (another session took it, it is "
-                    + "for another agent, or no slot is free), RUN_ALREADY_TERMINAL.",
+            "Take a run for your agent and execute it; report with finish_task. Errors: RUN_NOT_AVAILABLE, "
+                    + "RUN_ALREADY_TERMINAL.",
             Args.class, Result.class, (context, args) -> {
-                Run run = RunArgs.caller(context, args.sessionId()).runs().take(RunArgs.id("task_id", args.taskId()));
+                Run run = context.scope().runs().take(RunArgs.id("task_id", args.taskId()));
                 return new Result(run.id().value(), run.status().wireName(), run.message(), run.parent() == null
                         ? null : run.parent().value(), run.timeout().toSeconds(),
                         "Do the job, then finish_task with task_id and result (or error).");

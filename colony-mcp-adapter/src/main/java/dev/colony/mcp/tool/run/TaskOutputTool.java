@@ -18,7 +18,7 @@ public final class TaskOutputTool {
     /** The arguments. */
     public record Args(
             @Param(value = RunArgs.ID_HINT, required = true) String taskId,
-            @Param("Where to start, in bytes; without it, the last max_bytes.")
+            @Param("Where to start, in bytes.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long offset,
             @Param(value = "The most bytes.", defaultValue = "" + DEFAULT_BYTES)
             @Range(min = 1, max = Runs.MAX_OUTPUT_WINDOW) Integer maxBytes) {
@@ -41,9 +41,8 @@ public final class TaskOutputTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_output", "Read a shell run's output",
-            "A window of a shell run's output (stdout and stderr together): by default its last 4 KiB; offset "
-                    + "pages from the start. stalled and prompt_like flag a command that went silent, perhaps at "
-                    + "a prompt; kill_task ends it. Output beyond the server's cap drops its oldest bytes (dropped).",
+            "A window of a shell run's output (last 4 KiB by default; offset pages from the start); "
+                    + "stalled and prompt_like flag a command waiting at a prompt.",
             Args.class, Result.class, (context, args) -> {
                 RunOutput output = context.scope().runs().output(RunArgs.id("task_id", args.taskId()),
                         args.offset(), args.maxBytes() == null ? DEFAULT_BYTES : args.maxBytes());

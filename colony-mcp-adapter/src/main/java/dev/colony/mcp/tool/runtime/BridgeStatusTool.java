@@ -44,11 +44,9 @@ public final class BridgeStatusTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Report for this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent,
-            @Param(value = "The repository (absolute path).", required = true)
+            @Param(value = "The repository.", required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Your branch: picks your lane when you have several.")
+            @Param("Your branch, when you have several lanes.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
     }
 
@@ -212,11 +210,10 @@ public final class BridgeStatusTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("bridge_status", "Report status for a HUD",
-            "Compact coordination state for a status bar or HUD (schema " + SCHEMA + "): lanes by activity with a "
-                    + "preview, your branch, thread, blocker and next step, attention counts, ready sub-tasks and "
-                    + "your claimed files. Ids and counts only; get_observations reads bodies. Changes nothing.",
+            "Coordination state for a status bar (" + SCHEMA + "): lanes, your thread, attention counts, ready work, "
+                    + "your files. Ids and counts only.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(), READY_SHOWN);
                 return status(caller, state, caller.signals().check(1).pending());
             });

@@ -40,10 +40,8 @@ public final class StartupPanelTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Resume this session of yours instead of the server's own.") String sessionId,
-            @Param("Your agent name, if the session is not yet known to the server.") String agent,
-            @Param("Only this repository (absolute path).") @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Your branch: picks your lane when you have several.")
+            @Param("Only this repository.") @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
+            @Param("Your branch, when you have several lanes.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
             @Param(value = "Ready sub-tasks to weigh.", defaultValue = "3")
             @Range(min = 1, max = 10) Integer readyLimit) {
@@ -133,12 +131,10 @@ public final class StartupPanelTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("startup_panel", "Show the resume card",
-            "One compact card to start or resume a session: your thread and working note (blocker, next, "
-                    + "evidence), your claimed files, handoffs and messages waiting for you, the best "
-                    + "ready plan sub-task, warnings, and the next call written out. Changes nothing; hivemind, "
-                    + "attention_inbox and task_ready_for_agent give the full lists.",
+            "One card to start or resume a session: your thread and working note, files, what waits for "
+                    + "you, the best ready sub-task, warnings and the next call. Changes nothing.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), args.agent());
+                CallerScope caller = context.scope();
                 RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(),
                         args.readyLimit() == null ? 3 : args.readyLimit());
                 return card(caller, state, args);

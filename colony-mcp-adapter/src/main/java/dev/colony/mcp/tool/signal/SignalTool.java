@@ -41,28 +41,22 @@ public final class SignalTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "send: point a member of a shared collection at memories of that collection. check: "
-                    + "your pending signals from every collection, newest first; it consumes nothing, so every "
-                    + "session sees them. ack: mark signals you have dealt with so they stop showing; only the "
-                    + "session that does the work should ack.", required = true)
+            @Param(value = "send, check (your pending signals; consumes nothing) or ack (done with them).",
+                    required = true)
             @Choices(Actions.class) String action,
-            @Param("send only: the collection both of you belong to; it is the signal's only access gate.")
+            @Param("send: the collection you share.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("send only: a member's user name (any of its agents may take the signal) or an agent name "
-                    + "that one member runs (only that agent takes it).")
+            @Param("send: a member's user name, or an agent name one member runs.")
             @Size(max = UserId.MAX_LENGTH) String recipient,
-            @Param("send only: the ids of the memories to look at, all in the collection. Put what you want to "
-                    + "say in a memory first (memory_add with collection); a signal carries ids, never text.")
+            @Param("send: ids of memories in the collection (write yours first).")
             @Size(min = 1, max = SignalLimits.MAX_MEMORIES)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> memoryIds,
-            @Param("send only: hours until the signal expires if nobody acks it; "
-                    + SignalLimits.DEFAULT_EXPIRY_HOURS + " when omitted.")
+            @Param("send: hours until it expires unacknowledged; " + SignalLimits.DEFAULT_EXPIRY_HOURS + " by default.")
             @Range(min = SignalLimits.MIN_EXPIRY_HOURS, max = SignalLimits.MAX_EXPIRY_HOURS) Integer expiresHours,
-            @Param("ack only: the ids of the signals to acknowledge, from check.")
+            @Param("ack: the signals, from check.")
             @Size(min = 1, max = SignalLimits.MAX_ACK_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> signalIds,
-            @Param("check only: the most signals to return; " + SignalLimits.DEFAULT_CHECK_LIMIT
-                    + " when omitted.")
+            @Param("check: the most signals; " + SignalLimits.DEFAULT_CHECK_LIMIT + " by default.")
             @Range(min = 1, max = SignalLimits.MAX_CHECK_LIMIT) Integer limit) {
     }
 
@@ -91,10 +85,9 @@ public final class SignalTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("signal", "Signal a collection member",
-            "Tell another member of a shared collection to look at some of its memories, without polling or "
-                    + "messages: a signal carries memory ids only. send it; the recipient sees it on check (a "
-                    + "peek, repeated until acknowledged), reads the memories with memory_retrieve, does the "
-                    + "work, then acks. Unacknowledged signals expire (48 h by default).",
+            "Point a member of a shared collection at some of its memories (ids only, no text): send; the "
+                    + "recipient peeks with check, reads with memory_retrieve, then acks. Unacknowledged "
+                    + "signals expire.",
             Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args));
 
     private SignalTool() {

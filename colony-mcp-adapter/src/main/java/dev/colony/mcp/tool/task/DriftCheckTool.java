@@ -9,7 +9,6 @@ import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
-import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,19 +21,17 @@ public final class DriftCheckTool {
     public record Args(
             @Param(value = "The thread whose claims and edits to compare.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("The session to check; yours when omitted.") String sessionId,
-            @Param(value = "How far back edits count, in minutes.", defaultValue = "60")
+            @Param(value = "How far back edits count.", defaultValue = "60")
             @Range(min = 1, max = 1_440) int windowMinutes) {
     }
 
     /**
-     * One claim to make.
+     * One claim to make, as {@code task_claim_file} takes it.
      *
-     * @param sessionId the session
      * @param taskId the thread
      * @param filePath the file
      */
-    public record ClaimArgs(String sessionId, long taskId, String filePath) {
+    public record ClaimArgs(long taskId, String filePath) {
     }
 
     /**
@@ -62,14 +59,12 @@ public final class DriftCheckTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_drift_check", "Check claim drift",
-            "Compare a session's active claims on a thread with the files it edited there recently (recorded by "
-                    + "hooks or task_record_edit): edits without a claim, claims without edits, and drift_score, "
-                    + "the share of edits no claim covered. File scope only, not meaning. When edits lack claims, "
-                    + "next_tool is task_claim_file with one payload per file.",
+            "Compare your active claims on a thread with the files you edited there lately: edits without "
+                    + "a claim, claims without edits, drift_score. When edits lack claims, next_args are "
+                    + "the task_claim_file calls.",
             Args.class, Result.class, (context, args) -> {
-                CallerScope caller = context.caller(args.sessionId(), null);
-                SessionId session = args.sessionId() == null ? caller.actor().session()
-                        : ToolArguments.session("session_id", args.sessionId());
+                CallerScope caller = context.scope();
+                SessionId session = caller.actor().session();
                 Drift drift = caller.activity().drift(TaskId.of(args.taskId()), session,
                         Duration.ofMinutes(args.windowMinutes()));
                 List<String> advice = new ArrayList<>();
@@ -81,8 +76,8 @@ public final class DriftCheckTool {
                     advice.add("Release or revisit " + drift.claimsWithoutEdits().size() + " claim(s) with no "
                             + "recent edits: " + String.join(", ", drift.claimsWithoutEdits()) + ".");
                 }
-                List<ClaimArgs> claims = drift.editsWithoutClaim().stream().map(file -> new ClaimArgs(session.value(),
-                        args.taskId(), file)).toList();
+                List<ClaimArgs> claims = drift.editsWithoutClaim().stream().map(file -> new ClaimArgs(args.taskId(),
+                        file)).toList();
                 return new Result(drift.generatedAt().toEpochMilli(), args.taskId(), session.value(), args.windowMinutes(),
                         drift.claimedFiles(), drift.editedFiles(), drift.editsWithoutClaim(),
                         drift.claimsWithoutEdits(), Math.round(drift.score() * 1000) / 1000.0,

@@ -19,10 +19,9 @@ public final class RecordEditTool {
     public record Args(
             @Param(value = "The thread the edit belongs to.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "The file you edited: relative to the thread's repository root, or absolute inside it.",
+            @Param(value = "The file, relative to the repository root or absolute inside it.",
                     required = true)
-            @Size(max = FileActivity.MAX_PATH_CHARS) String filePath,
-            @Param("Record for this session of yours instead of the server's own.") String sessionId) {
+            @Size(max = FileActivity.MAX_PATH_CHARS) String filePath) {
     }
 
     /**
@@ -37,11 +36,10 @@ public final class RecordEditTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_record_edit", "Record a file edit",
-            "Record that you edited a file on a task thread, when your client has no hook that does it. Edits feed "
-                    + "file heat, lane activity and task_drift_check. Joins the thread. Errors: NOT_FOUND, "
-                    + "INVALID_CLAIM_PATH.",
+            "Record that you edited a file on a thread, for clients without the edit hook; feeds file "
+                    + "heat, lanes and task_drift_check. Errors: NOT_FOUND, INVALID_CLAIM_PATH.",
             Args.class, Result.class, (context, args) -> {
-                FileEdit edit = context.caller(args.sessionId(), null).activity().recordEdit(TaskId.of(args.taskId()),
+                FileEdit edit = context.scope().activity().recordEdit(TaskId.of(args.taskId()),
                         args.filePath());
                 return new Result(edit.task().value(), edit.filePath(), edit.editedAt().toEpochMilli());
             });

@@ -18,11 +18,11 @@ public final class SuggestApproachTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The work about to start: feature names, files, errors.", required = true)
+            @Param(value = "The work about to start: features, files, errors.", required = true)
             @Size(max = ApproachSuggestion.MAX_QUERY_CHARS) String query,
-            @Param("Only threads of this repository (absolute path).")
+            @Param("Only threads of this repository.")
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Your own thread, left out of the answer.")
+            @Param("Your own thread, left out.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long currentTaskId,
             @Param(value = "The most similar threads.", defaultValue = "" + ApproachSuggestion.DEFAULT_SIMILAR)
             @Range(min = 1, max = ApproachSuggestion.MAX_SIMILAR) Integer limit) {
@@ -80,10 +80,8 @@ public final class SuggestApproachTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_suggest_approach", "Suggest an approach",
-            "Before planning or starting work, find past threads similar to it (by meaning when embeddings are on, "
-                    + "else by keywords) and get what they teach: the files they claimed, the failed approaches "
-                    + "and blockers posted there (first words only), and how long finished ones took. Ids and "
-                    + "counts, not full posts: task_timeline or get_observations read more.",
+            "Before starting work, find past threads like it and what they teach: files claimed, failed "
+                    + "approaches and blockers (first words), how long finished ones took.",
             Args.class, Result.class, (context, args) -> {
                 ApproachSuggestion suggestion = context.scope().tasks().suggestApproach(new ApproachQuery(args.query(),
                         args.repoRoot(), args.currentTaskId() == null ? null : TaskId.of(args.currentTaskId()),

@@ -10,9 +10,12 @@ import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolArguments;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.tool.memory.MemoryAddTool;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,16 +26,15 @@ public final class TaskFeedTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only tasks updated after this ISO 8601 time (2026-11-25T09:30:00Z, or a day: 2026-11-25).")
+            @Param("Only tasks changed after this ISO 8601 time or day.")
             @Size(max = 40) String since,
             @Param("Only tasks with this status.")
             @Choices(MemoryAddTool.TaskStatuses.class) String status,
-            @Param("Only tasks with this topic (one word, as given to memory_add).")
+            @Param("Only tasks with this topic.")
             @Size(max = 160) String topic,
-            @Param("Only the tasks of this collection; personal for your personal tasks only. Omitted: your "
-                    + "personal tasks and those of every collection you belong to, in one timeline.")
+            @Param("Only this collection's tasks; personal for yours only.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("The most tasks to return; " + TaskFeedQuery.DEFAULT_LIMIT + " when omitted.")
+            @Param("The most tasks; " + TaskFeedQuery.DEFAULT_LIMIT + " by default.")
             @Range(min = 1, max = TaskFeedQuery.MAX_LIMIT) Integer limit) {
     }
 
@@ -66,23 +68,37 @@ public final class TaskFeedTool {
         }
     }
 
-    /** The tasks, newest change first. */
-    public record Result(List<Entry> tasks) {
+    /**
+     * The tasks, newest change first.
+     *
+     * @param tasks the tasks listed
+     * @param budget how many tasks a feed without a limit left out, when it left some out
+     */
+    public record Result(List<Entry> tasks, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
+
+    /** The estimated tokens a feed without a limit stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_feed", "Task feed",
-            "What changed and what needs attention: your tasks ordered by their last change, newest first, not "
-                    + "by relevance. One timeline over your personal tasks and every collection you belong to "
-                    + "(tasks from memory_add with [done, total] progress, and task threads). Call it with no "
-                    + "arguments at the start of a session; narrow with since, status, topic or collection. To "
-                    + "find tasks about a subject, use memory_search with type_filter task instead.",
+            "Your tasks (memory tasks and task threads, personal and in your collections) by last change, "
+                    + "newest first, not ranked. Call it at the start of a session; to find tasks about a "
+                    + "subject use memory_search.",
             Args.class, Result.class, (context, args) -> {
                 TaskFeedQuery query = new TaskFeedQuery(ToolArguments.instant("since", args.since()),
                         args.status() == null ? null : TaskStatus.fromWire(args.status()), args.topic(),
                         args.collection(), args.limit() == null ? TaskFeedQuery.DEFAULT_LIMIT : args.limit());
-                return new Result(context.colony().as(context.actor()).taskFeed().feed(query).stream()
-                        .map(Entry::of).toList());
+                List<Entry> tasks = new ArrayList<>(context.colony().as(context.actor()).taskFeed().feed(query)
+                        .stream().map(Entry::of).toList());
+                if (args.limit() != null) {
+                    return new Result(tasks, null);
+                }
+                int available = tasks.size();
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(tasks), (dropped, tokens) -> new Result(
+                        List.copyOf(tasks), dropped == 0 ? null : new Budget(available, tasks.size(), dropped, tokens,
+                                "task_feed", "Compact feed: the latest changes only; narrow with since, "
+                                        + "status, topic or collection, or give a limit.")));
             });
 
     private TaskFeedTool() {

@@ -15,21 +15,18 @@ public final class TaskLinkTool {
     public record Args(
             @Param(value = "One thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "The other thread; not the same as task_id.", required = true)
+            @Param(value = "The other thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long otherTaskId,
-            @Param("Link as this session of yours instead of the server's own.") String sessionId,
-            @Param("Why the threads are related, e.g. 'frontend depends on the API contract'.")
+            @Param("Why they are related.")
             @Size(max = TaskLimits.MAX_LINK_NOTE_CHARS) String note) {
     }
 
     /** The tool; the result is the link as stored. */
     public static final ToolSpec<Args, TaskViews.LinkView> SPEC = ToolSpec.writing("task_link", "Link task threads",
-            "Link two related task threads so that either side finds the other with task_links, without copying "
-                    + "decisions between them. Links have no direction and are made once: linking a linked pair "
-                    + "again returns the existing link. A thread cannot be linked to itself (TASK_LINK_SELF). "
-                    + "Returns low_id, high_id, created_at, created_by and note.",
+            "Link two related threads so each lists the other (task_links). Undirected; linking again "
+                    + "returns the link. Errors: TASK_LINK_SELF.",
             Args.class, TaskViews.LinkView.class, (context, args) -> TaskViews.LinkView.of(
-                    context.caller(args.sessionId(), null).tasks().link(ToolArguments.task(args.taskId()),
+                    context.scope().tasks().link(ToolArguments.task(args.taskId()),
                             ToolArguments.task(args.otherTaskId()), args.note())));
 
     private TaskLinkTool() {

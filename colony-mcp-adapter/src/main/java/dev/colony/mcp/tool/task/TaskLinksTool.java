@@ -22,8 +22,7 @@ public final class TaskLinksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_links", "List linked threads",
-            "List the threads linked to a task thread, oldest link first: for each, the other thread's id, title, "
-                    + "repo_root, branch and status, and the link's note, created_at and created_by.",
+            "The threads linked to a thread, oldest link first: id, title, branch and status, with the link's note.",
             Args.class, Result.class, (context, args) -> new Result(args.taskId(), context.tasks()
                     .links(ToolArguments.task(args.taskId())).stream().map(TaskViews.LinkedView::of).toList()));
 

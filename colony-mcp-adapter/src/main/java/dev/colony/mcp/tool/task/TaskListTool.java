@@ -1,11 +1,16 @@
 package dev.colony.mcp.tool.task;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.TaskListQuery;
+import dev.colony.mcp.tool.Nullable;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
+import dev.colony.mcp.tool.TokenBudget;
+import dev.colony.mcp.tool.TokenBudget.Budget;
 import dev.colony.mcp.tool.ToolSpec;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@code task_list}: browse task threads, newest activity first. */
@@ -19,30 +24,47 @@ public final class TaskListTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Most threads to return.", defaultValue = "" + DEFAULT_LIMIT)
-            @Range(min = 1, max = TaskLimits.MAX_LIST_LIMIT) int limit,
-            @Param("List as this session of yours instead of the server's own.") String sessionId,
-            @Param("Only threads of this repository root (normalised like every root).")
+            @Param("Most threads; by default " + DEFAULT_LIMIT + " within about 800 tokens.")
+            @Range(min = 1, max = TaskLimits.MAX_LIST_LIMIT) Integer limit,
+            @Param("Only threads of this repository root.")
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param("Only threads of this branch.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
     }
 
-    /** The threads, and where to go for choosing work. */
+    /**
+     * The threads, and where to go for choosing work.
+     *
+     * @param tasks the threads, newest activity first
+     * @param hint what the list is for
+     * @param coordinationWarning that it is no work picker
+     * @param nextTool the tool that picks work
+     * @param budget how many threads a long list left out, when it left some out
+     */
     public record Result(List<TaskViews.ThreadView> tasks, String hint, String coordinationWarning,
-            String nextTool) {
+            String nextTool, @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) Budget budget) {
     }
+
+    /** The estimated tokens a list stays within (the compact tools' budget). */
+    public static final int TOKEN_BUDGET = 760;
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_list", "Browse task threads",
-            "Browse the task threads you can see, newest activity first, optionally for one repository root "
-                    + "or branch. Each thread groups the sessions working on one (repo_root, branch). Use it to "
-                    + "inspect or debug threads, not to decide what to work on next.",
-            Args.class, Result.class, (context, args) -> new Result(
-                    context.caller(args.sessionId(), null).tasks()
-                            .list(new TaskListQuery(args.repoRoot(), args.branch(), args.limit()))
-                            .stream().map(TaskViews.ThreadView::of).toList(),
-                    HINT, WARNING, NEXT_TOOL));
+            "Browse task threads, newest activity first; to pick work use task_ready_for_agent.",
+            Args.class, Result.class, (context, args) -> {
+                List<TaskViews.ThreadView> threads = new ArrayList<>(context.scope().tasks()
+                        .list(new TaskListQuery(args.repoRoot(), args.branch(),
+                                args.limit() == null ? DEFAULT_LIMIT : args.limit()))
+                        .stream().map(TaskViews.ThreadView::of).toList());
+                int available = threads.size();
+                if (args.limit() != null) {
+                    return new Result(threads, HINT, WARNING, NEXT_TOOL, null);
+                }
+                return TokenBudget.fit(TOKEN_BUDGET, List.of(threads), (dropped, tokens) -> new Result(
+                        List.copyOf(threads), HINT, WARNING, NEXT_TOOL, dropped == 0 ? null : new Budget(available,
+                                threads.size(), dropped, tokens, "task_list", "Compact list: the most recently "
+                                        + "active threads only; narrow with repo_root or branch, or give a limit.")));
+            });
 
     private TaskListTool() {
     }

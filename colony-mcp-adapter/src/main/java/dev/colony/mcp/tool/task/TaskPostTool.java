@@ -29,19 +29,16 @@ public final class TaskPostTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Post as this session of yours instead of the server's own.") String sessionId,
-            @Param(value = "What the post is. question / answer / decision / blocker / note for shared thread "
-                    + "state; failed_approach, blocked_path, conflict_warning, reverted_solution to warn others "
-                    + "off a concrete path that did not work.", required = true)
+            @Param(value = "question, answer, decision, blocker, note; or a warning: failed_approach, "
+                    + "blocked_path, conflict_warning, reverted_solution.", required = true)
             @Choices(PostKinds.class) String kind,
-            @Param(value = "The post, readable without your context: name the subject first, then the point "
-                    + "and the evidence.", required = true)
+            @Param(value = "The post: subject first, then the point and the evidence.", required = true)
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param("The id of a post on the same thread that this one answers.")
+            @Param("The post on this thread it answers.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long replyTo,
-            @Param("Search keywords, as single lowercase words.")
+            @Param("Search keywords, single lowercase words.")
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics) {
     }
 
@@ -78,15 +75,12 @@ public final class TaskPostTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_post", "Post on a task thread",
-            "Post a question, answer, decision, blocker, note or warning on a task thread, where every session "
-                    + "of that thread (and search) will find it. Reply to an earlier post of the thread with "
-                    + "reply_to. Posting joins you to the thread. Use task_note_working for your current working "
-                    + "state, task_message to address one agent, and the claim and hand-off tools for "
-                    + "structured actions. Returns the post's id; a post that asks one named agent for something "
-                    + "is kept, and the result says how to send it with task_message instead.",
+            "Post a question, answer, decision, blocker, note or warning on a task thread, for every "
+                    + "session there (and search). A post that asks one agent for something is kept, and "
+                    + "the result says how to send it with task_message.",
             Args.class, Result.class, (context, args) -> {
                 PostKind kind = PostKind.fromWire("kind", args.kind());
-                TaskThreads threads = context.caller(args.sessionId(), null).tasks();
+                TaskThreads threads = context.scope().tasks();
                 TaskId task = ToolArguments.task(args.taskId());
                 Memory post = threads.post(task, new PostDraft(kind, args.content(),
                         ToolArguments.memory(args.replyTo()), args.topics()));

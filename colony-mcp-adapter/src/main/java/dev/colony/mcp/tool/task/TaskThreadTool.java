@@ -12,12 +12,11 @@ public final class TaskThreadTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Absolute path of the repository (or worktree) root. Spellings of one directory "
-                    + "name one thread: /a/b/../b is /a/b.", required = true)
+            @Param(value = "The repository (or worktree) root; spellings of one directory are one thread.",
+                    required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param(value = "The branch checked out there.", required = true)
-            @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
-            @Param("Join as this session of yours instead of the server's own.") String sessionId) {
+            @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
     }
 
     /** The thread's id and key, and what this call did. */
@@ -27,14 +26,11 @@ public final class TaskThreadTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_thread", "Open a task thread",
-            "Open the task thread of a repository root and branch and join it, creating the thread when it is "
-                    + "the first session there. Every session working on the same checkout meets on one thread: "
-                    + "post questions, decisions and blockers there, and read what others posted. Returns the "
-                    + "task_id that task_post, task_timeline and the other task tools take. The server joins the "
-                    + "thread of its own working tree at start-up, so call this for another checkout or when "
-                    + "the server started outside one.",
+            "Open and join the task thread of a repository root and branch (created by the first session "
+                    + "there): every session on that checkout meets on it. Returns the task_id the task "
+                    + "tools take. The server joins its own checkout's thread at start.",
             Args.class, Result.class, (context, args) -> {
-                OpenedThread opened = context.caller(args.sessionId(), null).tasks()
+                OpenedThread opened = context.scope().tasks()
                         .open(args.repoRoot(), args.branch());
                 TaskThread thread = opened.thread();
                 return new Result(thread.id().value(), thread.title(), thread.repoRoot(), thread.branch(),

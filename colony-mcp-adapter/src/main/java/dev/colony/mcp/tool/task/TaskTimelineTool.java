@@ -16,7 +16,7 @@ public final class TaskTimelineTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = TaskLimits.MAX_TIMELINE_LIMIT) int limit) {
@@ -28,8 +28,7 @@ public final class TaskTimelineTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_timeline", "Walk a task thread",
-            "List a task thread's posts as compact entries (id, kind, session_id, ts in epoch ms, reply_to), "
-                    + "newest first, without bodies. Read the ones you need with get_observations.",
+            "A thread's posts, newest first, as compact entries (id, kind, session_id, ts, reply_to).",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Entry.all(context.tasks()
                     .timeline(ToolArguments.task(args.taskId()), args.limit()))));
 

@@ -14,8 +14,7 @@ public final class TaskUnlinkTool {
             @Param(value = "One thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param(value = "The other thread.", required = true)
-            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long otherTaskId,
-            @Param("Unlink as this session of yours instead of the server's own.") String sessionId) {
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long otherTaskId) {
     }
 
     /** Whether a link was removed. */
@@ -24,9 +23,8 @@ public final class TaskUnlinkTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_unlink", "Unlink task threads",
-            "Remove the link between two task threads once the relationship no longer matters. Returns removed: "
-                    + "true when a link was deleted, false when there was none.",
-            Args.class, Result.class, (context, args) -> new Result(context.caller(args.sessionId(), null).tasks().unlink(ToolArguments.task(args.taskId()),
+            "Remove the link between two task threads; removed says whether there was one to remove.",
+            Args.class, Result.class, (context, args) -> new Result(context.scope().tasks().unlink(ToolArguments.task(args.taskId()),
                     ToolArguments.task(args.otherTaskId()))));
 
     private TaskUnlinkTool() {

@@ -17,11 +17,9 @@ public final class TaskUpdatesSinceTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread: a task_id from task_thread or task_list.", required = true)
+            @Param(value = "The task thread (task_id from task_thread).", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("Your session, whose own posts are left out; the server's session when not given.")
-            String sessionId,
-            @Param(value = "Epoch milliseconds: only posts written after this moment.", required = true)
+            @Param(value = "Only posts written after this time.", required = true)
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) long sinceTs,
             @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = TaskLimits.MAX_TIMELINE_LIMIT) int limit) {
@@ -34,11 +32,10 @@ public final class TaskUpdatesSinceTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_updates_since",
             "What changed on a thread",
-            "List what other sessions posted on a task thread after since_ts (epoch ms), leaving out your own "
-                    + "posts: the question to ask after being away. Compact entries (id, kind, session_id, ts), "
-                    + "oldest first, so the ts of the last entry is the since_ts of the next call.",
+            "What others posted on a thread after since_ts, oldest first, your own posts left out: ask it "
+                    + "after being away; the last ts is the next since_ts.",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Update.all(
-                    context.caller(args.sessionId(), null).tasks().updatesSince(
+                    context.scope().tasks().updatesSince(
                             ToolArguments.task(args.taskId()), Instant.ofEpochMilli(args.sinceTs()), args.limit()))));
 
     private TaskUpdatesSinceTool() {

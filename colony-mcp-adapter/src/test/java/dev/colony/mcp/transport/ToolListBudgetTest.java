@@ -1,0 +1,110 @@
+package dev.colony.mcp.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.mcp.ColonyMcpServer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every agent pays for the tool surface in each conversation: the {@code tools/list} answer as the
+ * transport writes it, measured in characters, for the default tools and for a server with shell runs on.
+ *
+ * <p>The ceilings hold what was reached (from 93,713 and 171,902 characters with shell runs): every tool acts
+ * as the server's session, shared conventions are said once in the instructions, descriptions say what their
+ * tool does, and output schemas name fields and types only. The targets of 40,000 and 90,000 are not reached
+ * with all tools mounted: about half of the declarations is schema structure (some 430 parameters, each typed
+ * and described) and the output schemas are structure alone; a client that needs less mounts a toolset.
+ */
+class ToolListBudgetTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Names, descriptions and input schemas of all tools together. */
+    static final int MAX_DECLARATION_CHARS = 60_000;
+
+    /** The whole {@code tools/list} result, output schemas and annotations included. */
+    static final int MAX_LIST_CHARS = 121_000;
+
+    /** The {@code initialize} instructions, where concepts shared by many tools are said once. */
+    static final int MAX_INSTRUCTIONS_CHARS = 2_500;
+
+    @Test
+    void theDefaultToolListFitsTheBudget() throws Exception {
+        assertWithinBudget("default", false);
+    }
+
+    @Test
+    void theToolListWithShellRunsFitsTheBudget() throws Exception {
+        assertWithinBudget("shell", true);
+    }
+
+    private static void assertWithinBudget(String label, boolean shell) throws Exception {
+        ListHost host = new ListHost(ColonyMcpServer.definitions(ColonyMcpServer.tools(shell)));
+        String result;
+        JsonNode instructions;
+        try (StdioWire wire = StdioWire.start(host, TransportLimits.defaults())) {
+            instructions = wire.initialize("budget").get("result").get("instructions");
+            wire.request(1, "tools/list", null);
+            String line = wire.nextLine();
+            JsonNode answer = JSON.readTree(line);
+            assertThat(answer.get("id").asInt()).isEqualTo(1);
+            result = answer.get("result").toString();
+        }
+        JsonNode tools = JSON.readTree(result).get("tools");
+        int declarations = 0;
+        List<Map.Entry<String, Integer>> sizes = new ArrayList<>();
+        for (JsonNode tool : tools) {
+            int declaration = tool.get("name").asText().length() + tool.get("description").asText().length()
+                    + tool.get("inputSchema").toString().length();
+            declarations += declaration;
+            sizes.add(Map.entry(tool.get("name").asText(), tool.toString().length()));
+        }
+        sizes.sort(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()));
+        System.out.printf("tools/list (%s): %d tools, %d chars whole, %d chars name+description+inputSchema, "
+                + "instructions %d chars; largest %s%n", label, tools.size(), result.length(), declarations,
+                instructions.asText().length(), sizes.subList(0, 5));
+
+        assertThat(declarations).as("names, descriptions and input schemas of the %s tools", label)
+                .isLessThanOrEqualTo(MAX_DECLARATION_CHARS);
+        assertThat(result.length()).as("the whole tools/list answer (%s)", label).isLessThanOrEqualTo(MAX_LIST_CHARS);
+        assertThat(instructions.asText().length()).as("the initialize instructions")
+                .isLessThanOrEqualTo(MAX_INSTRUCTIONS_CHARS);
+    }
+
+    /** Serves the definitions and the instructions of the real server, without a store (no tool is called). */
+    private record ListHost(ArrayNode definitions) implements ToolHost {
+
+        @Override
+        public ObjectNode serverInfo() {
+            return ColonyMcpServer.describeServer();
+        }
+
+        @Override
+        public String instructions() {
+            return ColonyMcpServer.guidance();
+        }
+
+        @Override
+        public ArrayNode tools() {
+            return definitions;
+        }
+
+        @Override
+        public boolean hasTool(String name) {
+            return false;
+        }
+
+        @Override
+        public ObjectNode call(String name, ObjectNode arguments) {
+            throw new UnsupportedOperationException("the budget test calls no tool");
+        }
+    }
+}
