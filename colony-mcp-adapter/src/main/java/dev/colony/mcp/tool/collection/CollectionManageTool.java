@@ -124,7 +124,8 @@ public final class CollectionManageTool {
             "Shared collections: memories written into a collection (memory_add with collection) are read by all "
                     + "its members and by nobody else. Create one, add or remove members with a role, list yours, "
                     + "or publish a personal memory into one. Removing a member ends its access at once.",
-            Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args));
+            Args.class, Result.class, (context, args) -> run(context.colony()
+            .as(context.actor()), args)).asDestructive();
 
     private CollectionManageTool() {
     }

@@ -38,7 +38,7 @@ public final class MarkReadTool {
                 MessageStatus status = context.caller(args.sessionId(), args.agent()).messages()
                         .markRead(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result(args.messageObservationId(), status.wireName());
-            });
+            }).asIdempotent();
 
     private MarkReadTool() {
     }

@@ -23,7 +23,8 @@ public final class UpsertProfileTool {
                     + "0 to 1, 0.5 when unset). task_ready_for_agent ranks sub-tasks by these weights. Weights you "
                     + "leave out keep their value. Returns the saved profile.",
             Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
-                    .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())));
+                    .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())))
+            .asIdempotent();
 
     private UpsertProfileTool() {
     }

@@ -24,7 +24,8 @@ public final class RescueRunTool {
                     + "assigned; whoever accepts the relay claims the files. Needs confirm: true "
                     + "(RESCUE_CONFIRM_REQUIRED otherwise); rescue_stranded_scan previews it.",
             Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()
-                    .run(RescueScanTool.minutes(args.strandedAfterMinutes()), Boolean.TRUE.equals(args.confirm()))));
+                    .run(RescueScanTool.minutes(args.strandedAfterMinutes()), Boolean.TRUE.equals(args.confirm()))))
+            .asDestructive();
 
     private RescueRunTool() {
     }

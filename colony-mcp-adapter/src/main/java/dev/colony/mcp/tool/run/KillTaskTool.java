@@ -18,7 +18,8 @@ public final class KillTaskTool {
                     + "group (TERM, then KILL after a grace), wherever it runs. A slot it held goes to the oldest "
                     + "queued run. Errors: RUN_NOT_FOUND, RUN_ALREADY_TERMINAL.",
             Args.class, RunResult.class, (context, args) -> RunResult.of(RunArgs.caller(context, args.sessionId())
-                    .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."));
+                    .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."))
+            .asDestructive().asIdempotent();
 
     private KillTaskTool() {
     }

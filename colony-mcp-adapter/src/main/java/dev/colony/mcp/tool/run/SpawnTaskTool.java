@@ -44,7 +44,7 @@ public final class SpawnTaskTool {
                     + "max_concurrent slots is free, else queued. Returns task_id; await_tasks waits for it. "
                     + "Errors: NOT_A_MEMBER (you may not delegate to that agent), RUN_NOT_FOUND (parent_id), "
                     + "COMMAND_NOT_ALLOWED.",
-            Args.class, RunResult.class, SpawnTaskTool::spawn);
+            Args.class, RunResult.class, SpawnTaskTool::spawn).asDestructive().asOpenWorld();
 
     /**
      * The tool on a server that runs no shell commands (the default): {@code command} and {@code cwd} are not

@@ -27,7 +27,7 @@ public final class TaskUnlinkTool {
             "Remove the link between two task threads once the relationship no longer matters. Returns removed: "
                     + "true when a link was deleted, false when there was none.",
             Args.class, Result.class, (context, args) -> new Result(context.caller(args.sessionId(), null).tasks().unlink(ToolArguments.task(args.taskId()),
-                    ToolArguments.task(args.otherTaskId()))));
+                    ToolArguments.task(args.otherTaskId())))).asIdempotent();
 
     private TaskUnlinkTool() {
     }
