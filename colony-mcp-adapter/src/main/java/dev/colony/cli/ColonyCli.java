@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                 ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
                 AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
-                CdsCommand.class, DoctorCommand.class,
+                CdsCommand.class, DoctorCommand.class, ToolsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 
@@ -54,6 +54,9 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Mixin
     ShellOptions shell;
+
+    @Mixin
+    ToolsetOptions toolsets;
 
     @Spec
     CommandSpec spec;
@@ -92,7 +95,7 @@ public final class ColonyCli implements Callable<Integer> {
                 settings = LaunchSettings.resolve(plain.get(StoreOptions.DB), plain.get(StoreOptions.JDBC_URL),
                         plain.get(StoreOptions.USER),
                         plain.get(AgentOptions.AGENT), plain.get(AgentOptions.SESSION), System.getenv(),
-                        System.getProperties());
+                        System.getProperties()).withToolsets(plain.get(LaunchSettings.OPTION_TOOLSETS));
             } catch (ColonyException e) {
                 // the full parser reports it the usual way
             }
@@ -134,7 +137,7 @@ public final class ColonyCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return McpCommand.serve(shell(settings(store, agent), null), thread(null));
+        return McpCommand.serve(toolsets(shell(settings(store, agent), null), null), thread(null));
     }
 
     /**
@@ -150,6 +153,11 @@ public final class ColonyCli implements Callable<Integer> {
     /** {@code settings} with the shell options given before a subcommand, then its own ({@code own}). */
     LaunchSettings shell(LaunchSettings settings, ShellOptions own) {
         return shell.apply(settings, own);
+    }
+
+    /** {@code settings} with the toolsets named before a subcommand, then by its own ({@code own}), which win. */
+    LaunchSettings toolsets(LaunchSettings settings, ToolsetOptions own) {
+        return toolsets.apply(settings, own);
     }
 
     private static Path workingDirectory(Properties system) {

@@ -35,24 +35,29 @@ public final class McpCommand implements Callable<Integer> {
     @Mixin
     ShellOptions shell;
 
+    @Mixin
+    ToolsetOptions toolsets;
+
     @ParentCommand
     ColonyCli parent;
 
     @Override
     public Integer call() {
-        return serve(parent.shell(parent.settings(store, agent), shell), parent.thread(thread));
+        return serve(parent.toolsets(parent.shell(parent.settings(store, agent), shell), toolsets),
+                parent.thread(thread));
     }
 
     /**
      * The options of a plain server launch, read without the full command line parser: the arguments
      * are empty or {@code mcp}, followed only by {@code --db}, {@code --jdbc-url}, {@code --user},
-     * {@code --agent}, {@code --session}, {@code --repo-root} and {@code --branch}, each at most once, as {@code --name value} or {@code --name=value}.
+     * {@code --agent}, {@code --session}, {@code --repo-root}, {@code --branch} and {@code --toolsets}, each at most
+     * once, as {@code --name value} or {@code --name=value}.
      *
      * @return the option values by name, or {@code null} when the arguments are anything else
      */
     static Map<String, String> plainServerOptions(String[] args) {
         Set<String> names = Set.of(StoreOptions.DB, StoreOptions.JDBC_URL, StoreOptions.USER, AgentOptions.AGENT,
-                AgentOptions.SESSION, ThreadOptions.REPO_ROOT, ThreadOptions.BRANCH);
+                AgentOptions.SESSION, ThreadOptions.REPO_ROOT, ThreadOptions.BRANCH, LaunchSettings.OPTION_TOOLSETS);
         Map<String, String> options = new HashMap<>();
         int first = args.length > 0 && args[0].equals("mcp") ? 1 : 0;
         for (int i = first; i < args.length; i++) {

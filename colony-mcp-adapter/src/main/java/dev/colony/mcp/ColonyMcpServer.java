@@ -12,32 +12,23 @@ import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
 import dev.colony.mcp.tool.ToolSpec;
-import dev.colony.mcp.tool.claim.ClaimTools;
-import dev.colony.mcp.tool.collection.CollectionTools;
-import dev.colony.mcp.tool.lane.LaneTools;
-import dev.colony.mcp.tool.memory.MemoryTools;
-import dev.colony.mcp.tool.message.MessageTools;
-import dev.colony.mcp.tool.metric.MetricTools;
-import dev.colony.mcp.tool.plan.PlanTools;
-import dev.colony.mcp.tool.profile.ProfileTools;
-import dev.colony.mcp.tool.proposal.ProposalTools;
-import dev.colony.mcp.tool.rescue.RescueTools;
-import dev.colony.mcp.tool.run.RunTools;
-import dev.colony.mcp.tool.runtime.RuntimeTools;
-import dev.colony.mcp.tool.signal.SignalTools;
-import dev.colony.mcp.tool.task.TaskTools;
 import dev.colony.mcp.transport.ClientChannel;
 import dev.colony.mcp.transport.JsonTrees;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,24 +53,35 @@ public final class ColonyMcpServer implements ToolHost {
     /** How often, at most, tool calls move the session's {@code last_seen} forward. */
     static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(30);
 
-    private static final String INSTRUCTIONS = "Colony is memory shared by every agent session of your user. "
-            + "Search first with specific terms (component names, file paths, exact errors), read only the ids "
+    /**
+     * How the model should use the tools, in parts: a part is sent only when every tool it names is mounted, so
+     * that a server with some toolsets does not point the model at tools it lacks.
+     */
+    private static final List<String> GUIDANCE = List.of(
+            "Colony is memory shared by every agent session of your user.",
+            "Search first with specific terms (component names, file paths, exact errors), read only the ids "
             + "you pick with get_observations, walk a known session with list_sessions and timeline, and "
-            + "store durable, self-contained knowledge with memory_add. Sessions on the same repository and "
+            + "store durable, self-contained knowledge with memory_add.",
+            "Sessions on the same repository and "
             + "branch share a task thread (task_thread opens it; the server joins its own at start): post "
             + "decisions, blockers and warnings with task_post, save working state with task_note_working, and "
             + "check task_updates_since after being away. To ask or tell another agent something on a thread, use "
-            + "task_message; task_messages lists what is addressed to you. Every tool acts as this server's session "
-            + "and agent; only a parameter that names another (a filter, the session to read, the agent to "
-            + "delegate to) takes one. task_id is a task thread's id (from task_thread), except in the run tools, "
-            + "where it is a run id. Times are epoch milliseconds; repo_root is an absolute path; results are "
-            + "compact: read bodies with get_observations. A refused call answers {code, error, field}.";
+            + "task_message; task_messages lists what is addressed to you.",
+            "Every tool acts as this server's session and agent; only a parameter that names another (a filter, the "
+            + "session to read, the agent to delegate to) takes one. Times are epoch milliseconds; repo_root is an "
+            + "absolute path; results are compact: read bodies with get_observations. A refused call answers "
+            + "{code, error, field}.",
+            "task_id is a task thread's id (from task_thread), except in the run tools, where it is a run id.");
+
+    /** A snake_case word, which may be a tool name. */
+    private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9_]*");
 
     private static final Logger LOG = LoggerFactory.getLogger(ColonyMcpServer.class);
 
     private final ToolContext context;
     private final ToolCatalog catalog;
     private final ArrayNode definitions;
+    private final String instructions;
     private final AtomicBoolean clientRecorded = new AtomicBoolean();
     private final AtomicReference<Instant> lastHeartbeat = new AtomicReference<>(Instant.MIN);
     private final Object idle = new Object();
@@ -95,6 +97,7 @@ public final class ColonyMcpServer implements ToolHost {
         this.context = Objects.requireNonNull(context, "context");
         this.catalog = new ToolCatalog(tools);
         this.definitions = catalog.definitions();
+        this.instructions = guidance(tools);
     }
 
     /**
@@ -106,26 +109,16 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /**
-     * The tools this version serves: memory, task-thread, message, claim and baton, lane and attention,
-     * collection, signal, plan, profile, proposal, rescue, run, runtime view, then metrics tools. A server
-     * that runs no shell commands ({@code shell} false) lists none of what only serves them.
+     * The tools this version serves: every {@link Toolset}'s, toolset by toolset. A server that runs no shell
+     * commands ({@code shell} false) lists none of what only serves them.
      */
     public static List<ToolSpec<?, ?>> tools(boolean shell) {
-        List<ToolSpec<?, ?>> tools = new ArrayList<>(MemoryTools.ALL);
-        tools.addAll(TaskTools.ALL);
-        tools.addAll(MessageTools.ALL);
-        tools.addAll(ClaimTools.ALL);
-        tools.addAll(LaneTools.ALL);
-        tools.addAll(CollectionTools.ALL);
-        tools.addAll(SignalTools.ALL);
-        tools.addAll(PlanTools.ALL);
-        tools.addAll(ProfileTools.ALL);
-        tools.addAll(ProposalTools.ALL);
-        tools.addAll(RescueTools.ALL);
-        tools.addAll(RunTools.of(shell));
-        tools.addAll(RuntimeTools.ALL);
-        tools.addAll(MetricTools.ALL);
-        return List.copyOf(tools);
+        return tools(EnumSet.allOf(Toolset.class), shell);
+    }
+
+    /** The tools of the given toolsets, as {@link #tools(boolean)} orders them. */
+    public static List<ToolSpec<?, ?>> tools(Set<Toolset> toolsets, boolean shell) {
+        return Toolset.tools(toolsets, shell);
     }
 
     /** The {@code serverInfo} this server announces. */
@@ -137,9 +130,33 @@ public final class ColonyMcpServer implements ToolHost {
         return info;
     }
 
-    /** How the model should use the tools, sent with the {@code initialize} answer. */
+    /** How the model should use every tool, sent with the {@code initialize} answer of a server that mounts all. */
     public static String guidance() {
-        return INSTRUCTIONS;
+        return guidance(tools(true));
+    }
+
+    /**
+     * How the model should use {@code mounted}, sent with the {@code initialize} answer: the parts of the guidance
+     * that name no tool outside {@code mounted}.
+     */
+    public static String guidance(List<? extends ToolSpec<?, ?>> mounted) {
+        Set<String> known = new HashSet<>();
+        tools(true).forEach(spec -> known.add(spec.name()));
+        tools(false).forEach(spec -> known.add(spec.name()));
+        Set<String> names = new HashSet<>();
+        mounted.forEach(spec -> names.add(spec.name()));
+        List<String> parts = new ArrayList<>();
+        for (String part : GUIDANCE) {
+            Matcher words = WORD.matcher(part);
+            boolean usable = true;
+            while (usable && words.find()) {
+                usable = !known.contains(words.group()) || names.contains(words.group());
+            }
+            if (usable) {
+                parts.add(part);
+            }
+        }
+        return String.join(" ", parts);
     }
 
     /** The MCP definitions of {@code tools}, in the given order. */
@@ -164,7 +181,7 @@ public final class ColonyMcpServer implements ToolHost {
 
     @Override
     public String instructions() {
-        return INSTRUCTIONS;
+        return instructions;
     }
 
     @Override

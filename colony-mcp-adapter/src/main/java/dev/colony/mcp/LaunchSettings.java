@@ -16,6 +16,7 @@ import dev.colony.store.postgres.PostgresUrls;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,9 +58,11 @@ import java.util.stream.Collectors;
  *     {@value #ENV_SHELL_ALLOW}, the variables they receive {@value #ENV_SHELL_ENV}, their output cap
  *     {@value #ENV_OUTPUT_CAP}) with output under {@code home/runs}, and the longest timeout
  *     ({@value #ENV_MAX_TIMEOUT})
+ * @param toolsets the parts of the tool surface the server mounts ({@code --toolsets}, {@value #ENV_TOOLSETS}); all
+ *     by default
  */
 public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login, Path home, UserId user, String agent,
-        SessionId session, String embedding, String collection, RunSettings runs) {
+        SessionId session, String embedding, String collection, RunSettings runs, Set<Toolset> toolsets) {
 
     /** Environment variable with the JDBC URL of a PostgreSQL store. */
     public static final String ENV_JDBC_URL = StoreLocation.ENV_JDBC_URL;
@@ -103,6 +106,10 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     public static final String ENV_OUTPUT_CAP = "COLONY_RUN_OUTPUT_CAP";
     /** Environment variable with the longest timeout a run may have, in seconds (default 7200). */
     public static final String ENV_MAX_TIMEOUT = "COLONY_RUN_MAX_TIMEOUT";
+    /** Environment variable naming, comma-separated, the {@link Toolset}s the server mounts (default all). */
+    public static final String ENV_TOOLSETS = "COLONY_TOOLSETS";
+    /** The option naming the toolsets the server mounts. */
+    public static final String OPTION_TOOLSETS = "--toolsets";
     /** The directory inside {@code COLONY_HOME} that holds shell runs' output. */
     public static final String RUNS_DIRECTORY = "runs";
     /** The agent name used when none is given. */
@@ -121,6 +128,10 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         Objects.requireNonNull(agent, "agent");
         Objects.requireNonNull(embedding, "embedding");
         Objects.requireNonNull(runs, "runs");
+        toolsets = Set.copyOf(Objects.requireNonNull(toolsets, "toolsets"));
+        if (toolsets.isEmpty()) {
+            throw new IllegalArgumentException("a server mounts at least one toolset");
+        }
     }
 
     /**
@@ -130,7 +141,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     public LaunchSettings withHome(Path newHome) {
         Path home = newHome.toAbsolutePath().normalize();
         return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection,
-                runs.withOutputDirectory(home.resolve(RUNS_DIRECTORY)));
+                runs.withOutputDirectory(home.resolve(RUNS_DIRECTORY)), toolsets);
     }
 
     /**
@@ -149,7 +160,21 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         ShellSettings changed = new ShellSettings(shell.enabled() || allow || !allowed.isEmpty(), allowed, passed,
                 shell.outputCap());
         return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection,
-                runs.withShell(changed));
+                runs.withShell(changed), toolsets);
+    }
+
+    /**
+     * These settings with the toolsets the {@value #OPTION_TOOLSETS} option names, which win over
+     * {@value #ENV_TOOLSETS}; a {@code null} or blank option changes nothing.
+     *
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming the option when it names an unknown toolset
+     */
+    public LaunchSettings withToolsets(String option) {
+        if (option == null || option.isBlank()) {
+            return this;
+        }
+        return new LaunchSettings(database, jdbcUrl, login, home, user, agent, session, embedding, collection, runs,
+                Toolset.parse(option, OPTION_TOOLSETS));
     }
 
     /** The embedder these settings name, none when they turn search by meaning off. */
@@ -189,7 +214,8 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
     @Override
     public String toString() {
         return "LaunchSettings[store=" + storeLabel() + ", login=" + login + ", home=" + home + ", user=" + user
-                + ", agent=" + agent + ", session=" + session + ", collection=" + collection + ", runs=" + runs + "]";
+                + ", agent=" + agent + ", session=" + session + ", collection=" + collection + ", runs=" + runs
+                + ", toolsets=" + Toolset.describe(toolsets) + "]";
     }
 
     /**
@@ -259,12 +285,15 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
         RunSettings runs = RunSettings.defaults().withMaxConcurrent(maxConcurrent(env))
                 .withMembers(members(env)).withOutputDirectory(home.resolve(RUNS_DIRECTORY)).withShell(shell(env))
                 .withMaxTimeout(maxTimeout(env));
+        String toolsetsNamed = first(env.get(ENV_TOOLSETS), null, null);
+        Set<Toolset> toolsets = toolsetsNamed == null ? EnumSet.allOf(Toolset.class)
+                : Toolset.parse(toolsetsNamed, ENV_TOOLSETS);
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,
-                    agentName, sessionId, embedding, collection, runs);
+                    agentName, sessionId, embedding, collection, runs, toolsets);
         }
         return new LaunchSettings(location.database(), null, login, home, userId, agentName, sessionId, embedding,
-                collection, runs);
+                collection, runs, toolsets);
     }
 
     /** The slots {@value #ENV_MAX_CONCURRENT} names, checked. */

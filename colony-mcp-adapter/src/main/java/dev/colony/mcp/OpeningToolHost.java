@@ -38,6 +38,7 @@ public final class OpeningToolHost implements ToolHost {
     private static final Logger LOG = LoggerFactory.getLogger(OpeningToolHost.class);
 
     private final ArrayNode definitions;
+    private final String instructions;
     private final Set<String> names;
     private final Supplier<ColonyMcpServer> opener;
     private final AtomicBoolean begun = new AtomicBoolean();
@@ -52,6 +53,7 @@ public final class OpeningToolHost implements ToolHost {
      */
     public OpeningToolHost(List<? extends ToolSpec<?, ?>> tools, Supplier<ColonyMcpServer> opener) {
         this.definitions = ColonyMcpServer.definitions(tools);
+        this.instructions = ColonyMcpServer.guidance(tools);
         this.names = tools.stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
         this.opener = opener;
     }
@@ -96,7 +98,7 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public String instructions() {
-        return ColonyMcpServer.guidance();
+        return instructions;
     }
 
     @Override

@@ -89,7 +89,8 @@ public final class StdioServerRunner {
             claiming.setDaemon(true);
             claiming.start();
         }
-        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.tools(settings.runs().shell().enabled());
+        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.tools(settings.toolsets(),
+                settings.runs().shell().enabled());
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
             ColonyMcpServer server = open(settings, thread, tools);
@@ -172,9 +173,9 @@ public final class StdioServerRunner {
             joinThread(colony, session, thread);
             ColonyMcpServer server = new ColonyMcpServer(
                     new ToolContext(colony, session.user(), session.agent(), session.id(), settings.collection()), tools);
-            LOG.info("colony MCP server {} serving {} tools as {} (session {}); shell runs {}", ColonyVersion.get(),
-                    tools.size(), session.user(), session.id(), settings.runs().shell().enabled() ? "on"
-                            : "off (--allow-shell turns them on)");
+            LOG.info("colony MCP server {} serving {} tools ({}) as {} (session {}); shell runs {}",
+                    ColonyVersion.get(), tools.size(), Toolset.describe(settings.toolsets()), session.user(),
+                    session.id(), settings.runs().shell().enabled() ? "on" : "off (--allow-shell turns them on)");
             return server;
         } catch (RuntimeException e) {
             colony.close();

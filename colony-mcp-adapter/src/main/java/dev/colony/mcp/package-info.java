@@ -7,7 +7,8 @@
  * or an error carrying a stable {@link dev.colony.api.ErrorCode}) and keeps the session's heartbeat;
  * {@link dev.colony.mcp.OpeningToolHost} answers the handshake while the store opens in the background;
  * {@link dev.colony.mcp.StdioServerRunner} runs one agent's server process over the embedded store that
- * {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens.
+ * {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens, mounting the
+ * {@link dev.colony.mcp.Toolset}s the settings name; {@link dev.colony.mcp.ToolTable} shows them to a person.
  *
  * <p>The design document had the server on the official MCP Java SDK's stdio transport. That transport
  * drops queued answers once its input ends and runs everything on one thread; this package uses its own

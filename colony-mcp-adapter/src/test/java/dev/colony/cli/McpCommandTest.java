@@ -17,6 +17,8 @@ class McpCommandTest {
                 .isEqualTo(Map.of("--db", "/tmp/a.db", "--user", "ann", "--agent", "codex", "--session", "s-1"));
         assertThat(McpCommand.plainServerOptions(new String[] {"--db=", "--agent", "x"}))
                 .isEqualTo(Map.of("--db", "", "--agent", "x"));
+        assertThat(McpCommand.plainServerOptions(new String[] {"--toolsets", "memory,runs"}))
+                .isEqualTo(Map.of("--toolsets", "memory,runs"));
     }
 
     @Test

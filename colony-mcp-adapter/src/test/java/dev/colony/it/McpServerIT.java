@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -123,6 +124,32 @@ class McpServerIT {
             properties.forEach((name, property) -> assertThat(property.get("description"))
                     .as(tool.name() + "." + name).asString().isNotBlank());
         }
+    }
+
+    @Test
+    void toolsListPublishesTheDeclaredHints() {
+        Map<String, McpSchema.ToolAnnotations> hints = new HashMap<>();
+        claude.listTools().tools().forEach(tool -> hints.put(tool.name(), tool.annotations()));
+        // Tools that remove or end something for good say so, and a client may ask before calling them.
+        for (String destructive : List.of("memory_forget", "memory_edit", "kill_task", "rescue_stranded_run",
+                "collection_manage", "task_message_retract")) {
+            assertThat(hints.get(destructive).destructiveHint()).as(destructive).isTrue();
+            assertThat(hints.get(destructive).readOnlyHint()).as(destructive).isFalse();
+        }
+        assertThat(hints.get("memory_forget").idempotentHint()).isTrue();
+        assertThat(hints.get("kill_task").idempotentHint()).isTrue();
+        // Writing tools that only add state name destructiveHint false (a missing hint reads as true).
+        for (String additive : List.of("memory_add", "task_post", "spawn_task", "task_hand_off")) {
+            assertThat(hints.get(additive).destructiveHint()).as(additive).isFalse();
+            assertThat(hints.get(additive).readOnlyHint()).as(additive).isFalse();
+            assertThat(hints.get(additive).idempotentHint()).as(additive).isNotEqualTo(Boolean.TRUE);
+        }
+        assertThat(hints.get("search").readOnlyHint()).isTrue();
+        assertThat(hints.get("search").idempotentHint()).isTrue();
+        assertThat(hints.values()).allSatisfy(annotations -> {
+            assertThat(annotations.openWorldHint()).isFalse();
+            assertThat(annotations.destructiveHint()).isNotNull();
+        });
     }
 
     @Test

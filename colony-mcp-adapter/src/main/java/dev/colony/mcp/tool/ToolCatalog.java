@@ -29,9 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The catalog knows no transport and no SDK types. {@link #definitions()} gives each tool's
  * {@code name}, {@code title}, {@code description}, {@code inputSchema}, {@code outputSchema} and
- * {@code annotations}; {@link #call} checks the arguments against the tool's {@link ArgumentSchema}, runs
- * the handler and returns an MCP {@code CallToolResult} object: on success the result record as JSON text
- * in {@code content} and as {@code structuredContent}; on failure {@code isError: true} with
+ * {@code annotations} (its {@link ToolHints}); {@link #call} checks the arguments against the tool's
+ * {@link ArgumentSchema}, runs the handler and returns an MCP {@code CallToolResult} object: on success the
+ * result record as JSON text in {@code content} and as {@code structuredContent}; on failure {@code isError: true} with
  * {@code {"code", "error", "field"}} as text, the code being the stable {@link ErrorCode}, plus the
  * error's structured details when it has any (the {@code candidates} of an ambiguous choice, say). A request that
  * names no known tool or whose arguments are not an object is not a tool failure: it throws
@@ -297,10 +297,14 @@ public final class ToolCatalog {
         tool.set("outputSchema", spec.result().schema());
         ObjectNode annotations = tool.putObject("annotations");
         annotations.put("title", spec.title());
-        annotations.put("readOnlyHint", spec.readOnly());
-        annotations.put("destructiveHint", false);
-        annotations.put("idempotentHint", spec.readOnly());
-        annotations.put("openWorldHint", false);
+        ToolHints hints = spec.hints();
+        annotations.put("readOnlyHint", hints.readOnly());
+        // Stated even when false: a client reads a missing destructiveHint as true.
+        annotations.put("destructiveHint", hints.destructive());
+        if (hints.idempotent()) {
+            annotations.put("idempotentHint", true);
+        }
+        annotations.put("openWorldHint", hints.openWorld());
         return tool;
     }
 }

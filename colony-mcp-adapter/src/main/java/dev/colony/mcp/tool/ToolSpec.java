@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * One MCP tool as a single declaration: its name, title and description, the record its arguments are
- * read into, the record it returns, whether it only reads, and the handler.
+ * read into, the record it returns, what a call may do ({@link ToolHints}: reads only, destroys, repeats safely),
+ * and the handler.
  *
  * <p>Most tools answer on the calling thread ({@link #reading}, {@link #writing}). A tool that waits (for runs to
  * end, for a user's answer) is declared with {@link #readingAsync} or {@link #writingAsync}: its handler returns
@@ -23,13 +24,14 @@ import java.util.regex.Pattern;
  * @param description what the tool does and when to use it, as a model reads it before calling
  * @param arguments the argument schema, generated from the argument record
  * @param result the result schema, generated from the result record
- * @param readOnly whether the tool only reads; clients may call such tools without asking
+ * @param hints what a call may do, published as the tool's annotations; clients may call read-only tools
+ *     without asking
  * @param handler the call itself; a handler that answers at once returns a completed future
  * @param <A> the argument record
  * @param <R> the result record
  */
 public record ToolSpec<A extends Record, R extends Record>(String name, String title, String description,
-        ArgumentSchema<A> arguments, ResultSchema<R> result, boolean readOnly, AsyncHandler<A, R> handler) {
+        ArgumentSchema<A> arguments, ResultSchema<R> result, ToolHints hints, AsyncHandler<A, R> handler) {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
@@ -46,7 +48,35 @@ public record ToolSpec<A extends Record, R extends Record>(String name, String t
         }
         Objects.requireNonNull(arguments, "arguments");
         Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(hints, "hints");
         Objects.requireNonNull(handler, "handler");
+    }
+
+    /** A tool that only reads ({@code readOnly}) or writes, neither destructive nor idempotent. */
+    public ToolSpec(String name, String title, String description, ArgumentSchema<A> arguments,
+            ResultSchema<R> result, boolean readOnly, AsyncHandler<A, R> handler) {
+        this(name, title, description, arguments, result, readOnly ? ToolHints.READ_ONLY : ToolHints.WRITING,
+                handler);
+    }
+
+    /** Whether the tool only reads. */
+    public boolean readOnly() {
+        return hints.readOnly();
+    }
+
+    /** This tool, declared destructive: it may delete, overwrite or end something for good. */
+    public ToolSpec<A, R> asDestructive() {
+        return new ToolSpec<>(name, title, description, arguments, result, hints.asDestructive(), handler);
+    }
+
+    /** This tool, declared idempotent: a repeated call with the same arguments changes nothing more. */
+    public ToolSpec<A, R> asIdempotent() {
+        return new ToolSpec<>(name, title, description, arguments, result, hints.asIdempotent(), handler);
+    }
+
+    /** This tool, declared open world: it reaches beyond the store (a shell command). */
+    public ToolSpec<A, R> asOpenWorld() {
+        return new ToolSpec<>(name, title, description, arguments, result, hints.asOpenWorld(), handler);
     }
 
     /** A tool that only reads. */

@@ -44,7 +44,7 @@ public final class TaskClaimQuotaReleaseExpiredTool {
                                 args.filePath());
                 return new Result(release.weakenedFiles(), release.expiredBatons().stream().map(MemoryId::value)
                         .toList(), release.weakenedFiles().size());
-            });
+            }).asIdempotent();
 
     private TaskClaimQuotaReleaseExpiredTool() {
     }

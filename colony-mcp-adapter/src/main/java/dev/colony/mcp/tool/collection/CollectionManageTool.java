@@ -119,7 +119,8 @@ public final class CollectionManageTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("collection_manage", "Manage collections",
             "Shared collections, read and written only by their members: create one, add or remove "
                     + "members, list yours, or publish a personal memory into one.",
-            Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args));
+            Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args))
+            .asDestructive();
 
     private CollectionManageTool() {
     }

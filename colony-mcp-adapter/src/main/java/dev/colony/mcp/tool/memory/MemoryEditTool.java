@@ -116,7 +116,7 @@ public final class MemoryEditTool {
                         task.map(checklist -> checklist.status().wireName()).orElse(null),
                         edited.result() == null ? null : edited.result().id().value(), signal.signalId(),
                         signal.error());
-            });
+            }).asDestructive();
 
     private MemoryEditTool() {
     }

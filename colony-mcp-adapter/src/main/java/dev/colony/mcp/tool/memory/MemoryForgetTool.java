@@ -33,7 +33,7 @@ public final class MemoryForgetTool {
             Args.class, Result.class, (context, args) -> {
                 context.memories().forget(MemoryId.of(args.memoryId()), args.expectedVersion());
                 return new Result(args.memoryId(), "forgotten");
-            });
+            }).asDestructive().asIdempotent();
 
     private MemoryForgetTool() {
     }

@@ -32,7 +32,7 @@ public final class MarkReadTool {
                 MessageStatus status = context.scope().messages()
                         .markRead(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));
                 return new Result(args.messageObservationId(), status.wireName());
-            });
+            }).asIdempotent();
 
     private MarkReadTool() {
     }

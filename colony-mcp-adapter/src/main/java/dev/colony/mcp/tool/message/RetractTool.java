@@ -35,7 +35,7 @@ public final class RetractTool {
                         .retract(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()),
                                 args.reason());
                 return new Result(retracted.id().value(), retracted.status().wireName());
-            });
+            }).asDestructive().asIdempotent();
 
     private RetractTool() {
     }

@@ -22,7 +22,8 @@ public final class UpsertProfileTool {
             "Set an agent type's weights per kind of work (0 to 1; 0.5 unset) that task_ready_for_agent "
                     + "ranks by; weights left out keep their value.",
             Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
-                    .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())));
+                    .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())))
+            .asIdempotent();
 
     private UpsertProfileTool() {
     }

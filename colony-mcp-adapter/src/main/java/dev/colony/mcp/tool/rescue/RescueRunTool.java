@@ -23,7 +23,8 @@ public final class RescueRunTool {
                     + "released, its sub-task available again, in one transaction. Errors: "
                     + "RESCUE_CONFIRM_REQUIRED.",
             Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()
-                    .run(RescueScanTool.minutes(args.strandedAfterMinutes()), Boolean.TRUE.equals(args.confirm()))));
+                    .run(RescueScanTool.minutes(args.strandedAfterMinutes()), Boolean.TRUE.equals(args.confirm()))))
+            .asDestructive();
 
     private RescueRunTool() {
     }

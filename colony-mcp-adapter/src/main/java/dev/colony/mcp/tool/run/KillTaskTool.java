@@ -16,7 +16,8 @@ public final class KillTaskTool {
             "End a run now; a shell command is stopped with its process group. Errors: RUN_NOT_FOUND, "
                     + "RUN_ALREADY_TERMINAL.",
             Args.class, RunResult.class, (context, args) -> RunResult.of(context.scope()
-                    .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."));
+                    .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."))
+            .asDestructive().asIdempotent();
 
     private KillTaskTool() {
     }

@@ -40,7 +40,7 @@ public final class SpawnTaskTool {
             "Delegate: agent and message queue a job for that agent's sessions (take_task, finish_task); "
                     + "command runs a shell command here. Starts when a slot is free. await_tasks waits "
                     + "for it. Errors: NOT_A_MEMBER, RUN_NOT_FOUND, COMMAND_NOT_ALLOWED.",
-            Args.class, RunResult.class, SpawnTaskTool::spawn);
+            Args.class, RunResult.class, SpawnTaskTool::spawn).asDestructive().asOpenWorld();
 
     /**
      * The tool on a server that runs no shell commands (the default): {@code command} and {@code cwd} are not

@@ -35,7 +35,7 @@ public final class TaskThreadTool {
                 TaskThread thread = opened.thread();
                 return new Result(thread.id().value(), thread.title(), thread.repoRoot(), thread.branch(),
                         thread.status().wireName(), opened.created(), opened.joined());
-            });
+            }).asIdempotent();
 
     private TaskThreadTool() {
     }
