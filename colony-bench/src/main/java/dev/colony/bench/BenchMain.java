@@ -38,7 +38,7 @@ public final class BenchMain implements Callable<Integer> {
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
                 new DedupAddScenario(), new PlanClaimScenario(),
                 new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario(),
-                new UncleanOpenScenario())) {
+                new UncleanOpenScenario(), new McpProcessScenario(false), new McpProcessScenario(true))) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }

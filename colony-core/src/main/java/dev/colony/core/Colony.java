@@ -33,6 +33,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * One Colony: a store shared by agents, with the services that read and write it.
@@ -65,8 +66,9 @@ public final class Colony implements AutoCloseable {
 
     private Colony(Builder builder) {
         this.storage = builder.storage;
-        this.warmUp = builder.warmUpEmbedder && builder.embedder != null ? EmbedderWarmUp.start(builder.embedder)
-                : null;
+        this.warmUp = (builder.warmUpEmbedder || builder.keywordWhileLoading) && builder.embedder != null
+                ? EmbedderWarmUp.start(builder.embedder) : null;
+        BooleanSupplier modelLoading = builder.keywordWhileLoading && warmUp != null ? warmUp::running : () -> false;
         TimeSource time = new TimeSource(builder.clock);
         SearchIndex opened = null;
         RunHub hub;
@@ -88,7 +90,7 @@ public final class Colony implements AutoCloseable {
         this.signals = new SignalHub(storage, time, access);
         this.runs = hub;
         this.kernel = new Kernel(storage, time, access, Optional.ofNullable(opened), embedder,
-                builder.claimPolicy, new VectorState(storage, embedder), signals, runs);
+                builder.claimPolicy, new VectorState(storage, embedder), signals, runs, modelLoading);
         signals.sweepInBackground();
         this.sessions = new SessionLauncher(kernel);
         runs.bind(actor -> new RunService(actor, kernel), start -> sessions.ensure(start).actor());
@@ -197,6 +199,14 @@ public final class Colony implements AutoCloseable {
         return storage;
     }
 
+    /**
+     * Whether searches rank by words only because the embedder's model is still loading in the background (see
+     * {@link Builder#keywordWhileEmbedderLoads}); always {@code false} for a Colony built without that option.
+     */
+    public boolean embedderLoading() {
+        return kernel.modelLoading().getAsBoolean();
+    }
+
     /** Whether a search index is configured. */
     public boolean searchable() {
         return index != null;
@@ -241,6 +251,7 @@ public final class Colony implements AutoCloseable {
         private Duration metricsInterval = ToolMetricWriter.DEFAULT_INTERVAL;
         private ClaimPolicy claimPolicy = ClaimPolicy.DEFAULT;
         private boolean warmUpEmbedder;
+        private boolean keywordWhileLoading;
         private RunSettings runSettings = RunSettings.defaults();
 
         private Builder() {
@@ -277,6 +288,18 @@ public final class Colony implements AutoCloseable {
          */
         public Builder warmUpEmbedder(boolean value) {
             this.warmUpEmbedder = value;
+            return this;
+        }
+
+        /**
+         * Whether a search that would rank by meaning, asked while the embedder's model still loads in the
+         * background, ranks by words instead of waiting for the model (default {@code false}: it waits). Implies
+         * {@link #warmUpEmbedder}. For a server whose first search should answer at once: it reports the mode it
+         * ranked by ({@link MemoryStore#searchMode}), and {@link Colony#embedderLoading()} says why. Writes still
+         * wait for the model, so every memory gets its vector.
+         */
+        public Builder keywordWhileEmbedderLoads(boolean value) {
+            this.keywordWhileLoading = value;
             return this;
         }
 

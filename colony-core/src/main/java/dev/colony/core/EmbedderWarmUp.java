@@ -36,6 +36,11 @@ final class EmbedderWarmUp {
         return new EmbedderWarmUp(thread);
     }
 
+    /** Whether the model is still loading: the load has neither ended nor failed. */
+    boolean running() {
+        return thread.isAlive();
+    }
+
     /** Waits, at most {@code limit}, for the model to be loaded (or to have failed). */
     void awaitDone(Duration limit) {
         try {

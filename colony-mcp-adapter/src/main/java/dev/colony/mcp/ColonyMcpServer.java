@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.MalformedToolCall;
@@ -83,6 +85,7 @@ public final class ColonyMcpServer implements ToolHost {
     private final ArrayNode definitions;
     private final String instructions;
     private final AtomicBoolean clientRecorded = new AtomicBoolean();
+    /** When this server last moved the session's last_seen (or saw it moved: {@link #sessionSeen}). */
     private final AtomicReference<Instant> lastHeartbeat = new AtomicReference<>(Instant.MIN);
     private final Object idle = new Object();
     private int inFlight;
@@ -94,10 +97,23 @@ public final class ColonyMcpServer implements ToolHost {
 
     /** A server with the given tools; their names must be distinct. */
     public ColonyMcpServer(ToolContext context, List<? extends ToolSpec<?, ?>> tools) {
+        this(context, new ToolCatalog(tools));
+    }
+
+    /** A server with the tools of {@code catalog} (built once, and shared with an {@link OpeningToolHost}). */
+    public ColonyMcpServer(ToolContext context, ToolCatalog catalog) {
         this.context = Objects.requireNonNull(context, "context");
-        this.catalog = new ToolCatalog(tools);
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.definitions = catalog.definitions();
-        this.instructions = guidance(tools);
+        this.instructions = guidance(catalog.specs());
+    }
+
+    /**
+     * The session's {@code last_seen} was moved to {@code at} (it was just announced): calls heartbeat only
+     * {@link #HEARTBEAT_INTERVAL} after it, so the first call does not write the session again.
+     */
+    public void sessionSeen(Instant at) {
+        lastHeartbeat.set(Objects.requireNonNull(at, "at"));
     }
 
     /**
@@ -276,6 +292,19 @@ public final class ColonyMcpServer implements ToolHost {
                 }
             }
             return true;
+        }
+    }
+
+    /**
+     * Runs one keyword search as this server's identity and drops its hits, so that the client's first search
+     * does not pay for loading the search path (several hundred classes: most of a cold search's time). Called
+     * in the background once the store is open; failures are only logged, the client's search meets them again.
+     */
+    public void warmUp() {
+        try {
+            context.memories().search(SearchQuery.of("colony").withLimit(1).withMode(SearchMode.KEYWORD));
+        } catch (RuntimeException e) {
+            LOG.debug("warming up the search path failed: {}", e.toString());
         }
     }
 

@@ -33,7 +33,7 @@ public final class EmbeddedColony {
      * @throws ColonyException {@code STORAGE_FAILURE} when the store cannot be opened
      */
     public static Colony open(LaunchSettings settings) {
-        return open(settings, false, commandRuns(settings));
+        return open(settings, ModelLoad.FIRST_USE, commandRuns(settings));
     }
 
     /**
@@ -45,17 +45,38 @@ public final class EmbeddedColony {
      * @throws ColonyException {@code POLICY_CONFLICT} when the store keeps another delegation policy
      */
     public static Colony open(LaunchSettings settings, boolean warmUpEmbedder) {
-        return open(settings, warmUpEmbedder, settings.runs());
+        return open(settings, warmUpEmbedder ? ModelLoad.BACKGROUND : ModelLoad.FIRST_USE, settings.runs());
     }
 
-    private static Colony open(LaunchSettings settings, boolean warmUpEmbedder, RunSettings runs) {
+    /**
+     * Opens the store for the MCP server, like {@link #open(LaunchSettings, boolean)} with the model loading in
+     * the background; searches asked before it has loaded rank by words instead of waiting for it (see
+     * {@link Colony.Builder#keywordWhileEmbedderLoads}).
+     *
+     * @throws ColonyException as {@link #open(LaunchSettings, boolean)}
+     */
+    public static Colony openServing(LaunchSettings settings) {
+        return open(settings, ModelLoad.BACKGROUND_KEYWORD_MEANWHILE, settings.runs());
+    }
+
+    /** When the embedder's model loads, and what a search does meanwhile. */
+    private enum ModelLoad {
+        /** On the first embedding. */
+        FIRST_USE,
+        /** At once, in the background; a search waits for it. */
+        BACKGROUND,
+        /** At once, in the background; a search meanwhile ranks by words. */
+        BACKGROUND_KEYWORD_MEANWHILE
+    }
+
+    private static Colony open(LaunchSettings settings, ModelLoad load, RunSettings runs) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), false, settings.embedder(),
-                    warmUpEmbedder, runs);
+                    load, runs);
         }
         StoreFiles.prepareToCreate(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder, runs);
+                load, runs);
     }
 
     /** The run settings of a command (not the server): they declare no delegation policy. */
@@ -73,15 +94,15 @@ public final class EmbeddedColony {
      *     {@code STORAGE_FAILURE} when the server cannot be reached or refuses the login
      */
     public static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home) {
-        return openServer(jdbcUrl, login, home, false, Optional.empty(), false, RunSettings.defaults());
+        return openServer(jdbcUrl, login, home, false, Optional.empty(), ModelLoad.FIRST_USE, RunSettings.defaults());
     }
 
     private static Colony openServer(String jdbcUrl, LaunchSettings.DatabaseLogin login, Path home,
-            boolean existingOnly, Optional<Embedder> embedder, boolean warmUpEmbedder, RunSettings runs) {
+            boolean existingOnly, Optional<Embedder> embedder, ModelLoad load, RunSettings runs) {
         PostgresOptions options = PostgresOptions.defaults().withCredentials(login.user(), login.password());
         StorageProvider storage = existingOnly ? PostgresStorageProvider.openExisting(jdbcUrl, options)
                 : PostgresStorageProvider.open(jdbcUrl, options);
-        return build(storage, LuceneSearch.cachedUnder(home), embedder, warmUpEmbedder, runs);
+        return build(storage, LuceneSearch.cachedUnder(home), embedder, load, runs);
     }
 
     /**
@@ -89,10 +110,11 @@ public final class EmbeddedColony {
      * store on failure.
      */
     private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder,
-            boolean warmUpEmbedder, RunSettings runs) {
+            ModelLoad load, RunSettings runs) {
         try {
-            Colony.Builder builder = Colony.builder().storage(storage).search(search).warmUpEmbedder(warmUpEmbedder)
-                    .runs(runs);
+            Colony.Builder builder = Colony.builder().storage(storage).search(search)
+                    .warmUpEmbedder(load != ModelLoad.FIRST_USE)
+                    .keywordWhileEmbedderLoads(load == ModelLoad.BACKGROUND_KEYWORD_MEANWHILE).runs(runs);
             embedder.ifPresent(builder::embedder);
             return builder.build();
         } catch (RuntimeException e) {
@@ -146,11 +168,11 @@ public final class EmbeddedColony {
     public static Colony openExisting(LaunchSettings settings, boolean warmUpEmbedder) {
         if (settings.onServer()) {
             return openServer(settings.jdbcUrl(), settings.login(), settings.home(), true, settings.embedder(),
-                    warmUpEmbedder, commandRuns(settings));
+                    warmUpEmbedder ? ModelLoad.BACKGROUND : ModelLoad.FIRST_USE, commandRuns(settings));
         }
         StoreFiles.requireExisting(settings.database());
         return build(SqliteStorageProvider.open(settings.database()), LuceneSearch.besideStore(), settings.embedder(),
-                warmUpEmbedder, commandRuns(settings));
+                warmUpEmbedder ? ModelLoad.BACKGROUND : ModelLoad.FIRST_USE, commandRuns(settings));
     }
 
     /**
@@ -162,8 +184,8 @@ public final class EmbeddedColony {
      */
     public static Colony open(Path database) {
         StoreFiles.prepareToCreate(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false,
-                RunSettings.defaults());
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(),
+                ModelLoad.FIRST_USE, RunSettings.defaults());
     }
 
     /**
@@ -175,7 +197,7 @@ public final class EmbeddedColony {
      */
     public static Colony openExisting(Path database) {
         StoreFiles.requireExisting(database);
-        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(), false,
-                RunSettings.defaults());
+        return build(SqliteStorageProvider.open(database), LuceneSearch.besideStore(), Optional.empty(),
+                ModelLoad.FIRST_USE, RunSettings.defaults());
     }
 }

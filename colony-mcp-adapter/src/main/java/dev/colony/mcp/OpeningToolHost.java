@@ -5,20 +5,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.mcp.tool.Futures;
+import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolSpec;
 import dev.colony.mcp.transport.ClientChannel;
 import dev.colony.mcp.transport.ToolHost;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,19 +26,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Opening a Colony (the SQLite file, a schema check, the Lucene index) takes longer than an MCP
  * client's first request should wait. The server's identity, its instructions and the tool definitions
- * need none of it, so they are answered from the static catalogue; tool calls wait until the store is
- * open. Opening begins when the {@code initialize} answer is out (or at the first tool call), not at
- * launch: on a machine with few cores, opening in parallel with the handshake slows the handshake
- * down more than it speeds up the first call. When opening fails, every call returns an error result
- * saying why, and {@link #failure()} tells the process to exit with a non-zero code.
+ * need none of it, so they are answered from the static catalogue (which may itself still be built on a thread
+ * of its own: {@code tools/list} and a call wait for it); tool calls wait until the store is open. Opening
+ * begins at {@link #begin()}, which the server calls at launch: most of an opening is loading the classes of the
+ * store and the index, about a second on two busy cores, and the client's first call should not wait for all of
+ * it; the handshake itself needs none of those classes. A host nobody began opens at the {@code initialize} answer
+ * or the first tool call. When opening fails, every call returns an error result saying why, and
+ * {@link #failure()} tells the process to exit with a non-zero code.
  */
 public final class OpeningToolHost implements ToolHost {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpeningToolHost.class);
 
-    private final ArrayNode definitions;
-    private final String instructions;
-    private final Set<String> names;
+    private final CompletableFuture<ToolCatalog> catalog;
     private final Supplier<ColonyMcpServer> opener;
     private final AtomicBoolean begun = new AtomicBoolean();
     private final CompletableFuture<ColonyMcpServer> opening = new CompletableFuture<>();
@@ -52,20 +51,34 @@ public final class OpeningToolHost implements ToolHost {
      * @param opener opens the store and builds the server; its exception becomes every call's error
      */
     public OpeningToolHost(List<? extends ToolSpec<?, ?>> tools, Supplier<ColonyMcpServer> opener) {
-        this.definitions = ColonyMcpServer.definitions(tools);
-        this.instructions = ColonyMcpServer.guidance(tools);
-        this.names = tools.stream().map(ToolSpec::name).collect(Collectors.toUnmodifiableSet());
+        this(CompletableFuture.completedFuture(new ToolCatalog(tools)), opener);
+    }
+
+    /**
+     * A host for the tools of {@code catalog}, which the opened server should serve too (so that their
+     * definitions are built once), and which may still be in the making: the tool list and tool calls wait for it.
+     *
+     * @param catalog the tools the opened server will serve
+     * @param opener opens the store and builds the server; its exception becomes every call's error
+     */
+    public OpeningToolHost(CompletableFuture<ToolCatalog> catalog, Supplier<ColonyMcpServer> opener) {
+        this.catalog = catalog;
         this.opener = opener;
     }
 
-    /** Starts opening on a background thread, once; later calls, and calls after {@link #stop()}, do nothing. */
+    /**
+     * Starts opening on a background thread, once; later calls, and calls after {@link #stop()}, do nothing. Once
+     * open, the same thread {@linkplain ColonyMcpServer#warmUp() warms up} the search path.
+     */
     public void begin() {
         if (!begun.compareAndSet(false, true)) {
             return;
         }
         Thread thread = new Thread(() -> {
             try {
-                opening.complete(opener.get());
+                ColonyMcpServer server = opener.get();
+                opening.complete(server);
+                server.warmUp();
             } catch (RuntimeException | Error e) {
                 if (e instanceof ColonyException) {
                     LOG.error("the Colony store could not be opened: {}", e.getMessage());
@@ -98,17 +111,17 @@ public final class OpeningToolHost implements ToolHost {
 
     @Override
     public String instructions() {
-        return instructions;
+        return ColonyMcpServer.guidance(catalog.join().specs());
     }
 
     @Override
     public ArrayNode tools() {
-        return definitions;
+        return catalog.join().definitions();
     }
 
     @Override
     public boolean hasTool(String name) {
-        return names.contains(name);
+        return catalog.join().names().contains(name);
     }
 
     @Override

@@ -8,15 +8,16 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.OpenedThread;
 import dev.colony.core.Colony;
 import dev.colony.hook.HookServer;
-import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.transport.StdioServer;
 import dev.colony.mcp.transport.TransportLimits;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,10 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the Colony MCP server for one agent process: answers the handshake at once while the embedded
- * store opens and the session is announced in the background, serves stdio until the client closes
- * stdin, then shuts down in order. A session named by the client ({@code --session}) is announced before
- * anything is served: one that belongs to another user stops the server before it starts.
+ * Runs the Colony MCP server for one agent process: answers the handshake at once while, from launch, the
+ * embedded store opens, the session is announced and the tool definitions are built in the background, serves
+ * stdio until the client closes stdin, then shuts down in order. A session named by the client
+ * ({@code --session}) is announced before anything is served: one that belongs to another user stops the server
+ * before it starts.
  *
  * <p>Shutting down waits briefly for running tool calls, ends the session if the server started it
  * (a session named by the client stays open for the client to reuse) and closes the Colony. The same
@@ -89,8 +91,7 @@ public final class StdioServerRunner {
             claiming.setDaemon(true);
             claiming.start();
         }
-        List<? extends ToolSpec<?, ?>> tools = ColonyMcpServer.tools(settings.toolsets(),
-                settings.runs().shell().enabled());
+        CompletableFuture<ToolCatalog> tools = catalog(settings.toolsets(), settings.runs().shell().enabled());
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
             ColonyMcpServer server = open(settings, thread, tools);
@@ -105,6 +106,7 @@ public final class StdioServerRunner {
         if (settings.session() != null) {
             awaitClaim(claim);
         }
+        host.begin();
         Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);
         Thread hook = new Thread(shutdown::run, "colony-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -120,6 +122,25 @@ public final class StdioServerRunner {
             }
         }
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
+    }
+
+    /**
+     * The tool catalogue, built on a thread of its own (loading the classes of every tool and generating their
+     * schemas), so that neither the handshake nor the store's opening waits for it.
+     */
+    private static CompletableFuture<ToolCatalog> catalog(Set<Toolset> toolsets, boolean shell) {
+        CompletableFuture<ToolCatalog> catalog = new CompletableFuture<>();
+        Thread building = new Thread(() -> {
+            try {
+                catalog.complete(new ToolCatalog(ColonyMcpServer.tools(toolsets, shell)));
+            } catch (RuntimeException | Error e) {
+                LOG.error("the tool definitions could not be built", e);
+                catalog.completeExceptionally(e);
+            }
+        }, "colony-tools");
+        building.setDaemon(true);
+        building.start();
+        return catalog;
     }
 
     /** Waits for {@link #claimNamedSession} (run while the tools and transport are built) and passes on its refusal. */
@@ -165,16 +186,18 @@ public final class StdioServerRunner {
     }
 
     private static ColonyMcpServer open(LaunchSettings settings, StartupThread thread,
-            List<? extends ToolSpec<?, ?>> tools) {
-        // The model loads while the store opens and the session is announced: the first search is near.
-        Colony colony = EmbeddedColony.open(settings, true);
+            CompletableFuture<ToolCatalog> catalog) {
+        // The model loads while the store opens and the session is announced; searches rank by words until it has.
+        Colony colony = EmbeddedColony.openServing(settings);
         try {
             Session session = announce(colony, settings, thread);
             joinThread(colony, session, thread);
+            ToolCatalog tools = catalog.join();
             ColonyMcpServer server = new ColonyMcpServer(
                     new ToolContext(colony, session.user(), session.agent(), session.id(), settings.collection()), tools);
+            server.sessionSeen(session.lastSeen());
             LOG.info("colony MCP server {} serving {} tools ({}) as {} (session {}); shell runs {}",
-                    ColonyVersion.get(), tools.size(), Toolset.describe(settings.toolsets()), session.user(),
+                    ColonyVersion.get(), tools.names().size(), Toolset.describe(settings.toolsets()), session.user(),
                     session.id(), settings.runs().shell().enabled() ? "on" : "off (--allow-shell turns them on)");
             return server;
         } catch (RuntimeException e) {

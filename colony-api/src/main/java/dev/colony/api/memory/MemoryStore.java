@@ -110,7 +110,8 @@ public interface MemoryStore {
 
     /**
      * The mode a search asked for {@code requested} ranks by: {@code requested}, except that a hybrid
-     * search ranks by keyword when this Colony has no embedder.
+     * search ranks by keyword when this Colony has no embedder, and a hybrid or vector search ranks by keyword
+     * while a Colony built to answer at once still loads its embedder's model in the background.
      */
     SearchMode searchMode(SearchMode requested);
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * What every per-caller service of one Colony is built from: the store, the clock, the access gate,
@@ -31,11 +32,13 @@ import java.util.Optional;
  * @param vectors whether the store's vectors are all of the embedder's model
  * @param signals the Colony's signal deliveries and sweeps
  * @param runs the Colony's run settings, waits and shell executions
+ * @param modelLoading whether the embedder's model still loads in the background and searches meanwhile rank by
+ *     words only (always false unless the Colony was built to)
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
         Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, SignalHub signals,
-        RunHub runs) {
+        RunHub runs, BooleanSupplier modelLoading) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -48,6 +51,7 @@ public record Kernel(
         Objects.requireNonNull(vectors, "vectors");
         Objects.requireNonNull(signals, "signals");
         Objects.requireNonNull(runs, "runs");
+        Objects.requireNonNull(modelLoading, "modelLoading");
     }
 
     /**

@@ -343,8 +343,11 @@ public final class MemoryService implements MemoryStore {
     @Override
     public SearchMode searchMode(SearchMode requested) {
         Check.required("mode", requested);
-        if (kernel.embedder().isPresent() || requested == SearchMode.KEYWORD) {
+        if (requested == SearchMode.KEYWORD) {
             return requested;
+        }
+        if (kernel.embedder().isPresent()) {
+            return kernel.modelLoading().getAsBoolean() ? SearchMode.KEYWORD : requested;
         }
         if (requested == SearchMode.VECTOR) {
             throw new ColonyException(ErrorCode.UNAVAILABLE, "search by meaning needs an embedder, and this Colony "

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,7 @@ final class Outbound {
 
     private static final Logger LOG = LoggerFactory.getLogger(Outbound.class);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final byte[] RESULT_KEY = ",\"result\":".getBytes(StandardCharsets.US_ASCII);
 
     private final JsonFactory json;
     private final OutputStream out;
@@ -51,6 +53,27 @@ final class Outbound {
                     + "(it held text that is not valid Unicode)");
             return;
         }
+        write(line);
+    }
+
+    /**
+     * Sends the successful answer to request {@code id} whose result is {@code encodedResult}, JSON text
+     * {@linkplain #encode encoded} once beforehand (an answer served many times, such as the tool list).
+     */
+    void result(JsonNode id, byte[] encodedResult) {
+        byte[] head;
+        try {
+            head = encode(envelope(id));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("the envelope of request {} could not be encoded: {}", id, e.toString());
+            return;
+        }
+        // The envelope {"jsonrpc":"2.0","id":…} without its closing brace, then the result.
+        byte[] line = new byte[head.length - 1 + RESULT_KEY.length + encodedResult.length + 1];
+        System.arraycopy(head, 0, line, 0, head.length - 1);
+        System.arraycopy(RESULT_KEY, 0, line, head.length - 1, RESULT_KEY.length);
+        System.arraycopy(encodedResult, 0, line, head.length - 1 + RESULT_KEY.length, encodedResult.length);
+        line[line.length - 1] = '}';
         write(line);
     }
 
@@ -94,7 +117,8 @@ final class Outbound {
         }
     }
 
-    private byte[] encode(JsonNode message) throws IOException {
+    /** {@code message} as one line of JSON text (without the line break). */
+    byte[] encode(JsonNode message) throws IOException {
         try (ByteArrayBuilder bytes = new ByteArrayBuilder(512)) {
             try (JsonGenerator generator = json.createGenerator(bytes)) {
                 JsonTrees.write(generator, message);

@@ -25,6 +25,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * An MCP server over a pair of byte streams (stdin and stdout), one JSON-RPC message per line.
  *
  * <p>The thread that calls {@link #serve} reads and decodes the input. It answers {@code initialize},
- * {@code ping} and {@code tools/list} itself, from what the {@link ToolHost} knows without I/O, and hands
+ * {@code ping} and {@code tools/list} itself, from what the {@link ToolHost} knows without I/O (the tool list is
+ * asked of the host and encoded once per connection, then sent as those bytes every time), and hands
  * every {@code tools/call} to a bounded pool, so calls overlap and a slow one delays nothing else. A call that
  * waits (for runs, for an answer) returns its pool thread at once and is answered when its future completes
  * ({@link ToolHost#start}). When the calls pending reach the pool's threads and queue together, a call is refused
@@ -78,6 +80,13 @@ public final class StdioServer {
     private boolean initialized;
     private ThreadPoolExecutor pool;
     private Outbound outbound;
+    /**
+     * The result of {@code tools/list}, encoded once on a thread of its own, begun when {@code initialize} is
+     * answered; every {@code tools/list} is answered with these bytes once they are ready, without holding the
+     * reading thread or a call thread while the host builds its list.
+     */
+    private final CompletableFuture<byte[]> toolList = new CompletableFuture<>();
+    private final AtomicBoolean toolListBegun = new AtomicBoolean();
 
     /** A server for {@code host} with the given limits. */
     public StdioServer(ToolHost host, TransportLimits limits) {
@@ -236,15 +245,42 @@ public final class StdioServer {
         switch (method) {
             case "tools/call" -> call(request);
             case "ping" -> outbound.result(request.id(), NODES.objectNode());
-            case "tools/list" -> {
-                ObjectNode result = NODES.objectNode();
-                result.set("tools", host.tools());
-                outbound.result(request.id(), result);
-            }
+            case "tools/list" -> listTools(request.id());
             case "initialize" -> initialize(request);
             default -> outbound.error(request.id(), JsonRpcCodec.METHOD_NOT_FOUND, "Method not found: "
                     + JsonRpcCodec.echo(request.method()));
         }
+    }
+
+    /** Answers {@code tools/list} with the prepared result: at once when it is ready, else as soon as it is. */
+    private void listTools(JsonNode id) {
+        prepareToolList().whenComplete((encoded, failure) -> {
+            if (failure == null) {
+                outbound.result(id, encoded);
+            } else {
+                LOG.error("the tool list could not be encoded", failure);
+                outbound.error(id, JsonRpcCodec.INTERNAL_ERROR, "Internal error in tools/list; the server log has the "
+                        + "details");
+            }
+        });
+    }
+
+    /** The encoded {@code tools/list} result to come; the first call begins encoding it. */
+    private CompletableFuture<byte[]> prepareToolList() {
+        if (toolListBegun.compareAndSet(false, true)) {
+            Thread encoding = new Thread(() -> {
+                try {
+                    ObjectNode result = NODES.objectNode();
+                    result.set("tools", host.tools());
+                    toolList.complete(outbound.encode(result));
+                } catch (IOException | RuntimeException | Error e) {
+                    toolList.completeExceptionally(e);
+                }
+            }, "colony-tool-list");
+            encoding.setDaemon(true);
+            encoding.start();
+        }
+        return toolList;
     }
 
     private void initialize(Request request) {
@@ -275,6 +311,7 @@ public final class StdioServer {
         }
         outbound.result(request.id(), result);
         initialized = true;
+        prepareToolList();
         JsonNode client = params == null ? null : params.get("clientInfo");
         String clientName = text(client, "name");
         String clientVersion = text(client, "version");

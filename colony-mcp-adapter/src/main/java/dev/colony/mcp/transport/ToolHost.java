@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What the stdio transport serves: the server's identity, its tool definitions and the tool calls.
  *
- * <p>{@link #serverInfo()}, {@link #instructions()}, {@link #tools()} and {@link #hasTool} are asked on
- * the thread that reads the input, to answer {@code initialize}, {@code tools/list} and to vet a
- * {@code tools/call}; they must answer at once, without waiting for a store to open. {@link #start} and
+ * <p>{@link #serverInfo()}, {@link #instructions()} and {@link #hasTool} are asked on the thread that reads the
+ * input, to answer {@code initialize} and to vet a {@code tools/call}; {@link #tools()} once per connection, on a
+ * thread of its own, to prepare the {@code tools/list} answer. None may wait for a store to open. {@link #start} and
  * {@link #clientConnected} run on the transport's call pool, several at a time, and may block; a call that waits
  * (for runs, for an answer) should rather return from {@link #start} at once and complete its future later, so
  * that it holds no thread of the pool while it waits.
@@ -22,7 +22,11 @@ public interface ToolHost {
     /** Guidance for the model on how to use the tools, or {@code null} for none. */
     String instructions();
 
-    /** The tool definitions sent as {@code tools/list}'s {@code tools} array; the caller must not modify it. */
+    /**
+     * The tool definitions sent as {@code tools/list}'s {@code tools} array; the caller must not modify it. Asked
+     * once per connection: the transport encodes the answer once and sends those bytes for every
+     * {@code tools/list} (the list does not change while a connection is served).
+     */
     ArrayNode tools();
 
     /** Whether a tool of this name exists; a call to any other name is refused as invalid params. */

@@ -80,6 +80,7 @@ public final class MemorySearchTool {
     private static Result run(ToolContext context, Args args) {
         Set<MemoryKind> kinds = args.typeFilter() == null ? Set.of()
                 : Set.of(MemoryKind.typed("type_filter", args.typeFilter()));
+        boolean loading = context.colony().embedderLoading();
         SearchMode mode = context.memories().searchMode(SearchMode.HYBRID);
         List<SearchHit> found = context.memories().search(SearchQuery.of(args.query()).withLimit(args.limit())
                 .withKinds(kinds).withMode(mode));
@@ -96,9 +97,9 @@ public final class MemorySearchTool {
                     task.map(MemoryViews::progress).orElse(null),
                     task.map(checklist -> checklist.status().wireName()).orElse(null)));
         }
-        return new Result(hits, mode.id(), hits.isEmpty()
+        return new Result(hits, mode.id(), SearchTool.whileLoading(loading, SearchMode.HYBRID, mode) + (hits.isEmpty()
                 ? "No hits: try the component or technology name, or drop type_filter."
-                : "memory_retrieve the ids worth reading in full.");
+                : "memory_retrieve the ids worth reading in full."));
     }
 
     /** The first {@link #PREVIEW_CHARS} characters of {@code content}, its line breaks as spaces. */

@@ -27,6 +27,10 @@ import java.util.Set;
  */
 public final class SearchTool {
 
+    /** Heads {@code next} when a search by meaning ranked by words because the model is still loading. */
+    static final String MODEL_LOADING = "Ranked by words only: the model is still loading; search again shortly "
+            + "for meaning too. ";
+
     /** The most types one filter may name. */
     static final int MAX_TYPES = 20;
 
@@ -50,7 +54,8 @@ public final class SearchTool {
 
     /**
      * The hits, best first, how they were ranked ({@code hybrid}: words and meaning; {@code keyword}:
-     * words only, when no embedder is configured; {@code vector}: meaning only), and what to do next.
+     * words only, when no embedder is configured or its model is still loading; {@code vector}: meaning only),
+     * and what to do next (which says when the model was loading).
      */
     public record Result(List<MemoryViews.Hit> hits, String mode, String hydrateWith, String next) {
     }
@@ -75,6 +80,7 @@ public final class SearchTool {
         for (int i = 0; i < args.types().size(); i++) {
             kinds.add(kind("types[" + i + "]", args.types().get(i)));
         }
+        boolean loading = context.colony().embedderLoading();
         SearchMode mode = context.memories().searchMode(requested);
         SearchQuery query = SearchQuery.of(args.query()).withLimit(args.limit()).withKinds(kinds)
                 .withSession(ToolArguments.session("session_id", args.sessionId()))
@@ -84,9 +90,17 @@ public final class SearchTool {
         for (int i = 0; i < found.size(); i++) {
             hits.add(MemoryViews.Hit.of(found.get(i), i + 1));
         }
-        return new Result(hits, mode.id(), "get_observations", hits.isEmpty()
+        return new Result(hits, mode.id(), "get_observations", whileLoading(loading, requested, mode) + (hits.isEmpty()
                 ? "No hits: try other terms (component names, file paths, exact error text) or fewer filters."
-                : "Pick the ids worth reading and call get_observations with only those ids.");
+                : "Pick the ids worth reading and call get_observations with only those ids."));
+    }
+
+    /**
+     * {@link #MODEL_LOADING} when a search asked for meaning ranked by words because the model was loading when
+     * it began ({@code loading}, read before the mode), else nothing.
+     */
+    static String whileLoading(boolean loading, SearchMode requested, SearchMode mode) {
+        return loading && requested != SearchMode.KEYWORD && mode == SearchMode.KEYWORD ? MODEL_LOADING : "";
     }
 
     private static MemoryKind kind(String field, String name) {
