@@ -11,11 +11,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code mcp.rss.writes}: the resident memory of the real server ({@code java -jar colony-mcp.jar mcp}, launched
- * as the README's run command launches it) on a new store, with the default model against keyword-only
+ * with the JVM options and environment the README's section Memory gives it) on a new store, with the default model against keyword-only
  * ({@code COLONY_EMBEDDING_MODEL=none}): idle once the first search has answered (the model loaded), after
  * {@code size} {@code memory_add} calls, and after 100 searches more. Sizes are VmRSS (and the peak, VmHWM) read
  * from {@code /proc/<pid>/status}, so Linux only. The two sides' latencies are the adds.
@@ -26,8 +27,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class McpFootprintScenario implements Scenario {
 
-    /** JVM options the README's run command gives the server; {@code -Drss.jvm} replaces them. */
-    static final List<String> SERVER_JVM_OPTIONS = List.of();
+    /** JVM options the README gives the server (section Memory); {@code -Drss.jvm} replaces them. */
+    static final List<String> SERVER_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx256m",
+            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");
+    /** The environment the README gives the server: glibc keeps two malloc arenas instead of one per thread. */
+    static final Map<String, String> SERVER_ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2");
 
     private static final int SEARCHES = 100;
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
@@ -60,9 +64,10 @@ final class McpFootprintScenario implements Scenario {
         boolean measured = model[2] > 0 && keyword[2] > 0;
         return new Result(name(), size, withModel, keywordOnly, "resident memory after the writes, with the model / "
                 + "keyword-only", measured ? model[1] / (double) keyword[1] : Double.NaN, "reported (no target)",
-                true, String.format(Locale.ROOT, "%s; JVM options %s; with the model: idle %s, after %d adds %s, "
+                true, String.format(Locale.ROOT, "%s; JVM options %s, environment %s; with the model: idle %s, after %d adds %s, "
                         + "after %d searches more %s (peak %s); keyword-only: %s, %s, %s (peak %s)",
                         measured ? "VmRSS from /proc" : "resident memory not measured on this OS", jvmOptions(),
+                        System.getProperty("rss.jvm") == null ? SERVER_ENVIRONMENT : Map.of(),
                         megabytes(model[0]), size, megabytes(model[1]), SEARCHES, megabytes(model[2]),
                         megabytes(model[3]), megabytes(keyword[0]), megabytes(keyword[1]), megabytes(keyword[2]),
                         megabytes(keyword[3])));
@@ -94,6 +99,9 @@ final class McpFootprintScenario implements Scenario {
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
         builder.environment().put("COLONY_HOME", home.toString());
+        if (System.getProperty("rss.jvm") == null) {
+            builder.environment().putAll(SERVER_ENVIRONMENT);
+        }
         if (embeddingModel != null) {
             builder.environment().put("COLONY_EMBEDDING_MODEL", embeddingModel);
         }

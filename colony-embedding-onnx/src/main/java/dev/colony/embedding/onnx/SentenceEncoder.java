@@ -38,8 +38,11 @@ final class SentenceEncoder implements AutoCloseable {
 
     /** The most tokens of one piece, without the two markers the model adds. */
     static final int MAX_PIECE_TOKENS = 510;
-    /** The most tokens of one model call (padded pieces × length), which bounds the memory a call takes. */
-    static final int MAX_BATCH_TOKENS = 8_192;
+    /**
+     * The most tokens of one model call (padded pieces × length), which bounds the memory a call takes: about 20 MB
+     * at the widest layer of a 384-dimension model. Fifty memories of a sentence or two fit in one or two calls.
+     */
+    static final int MAX_BATCH_TOKENS = 2_048;
 
     private final OrtEnvironment environment;
     private final OrtSession session;
