@@ -36,7 +36,7 @@ public final class BenchMain implements Callable<Integer> {
                 new TaskPostScenario(), new ClaimFileScenario(), new AttentionInboxScenario(),
                 new HookScenario(), new IndexOpenScenario(), new McpMemoryScenario(), new SignalCheckScenario(),
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
-                new DedupAddScenario(), new PlanClaimScenario(),
+                new DedupAddScenario(), new BatchAddScenario(), new McpFootprintScenario(), new PlanClaimScenario(),
                 new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario(),
                 new UncleanOpenScenario(), new McpProcessScenario(false), new McpProcessScenario(true))) {
             SCENARIOS.put(scenario.name(), scenario);

@@ -3,23 +3,33 @@ package dev.colony.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.api.CallerScope;
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.NamespaceKind;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.session.SessionStart;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.search.MemorySource;
+import dev.colony.spi.search.SearchIndex;
+import dev.colony.spi.search.SearchIndexFactory;
+import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.StoredVector;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,6 +112,82 @@ class DeduplicationTest {
         assertThat(outcomes.get(1).duplicate().existing().id()).isEqualTo(outcomes.get(0).memory().id());
         assertThat(alice.memories().addAll(List.of(MemoryDraft.of(MemoryKind.PATH,
                 "deploy/charts/api contains the API's Helm chart.")), false).get(0).stored()).isTrue();
+    }
+
+    /**
+     * Stage one of the check is one nearest-neighbour lookup of the index, whatever the store holds: no search
+     * (which would rank, cut snippets and read each hit), and no more lookups as the store grows.
+     */
+    @Test
+    void theDuplicateCheckIsOneNearestLookupOfTheIndexHoweverManyMemoriesThereAre() {
+        CountingIndexes counting = new CountingIndexes(LuceneSearch.besideStore());
+        try (Colony counted = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("counted.db")))
+                .search(counting).embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, dir.resolve("natives")))
+                .build()) {
+            CallerScope bob = counted.as(counted.sessions().ensure(SessionStart.of("bob", "codex")).actor());
+            List<Integer> lookupsPerAdd = new ArrayList<>();
+            for (int size : List.of(0, 50, 200)) {
+                List<MemoryDraft> filler = new ArrayList<>();
+                for (int i = 0; i < size; i++) {
+                    filler.add(MemoryDraft.of(MemoryKind.FACT, "Service " + i + " of region " + i % 7
+                            + " answers on port " + (8000 + i) + "."));
+                    if (filler.size() == MemoryLimits.MAX_BATCH) {
+                        bob.memories().addAll(filler, false);
+                        filler.clear();
+                    }
+                }
+                if (!filler.isEmpty()) {
+                    bob.memories().addAll(filler, false);
+                }
+                int nearestBefore = counting.nearest.get();
+                int searchesBefore = counting.searches.get();
+                assertThat(bob.memories().addUnlessDuplicate(MemoryDraft.of(MemoryKind.FACT, RETRIES + " " + size))
+                        .stored()).isTrue();
+                assertThat(counting.searches.get()).as("searches of the check").isEqualTo(searchesBefore);
+                lookupsPerAdd.add(counting.nearest.get() - nearestBefore);
+            }
+            assertThat(lookupsPerAdd).containsExactly(1, 1, 1);
+        }
+    }
+
+    /** Opens the real index and counts the searches and the nearest-neighbour lookups made of it. */
+    private static final class CountingIndexes implements SearchIndexFactory {
+        private final SearchIndexFactory real;
+        private final AtomicInteger searches = new AtomicInteger();
+        private final AtomicInteger nearest = new AtomicInteger();
+
+        CountingIndexes(SearchIndexFactory real) {
+            this.real = real;
+        }
+
+        @Override
+        public SearchIndex open(MemorySource source, Clock clock) {
+            SearchIndex index = real.open(source, clock);
+            return new SearchIndex() {
+                @Override
+                public List<SearchHit> search(SearchRequest request) {
+                    searches.incrementAndGet();
+                    return index.search(request);
+                }
+
+                @Override
+                public List<MemoryId> nearest(StoredVector vector, NamespaceId namespace, MemoryKind kind, int k,
+                        double minSimilarity) {
+                    nearest.incrementAndGet();
+                    return index.nearest(vector, namespace, kind, k, minSimilarity);
+                }
+
+                @Override
+                public void changed() {
+                    index.changed();
+                }
+
+                @Override
+                public void close() {
+                    index.close();
+                }
+            };
+        }
     }
 
     /**

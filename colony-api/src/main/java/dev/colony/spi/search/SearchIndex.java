@@ -1,7 +1,11 @@
 package dev.colony.spi.search;
 
+import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.storage.StoredVector;
 import java.util.List;
 import java.util.Set;
 
@@ -17,6 +21,18 @@ public interface SearchIndex extends AutoCloseable {
 
     /** Hits for the request, best first, at most {@code request.limit()}. */
     List<SearchHit> search(SearchRequest request);
+
+    /**
+     * The ids of at most {@code k} unexpired memories of {@code kind} in {@code namespace} whose vectors (of
+     * {@code vector}'s model) are nearest {@code vector}, nearest first, none below {@code minSimilarity} (cosine):
+     * the candidates of a duplicate check, found by one nearest-neighbour lookup with no ranking, snippets or
+     * text. It sees the same changes a search would. The default runs a vector search.
+     */
+    default List<MemoryId> nearest(StoredVector vector, NamespaceId namespace, MemoryKind kind, int k,
+            double minSimilarity) {
+        return search(new SearchRequest("", Set.of(namespace), Set.of(kind), Set.of(), null, null, null, null, k,
+                SearchMode.VECTOR, vector, minSimilarity)).stream().map(SearchHit::id).toList();
+    }
 
     /**
      * What to embed for a search by meaning of {@code query} over {@code namespaces}: the query itself, or

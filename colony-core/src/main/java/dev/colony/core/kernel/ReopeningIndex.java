@@ -2,12 +2,15 @@ package dev.colony.core.kernel;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.search.SearchRequest;
+import dev.colony.spi.storage.StoredVector;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,6 +77,12 @@ public final class ReopeningIndex implements SearchIndex {
     @Override
     public List<SearchHit> search(SearchRequest request) {
         return current().search(request);
+    }
+
+    @Override
+    public List<MemoryId> nearest(StoredVector vector, NamespaceId namespace, MemoryKind kind, int k,
+            double minSimilarity) {
+        return current().nearest(vector, namespace, kind, k, minSimilarity);
     }
 
     /** The query unchanged while the index is unavailable: the search that follows says why. */

@@ -8,22 +8,19 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
-import dev.colony.api.memory.SearchHit;
-import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.search.SearchIndex;
-import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StoredVector;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /**
  * Finds the stored memory a new one duplicates: stage one asks the vector index for the few memories of the
- * same type in the target namespace nearest the new memory's embedding; stage two keeps a candidate only if
+ * same type in the target namespace nearest the new memory's embedding (one nearest-neighbour lookup,
+ * {@link SearchIndex#nearest}, whose cost hardly grows with the store); stage two keeps a candidate only if
  * {@link DuplicateCheck} finds that both state the same facts, comparing the memories' own embeddings.
  */
 final class Duplicates {
@@ -56,11 +53,10 @@ final class Duplicates {
         if (target.isEmpty()) {
             return Optional.empty();
         }
-        List<SearchHit> candidates;
+        List<MemoryId> ids;
         try {
-            candidates = index.get().search(new SearchRequest(draft.content(), Set.of(target.get()),
-                    Set.of(draft.kind()), Set.of(), null, null, null, null, DuplicateCheck.CANDIDATES,
-                    SearchMode.VECTOR, vector, DuplicateCheck.CANDIDATE_SIMILARITY));
+            ids = index.get().nearest(vector, target.get(), draft.kind(), DuplicateCheck.CANDIDATES,
+                    DuplicateCheck.CANDIDATE_SIMILARITY);
         } catch (ColonyException e) {
             if (e.code() == ErrorCode.SEARCH_UNAVAILABLE) {
                 // The index is a cache: without it the memory is stored unchecked rather than refused.
@@ -68,10 +64,9 @@ final class Duplicates {
             }
             throw e;
         }
-        if (candidates.isEmpty()) {
+        if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<MemoryId> ids = candidates.stream().map(SearchHit::id).toList();
         List<MemoryDocument> documents = kernel.storage().read(tx -> tx.memories().documents(ids));
         AddOutcome.Duplicate best = null;
         for (MemoryDocument document : documents) {

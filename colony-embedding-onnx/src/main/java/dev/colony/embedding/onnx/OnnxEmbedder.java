@@ -6,17 +6,14 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Colony's default embedder: an {@link OnnxModel} run inside the JVM, with no API key and no network.
  *
  * <p>Nothing is loaded until the first text is embedded; then the ONNX runtime and the model's weights
  * load once per process and model, and every {@code OnnxEmbedder} of that model shares them. A batch
- * is embedded on a shared pool of daemon threads, one per processor. Native libraries unpack under the
+ * of texts is embedded in as few model calls as its length allows ({@link SentenceEncoder}), each on at most
+ * {@link #MODEL_THREADS} threads of the runtime. Native libraries unpack under the
  * directory given here (see {@link NativeLibraries}), never into a new temporary directory per run.
  *
  * <p>An exiting JVM waits for a model that is loading, and for a batch being embedded, before it lets the
@@ -30,9 +27,13 @@ public final class OnnxEmbedder implements Embedder {
     /** The prefix of every model id this module stores with its vectors. */
     public static final String MODEL_ID_PREFIX = "onnx/";
 
-    private static final Map<OnnxModel, LangChain4jEmbedder> LOADED = new EnumMap<>(OnnxModel.class);
-    private static final ExecutorService POOL = Executors.newFixedThreadPool(
-            Runtime.getRuntime().availableProcessors(), daemonThreads());
+    /**
+     * The most threads one model call uses: the processors, up to four. A call on a short text gains little
+     * from more, and every thread keeps its own scratch memory.
+     */
+    public static final int MODEL_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    private static final Map<OnnxModel, SentenceEncoder> LOADED = new EnumMap<>(OnnxModel.class);
 
     private final OnnxModel model;
     private final Path nativeDirectory;
@@ -67,7 +68,11 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(List<String> texts) {
-        List<float[]> vectors = NativeCalls.run("embedding with " + model.id(), () -> loaded().embed(texts));
+        if (texts.isEmpty()) {
+            return List.of();
+        }
+        List<float[]> vectors = NativeCalls.run("embedding with " + model.id(),
+                () -> loaded().embed(prefixed(model.passagePrefix(), texts)));
         for (float[] vector : vectors) {
             if (vector.length != model.dimension()) {
                 throw new IllegalStateException(modelId() + " returned a vector of " + vector.length
@@ -79,7 +84,8 @@ public final class OnnxEmbedder implements Embedder {
 
     @Override
     public float[] embedQuery(String query) {
-        return NativeCalls.run("embedding with " + model.id(), () -> loaded().embedQuery(query));
+        return NativeCalls.run("embedding with " + model.id(),
+                () -> loaded().embed(List.of(model.queryPrefix() + query)).get(0));
     }
 
     /** The floor measured for this model ({@link OnnxModel#minSimilarity()}). */
@@ -101,27 +107,29 @@ public final class OnnxEmbedder implements Embedder {
         }
     }
 
-    private LangChain4jEmbedder loaded() {
+    /** How many times this process has run this embedder's model (one per batch of texts, or more for long ones). */
+    long modelRuns() {
         synchronized (LOADED) {
-            LangChain4jEmbedder embedder = LOADED.get(model);
-            if (embedder == null) {
-                NativeLibraries.prepare(nativeDirectory);
-                NativeCalls.startRuntime();
-                embedder = new LangChain4jEmbedder(modelId(), model.create(POOL), model.queryPrefix(),
-                        model.passagePrefix());
-                NativeLibraries.removeRuntimeLitter();
-                LOADED.put(model, embedder);
-            }
-            return embedder;
+            SentenceEncoder encoder = LOADED.get(model);
+            return encoder == null ? 0 : encoder.runs();
         }
     }
 
-    private static ThreadFactory daemonThreads() {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread thread = new Thread(task, "colony-embedding-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
+    private static List<String> prefixed(String prefix, List<String> texts) {
+        return prefix.isEmpty() ? texts : texts.stream().map(text -> prefix + text).toList();
+    }
+
+    private SentenceEncoder loaded() {
+        synchronized (LOADED) {
+            SentenceEncoder encoder = LOADED.get(model);
+            if (encoder == null) {
+                NativeLibraries.prepare(nativeDirectory);
+                NativeCalls.startRuntime();
+                encoder = SentenceEncoder.load(model, MODEL_THREADS);
+                NativeLibraries.removeRuntimeLitter();
+                LOADED.put(model, encoder);
+            }
+            return encoder;
+        }
     }
 }

@@ -1,14 +1,8 @@
 package dev.colony.embedding.onnx;
 
-import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Executor;
-import java.util.function.Function;
 
 /**
  * The sentence-embedding models this module runs in-process: small, quantized, English, 384 dimensions,
@@ -17,36 +11,38 @@ import java.util.function.Function;
 public enum OnnxModel {
 
     /** all-MiniLM-L6-v2, quantized: six layers, mean pooling; the fastest. */
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, AllMiniLmL6V2QuantizedEmbeddingModel::new),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, "all-minilm-l6-v2-q", true),
 
     /**
      * BAAI bge-small-en-v1.5, quantized: twelve layers, CLS pooling; queries carry the instruction the
      * model was trained with, passages do not.
      */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384, "Represent this sentence for searching relevant passages: ",
-            "", 0.55, BgeSmallEnV15QuantizedEmbeddingModel::new),
+            "", 0.55, "bge-small-en-v1.5-q", false),
 
     /**
      * intfloat e5-small-v2, quantized: twelve layers, mean pooling; trained on marked pairs, so queries
      * start with {@code query: } and stored texts with {@code passage: }.
      */
-    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, E5SmallV2QuantizedEmbeddingModel::new);
+    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, "e5-small-v2-q", true);
 
     private final String id;
     private final int dimension;
     private final String queryPrefix;
     private final String passagePrefix;
     private final double minSimilarity;
-    private final Function<Executor, EmbeddingModel> factory;
+    private final String resource;
+    private final boolean meanPooling;
 
     OnnxModel(String id, int dimension, String queryPrefix, String passagePrefix, double minSimilarity,
-            Function<Executor, EmbeddingModel> factory) {
+            String resource, boolean meanPooling) {
         this.id = id;
         this.dimension = dimension;
         this.queryPrefix = queryPrefix;
         this.passagePrefix = passagePrefix;
         this.minSimilarity = minSimilarity;
-        this.factory = factory;
+        this.resource = resource;
+        this.meanPooling = meanPooling;
     }
 
     /** The model's name, as configured ({@code --embedding-model}) and inside {@link OnnxEmbedder#modelId()}. */
@@ -80,9 +76,17 @@ public enum OnnxModel {
         return minSimilarity;
     }
 
-    /** Creates the LangChain4j model; this loads the ONNX runtime and the model's weights. */
-    EmbeddingModel create(Executor executor) {
-        return factory.apply(executor);
+    /**
+     * The name its LangChain4j jar gives the model's files on the class path: {@code <resource>.onnx} and
+     * {@code <resource>-tokenizer.json}.
+     */
+    String resource() {
+        return resource;
+    }
+
+    /** Whether a text's vector is the mean of its tokens' (else its first token's, as bge is trained). */
+    boolean meanPooling() {
+        return meanPooling;
     }
 
     /** The model named {@code id} (case-insensitive), if this module has it. */

@@ -2,13 +2,17 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchMode;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.Presence;
+import dev.colony.spi.storage.StoredVector;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -315,6 +319,36 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (request == null) {
             throw ColonyException.invalid("request", "must not be null");
         }
+        return onSnapshot(request, Snapshot::search);
+    }
+
+    /**
+     * One nearest-neighbour lookup of at most {@code k} memories in the published snapshot (brought up to the
+     * store as for a search): no keyword leg, no snippet, nothing read but each hit's id.
+     *
+     * @throws ColonyException as {@link #search}
+     */
+    @Override
+    public List<MemoryId> nearest(StoredVector vector, NamespaceId namespace, MemoryKind kind, int k,
+            double minSimilarity) {
+        if (vector == null || namespace == null || kind == null) {
+            throw ColonyException.invalid("vector", "vector, namespace and kind must not be null");
+        }
+        return onSnapshot(new SearchRequest("", Set.of(namespace), Set.of(kind), Set.of(), null, null, null, null, k,
+                SearchMode.VECTOR, vector, minSimilarity), Snapshot::nearest);
+    }
+
+    /** What a snapshot's search of one kind answers for a plan. */
+    @FunctionalInterface
+    private interface SnapshotSearch<T> {
+        List<T> run(Snapshot snapshot, QueryPlanner.Plan plan) throws IOException;
+    }
+
+    /**
+     * Plans {@code request} and runs {@code search} on a current snapshot; damage found on the way is recorded
+     * (the index repairs itself) and the search tried once more.
+     */
+    private <T> List<T> onSnapshot(SearchRequest request, SnapshotSearch<T> search) {
         ensureOpen();
         lastSearchNanos = System.nanoTime();
         if (unusable != null) {
@@ -342,7 +376,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             try {
                 Snapshot current = current();
                 try {
-                    return current.search(plan.get());
+                    return search.run(current, plan.get());
                 } finally {
                     current.reader.decRef();
                 }

@@ -187,7 +187,9 @@ final class QueryPlanner {
         Query filter = null;
         if (semantic) {
             long[] namespaces = request.namespaces().stream().mapToLong(NamespaceId::value).sorted().toArray();
-            restrictions.add(LongField.newSetQuery(IndexLayout.NAMESPACE, namespaces), BooleanClause.Occur.FILTER);
+            // One namespace (a duplicate check's) is an exact query: cheaper per segment than a set of one.
+            restrictions.add(namespaces.length == 1 ? LongField.newExactQuery(IndexLayout.NAMESPACE, namespaces[0])
+                    : LongField.newSetQuery(IndexLayout.NAMESPACE, namespaces), BooleanClause.Occur.FILTER);
             filter = restrictions.build();
         }
         return Optional.of(new Plan(textQuery, full, rescoring, request.namespaces(), request.limit(), request.mode(),
@@ -211,6 +213,9 @@ final class QueryPlanner {
     }
 
     private static Query kinds(Set<MemoryKind> kinds) {
+        if (kinds.size() == 1) {
+            return KeywordField.newExactQuery(IndexLayout.KIND, kinds.iterator().next().name());
+        }
         List<BytesRef> names = new ArrayList<>(kinds.size());
         for (MemoryKind kind : kinds) {
             names.add(new BytesRef(kind.name()));

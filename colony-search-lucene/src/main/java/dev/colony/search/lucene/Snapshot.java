@@ -1,5 +1,6 @@
 package dev.colony.search.lucene;
 
+import dev.colony.api.MemoryId;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
 import java.io.IOException;
@@ -7,12 +8,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
@@ -40,15 +43,28 @@ final class Snapshot {
      * vectors). The extra candidates are dropped after the floor and the demotion.
      */
     static final int MIN_VECTOR_CANDIDATES = 100;
+    /**
+     * The fewest candidates a {@linkplain #nearest nearest-neighbour lookup} explores: a duplicate check wants the
+     * few nearest memories, and near duplicates are what it looks for, so a crowd of them is no reason to look far.
+     */
+    static final int NEAREST_CANDIDATES = 16;
 
     final MultiReader reader;
     private final IndexSearcher searcher;
+    /**
+     * The same reader searched without the query cache, for nearest-neighbour lookups: their filters change with
+     * every lookup's namespace and kind, and segments come and go with every write, so caching them per segment
+     * costs more than it saves.
+     */
+    private final IndexSearcher uncached;
     private final UnifiedHighlighter highlighter;
     final long coverage;
 
     private Snapshot(MultiReader reader, IndexSearcher searcher, UnifiedHighlighter highlighter, long coverage) {
         this.reader = reader;
         this.searcher = searcher;
+        this.uncached = new IndexSearcher(reader);
+        this.uncached.setQueryCache(null);
         this.highlighter = highlighter;
         this.coverage = coverage;
     }
@@ -110,6 +126,34 @@ final class Snapshot {
                     snippets[i] == null ? "" : snippets[i], scoreDoc.score));
         }
         return hits;
+    }
+
+    /**
+     * The ids of the plan's {@link QueryPlanner.Plan#limit() limit} documents whose vectors are nearest the plan's,
+     * among those its filter accepts and none below its least similarity: one nearest-neighbour lookup exploring
+     * {@link #NEAREST_CANDIDATES} candidates at least, reading nothing of a hit but its id.
+     */
+    List<MemoryId> nearest(QueryPlanner.Plan plan) throws IOException {
+        if (!IndexLayout.indexable(plan.vector().values())) {
+            return List.of();
+        }
+        int candidates = Math.max(plan.limit(), NEAREST_CANDIDATES);
+        KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
+                IndexLayout.unit(plan.vector().values()), candidates, plan.filter());
+        float least = IndexLayout.score(plan.minSimilarity());
+        List<LeafReaderContext> leaves = reader.leaves();
+        List<MemoryId> ids = new ArrayList<>(plan.limit());
+        for (ScoreDoc doc : uncached.search(nearest, plan.limit()).scoreDocs) {
+            if (doc.score < least) {
+                break;
+            }
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc.doc, leaves));
+            SortedNumericDocValues id = DocValues.getSortedNumeric(leaf.reader(), IndexLayout.ID);
+            if (id.advanceExact(doc.doc - leaf.docBase)) {
+                ids.add(MemoryId.of(id.nextValue()));
+            }
+        }
+        return ids;
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.colony.search.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
@@ -73,6 +75,36 @@ class HybridSearchTest {
             assertThat(facts).contains(mine).doesNotContain(decision);
             assertThat(hybrid).as("both legs").contains(mine, decision, unembedded).doesNotContain(hidden);
             assertThat(top).singleElement().satisfies(hit -> assertThat(hit.snippet()).startsWith("The CI pipeline"));
+        }
+    }
+
+    /**
+     * The lookup a duplicate check makes: only the namespace and kind asked for, nearest first, none below the
+     * least similarity, a memory written after the index opened included.
+     */
+    @Test
+    void aNearestLookupKeepsToItsNamespaceAndKindAndSeesAFreshWrite() {
+        ListMemorySource source = new ListMemorySource("hybrid-nearest");
+        String retry = "The CI pipeline fetches artifacts again up to three times when the network hiccups.";
+        String login = "Passwords shorter than twelve characters are rejected by the sign-up form.";
+        long mine = source.memory(retry).vector(passage(retry)).add();
+        source.memory(retry).namespace(2).vector(passage(retry)).add();
+        source.memory(retry).kind(MemoryKind.DECISION).vector(passage(retry)).add();
+        long unrelated = source.memory(login).vector(passage(login)).add();
+        StoredVector reworded = passage("Artifacts are fetched again by the CI pipeline, three tries, when the "
+                + "network hiccups.");
+
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            assertThat(index.nearest(reworded, NamespaceId.of(1), MemoryKind.FACT, 5, -1).stream()
+                    .map(MemoryId::value).toList()).containsExactly(mine, unrelated);
+            assertThat(index.nearest(reworded, NamespaceId.of(1), MemoryKind.FACT, 5, 0.6).stream()
+                    .map(MemoryId::value).toList()).containsExactly(mine);
+            long fresh = source.memory(retry + " Always.").vector(passage(retry + " Always.")).add();
+            index.changed();
+            assertThat(index.nearest(reworded, NamespaceId.of(1), MemoryKind.FACT, 1, 0.6).stream()
+                    .map(MemoryId::value).toList()).singleElement().isIn(mine, fresh);
+            assertThat(index.nearest(reworded, NamespaceId.of(1), MemoryKind.FACT, 5, 0.6).stream()
+                    .map(MemoryId::value).toList()).containsExactlyInAnyOrder(mine, fresh);
         }
     }
 
