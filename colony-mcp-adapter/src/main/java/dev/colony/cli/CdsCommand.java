@@ -12,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.CodeSource;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -129,16 +130,21 @@ public final class CdsCommand implements Callable<Integer> {
      * @throws ColonyException {@code UNAVAILABLE} when it runs from class directories, as in a build
      */
     private static Path ownJar() {
+        return runningJar().orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE, "cds: an archive is "
+                + "made for colony-mcp.jar; run 'java -jar colony-mcp.jar cds'"));
+    }
+
+    /** The jar the command line runs from; empty when it runs from class directories, as in a build. */
+    static Optional<Path> runningJar() {
         CodeSource source = CdsCommand.class.getProtectionDomain().getCodeSource();
         try {
             Path location = source == null ? null : Path.of(source.getLocation().toURI()).toAbsolutePath();
             if (location != null && Files.isRegularFile(location)) {
-                return location;
+                return Optional.of(location);
             }
         } catch (URISyntaxException | IllegalArgumentException e) {
-            // not a file location: reported below
+            // not a file location
         }
-        throw new ColonyException(ErrorCode.UNAVAILABLE, "cds: an archive is made for colony-mcp.jar; run "
-                + "'java -jar colony-mcp.jar cds'");
+        return Optional.empty();
     }
 }

@@ -5,6 +5,7 @@ import dev.colony.hook.HookMain;
 import dev.colony.mcp.ColonyVersion;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StartupThread;
+import java.io.Console;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Spec;
  * The {@code colony} command line, the entry point of {@code colony-mcp.jar}.
  *
  * <p>Without a subcommand it runs the MCP stdio server, so that an MCP client can launch
- * {@code java -jar colony-mcp.jar} directly. The other commands let a person look at the store without
+ * {@code java -jar colony-mcp.jar} directly; typed in a terminal, it prints the help instead. The other commands let a person look at the store without
  * an MCP client. Exit codes: 0 on success, 1 when Colony refuses the input or fails (one line on stderr
  * naming the error code), 2 for a malformed command line.
  */
@@ -30,13 +31,13 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = ColonyCli.Version.class,
         description = "Shared memory for AI agents. Without a command, runs the MCP stdio server (same as "
-                + "'colony mcp').",
+                + "'colony mcp'), unless typed in a terminal.",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
                 AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
-                CdsCommand.class, DoctorCommand.class, ToolsCommand.class,
+                CdsCommand.class, DoctorCommand.class, ToolsCommand.class, InstallCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
 
@@ -88,6 +89,14 @@ public final class ColonyCli implements Callable<Integer> {
                     new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv(),
                     System.getProperties()));
         }
+        if (args.length == 0 && typedInATerminal()) {
+            commandLine(new ColonyCli()).usage(System.out);
+            System.out.println();
+            System.out.println("No command, and input is a terminal: no MCP server started (an MCP client starts one "
+                    + "through a pipe). 'colony mcp' serves here anyway; 'colony install' sets Colony up for your "
+                    + "clients.");
+            System.exit(0);
+        }
         Map<String, String> plain = McpCommand.plainServerOptions(args);
         if (plain != null) {
             LaunchSettings settings = null;
@@ -113,6 +122,23 @@ public final class ColonyCli implements Callable<Integer> {
             }
         }
         System.exit(commandLine(new ColonyCli()).execute(args));
+    }
+
+    /**
+     * Whether a person typed the command in a terminal (stdin and stdout are one), rather than an MCP client
+     * starting it through pipes.
+     */
+    static boolean typedInATerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            // from Java 22 a console may exist without a terminal; isTerminal() tells
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
     }
 
     /** A configured picocli command line around {@code root}, with Colony's error handling. */

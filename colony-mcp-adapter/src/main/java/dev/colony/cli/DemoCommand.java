@@ -1,6 +1,10 @@
 package dev.colony.cli;
 
+import dev.colony.api.CallerScope;
 import dev.colony.api.SessionId;
+import dev.colony.api.baton.Acceptance;
+import dev.colony.api.baton.Baton;
+import dev.colony.api.baton.HandoffRequest;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -9,8 +13,12 @@ import dev.colony.api.memory.RecallResult;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
+import dev.colony.api.message.Message;
+import dev.colony.api.message.MessageDraft;
+import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
+import dev.colony.api.task.TaskThread;
 import dev.colony.core.Colony;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
@@ -32,7 +40,9 @@ import picocli.CommandLine.Spec;
  *
  * <p>A Claude Code session and a Codex session each write two memories; then each finds the other's
  * memories by search, reads one in full by id and recalls the other's session, which records the recall
- * in its own session.
+ * in its own session. Then they coordinate on a task thread: each claims a file, one hands its file off to
+ * the other, and a question is asked and answered; the Codex session stays open, so that
+ * {@code colony lanes}, {@code claims} and {@code inbox} show it on a kept store.
  *
  * <p>It runs on a new temporary store that is deleted when it ends, so that trying it never writes
  * made-up facts into the user's real store; it prints where that store is. {@code --keep} keeps the
@@ -41,7 +51,8 @@ import picocli.CommandLine.Spec;
  * {@code COLONY_HOME} are not used: they name the real store.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Show two agents (claude-code and codex) sharing memory through one store.",
+        description = {"Show two agents (claude-code and codex) sharing memory through one store and "
+                + "coordinating on a task thread (claims, a handoff, messages).",
                 "Runs on a new temporary store, deleted at the end, unless --keep or --db is given."})
 public final class DemoCommand implements Callable<Integer> {
 
@@ -65,6 +76,11 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    private static final String DEMO_REPOSITORY = "/demo/shop";
+    private static final String DEMO_BRANCH = "webhook-retries";
+    private static final String WEBHOOKS = "billing/WebhookController.java";
+    private static final String TOKENS = "auth/TokenSigner.java";
 
     private PrintWriter out;
 
@@ -138,16 +154,20 @@ public final class DemoCommand implements Callable<Integer> {
             explore(codex, claude);
 
             out.println();
-            out.println("5. Both sessions end");
-            for (Agent agent : List.of(claude, codex)) {
-                Session ended = colony.as(agent.session().actor()).sessions().end(agent.session().id());
-                out.println("   " + agent.name() + " ended session " + ended.id());
-            }
+            out.println("5. They coordinate on one task thread");
+            coordinate(colony, claude, codex);
+
+            out.println();
+            out.println("6. claude-code ends its session; codex works on");
+            Session ended = colony.as(claude.session().actor()).sessions().end(claude.session().id());
+            out.println("   claude-code ended session " + ended.id());
         }
         out.println();
         if (temporary == null || keep) {
-            out.println("Done. Look around with: colony search --db " + settings.storeLabel() + " --user "
-                    + settings.user() + " \"session tokens\"");
+            String store = " --db " + settings.storeLabel() + " --user " + settings.user();
+            out.println("Done. Look around with: colony search" + store + " \"session tokens\"");
+            out.println("  colony lanes" + store + "; colony claims" + store + "; colony inbox" + store
+                    + " --agent codex");
         } else {
             out.println("Done. The temporary store is deleted; run 'colony demo --keep' to look around in it "
                     + "afterwards with 'colony search'.");
@@ -214,6 +234,35 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("   recalls " + other.name() + "'s session: " + recall.observations().size()
                 + " memories (" + describe(recall.observations()) + "); the recall is recorded as #"
                 + recall.recallMemory() + " in " + reader.name() + "'s own session");
+    }
+
+    /**
+     * Both agents meet on a thread and claim a file each; claude-code hands its file to codex, codex asks a
+     * question and claude-code answers it, so that lanes, claims and the inbox have something to show.
+     */
+    private void coordinate(Colony colony, Agent claude, Agent codex) {
+        CallerScope first = colony.as(claude.session().actor());
+        CallerScope second = colony.as(codex.session().actor());
+        TaskThread thread = first.tasks().open(DEMO_REPOSITORY, DEMO_BRANCH).thread();
+        second.tasks().join(thread.id());
+        out.println("   both join the thread of " + DEMO_REPOSITORY + " on " + DEMO_BRANCH + " (task " + thread.id()
+                + ")");
+        first.claims().claim(thread.id(), WEBHOOKS, "adding retries");
+        second.claims().claim(thread.id(), TOKENS, "rotating the signing key");
+        out.println("   claude-code claims " + WEBHOOKS + ", codex claims " + TOKENS);
+        Baton handoff = first.handoffs().handOff(HandoffRequest.of(thread.id(), "codex",
+                "Signature check done; retries are left, see the webhooks memory").withFiles(List.of(WEBHOOKS)));
+        Acceptance accepted = second.handoffs().accept(handoff.id());
+        out.println("   claude-code hands " + WEBHOOKS + " off to codex, who accepts: now holds "
+                + accepted.installedFiles());
+        Message question = second.messages().send(MessageDraft.to(thread.id(), "Do retried webhooks keep the "
+                + "first delivery id?").withToAgent("claude-code").withUrgency(MessageUrgency.NEEDS_REPLY));
+        out.println("   codex asks claude-code: " + Printing.oneLine(question.preview(), 60));
+        for (Message unread : first.messages().unreadByUrgency(5)) {
+            Message answer = first.messages().send(MessageDraft.to(thread.id(), "Yes: the id is the idempotency "
+                    + "key, so a retry must reuse it.").withToAgent("codex").withReplyTo(unread.id()));
+            out.println("   claude-code answers #" + unread.id() + ": " + Printing.oneLine(answer.preview(), 60));
+        }
     }
 
     private static String describe(List<TimelineEntry> entries) {

