@@ -30,8 +30,12 @@ final class McpFootprintScenario implements Scenario {
     /** JVM options the README gives the server (section Memory); {@code -Drss.jvm} replaces them. */
     static final List<String> SERVER_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xms16m", "-Xmx256m",
             "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");
-    /** The environment the README gives the server: glibc keeps two malloc arenas instead of one per thread. */
-    static final Map<String, String> SERVER_ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2");
+    /**
+     * The environment the README gives the server: glibc keeps two malloc arenas instead of one per thread, and
+     * gives blocks of 128 kB and more back to the system when they are freed.
+     */
+    static final Map<String, String> SERVER_ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2",
+            "MALLOC_MMAP_THRESHOLD_", "131072", "MALLOC_TRIM_THRESHOLD_", "131072");
 
     private static final int SEARCHES = 100;
     private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
