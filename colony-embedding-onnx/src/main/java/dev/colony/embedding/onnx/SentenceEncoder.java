@@ -12,23 +12,22 @@ import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs a BERT-style sentence model on many texts at once: each text tokenized and cut into pieces the model
- * takes (as LangChain4j's encoder cuts it: at most {@value #MAX_PIECE_TOKENS} tokens, never inside a word), the
- * pieces of all the texts run through the model in padded batches of similar length, each piece pooled over its
- * own tokens (mean, or the first token), and a text's pieces averaged by their token counts and normalised.
+ * Runs a BERT-style sentence model on texts: each text tokenized and cut into pieces the model takes (as
+ * LangChain4j's encoder cuts it: at most {@value #MAX_PIECE_TOKENS} tokens, never inside a word), each piece run
+ * through the model and pooled over its own tokens (mean, or the first token), and a text's pieces averaged by
+ * their token counts and normalised.
  *
- * <p>A text alone gives exactly what LangChain4j's encoder gives (same tokens, same model, no padding); in a
- * batch, the quantized model scales its activations over the whole batch, so a vector moves a little (cosine to
- * the text embedded alone above 0.98, measured in {@code OnnxEmbedderTest}). LangChain4j runs one text per model
- * call; on a batch of 50 short memories one call per batch does the same work several times faster (bench
- * {@code memory.add.batch}).
+ * <p>Every piece is its own model call. The quantized models scale their activations over the whole input, so a
+ * piece run in a padded batch with others came out a little different (cosine to the same text alone 0.98 to
+ * 0.99), and a stored vector would depend on what it happened to be written with: on the agent dialog set that
+ * moved hybrid search below the vector leg alone ({@code HybridQualityTest}). One piece a call gives exactly
+ * LangChain4j's vector whatever the batch; a batch still saves the tokenizer and session set-up per text.
  *
  * <p>The session is made with per-shape memory plans off (texts come in every length, and a plan would be kept
  * for each shape seen) and its memory arena on (without it, each call's buffers go to the C allocator, which kept
@@ -39,12 +38,6 @@ final class SentenceEncoder implements AutoCloseable {
 
     /** The most tokens of one piece, without the two markers the model adds. */
     static final int MAX_PIECE_TOKENS = 510;
-    /**
-     * The most tokens of one model call (padded pieces × length), which bounds the memory a call takes: about 20 MB
-     * at the widest layer of a 384-dimension model. Fifty memories of a sentence or two fit in one or two calls.
-     */
-    static final int MAX_BATCH_TOKENS = 2_048;
-
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
@@ -118,16 +111,8 @@ final class SentenceEncoder implements AutoCloseable {
             }
             pieceCounts[t] = parts.size();
         }
-        List<Piece> byLength = new ArrayList<>(pieces);
-        byLength.sort(Comparator.comparingInt(Piece::length));
-        int from = 0;
-        while (from < byLength.size()) {
-            int to = from + 1;
-            while (to < byLength.size() && (to - from + 1) * byLength.get(to).length() <= MAX_BATCH_TOKENS) {
-                to++;
-            }
-            run(byLength.subList(from, to));
-            from = to;
+        for (Piece piece : pieces) {
+            run(List.of(piece));
         }
         List<float[]> vectors = new ArrayList<>(texts.size());
         int next = 0;
