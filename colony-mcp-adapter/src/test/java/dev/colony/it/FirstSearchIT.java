@@ -117,7 +117,7 @@ class FirstSearchIT {
         @Override
         public boolean add(String line) {
             boolean added = super.add(line);
-            if (line.contains(" tools as ")) {
+            if (line.contains("colony MCP server") && line.contains(" serving ")) {
                 serving.countDown();
             }
             return added;
