@@ -3,46 +3,17 @@ package dev.colony.mcp.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.colony.api.session.Session;
-import dev.colony.api.session.SessionStart;
-import dev.colony.core.Colony;
-import dev.colony.mcp.ColonyMcpServer;
-import dev.colony.mcp.EmbeddedColony;
-import dev.colony.mcp.tool.ToolContext;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The connection's lifecycle and ids at the byte level, serving the real tools on a real SQLite store: nothing but
  * {@code initialize} and {@code ping} is served before {@code initialize}, which is accepted once; every id comes
  * back as the very JSON text the client sent.
  */
-class ProtocolLifecycleTest {
+class ProtocolLifecycleTest extends ServedColonyTest {
 
     private static final String ADD = "{\"name\":\"memory_add\",\"arguments\":{\"content\":\"Written before the "
             + "handshake, which must not happen.\",\"type\":\"fact\"}}";
-
-    @TempDir
-    Path dir;
-
-    private Colony colony;
-    private Session session;
-    private ColonyMcpServer tools;
-
-    @BeforeEach
-    void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
-        session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
-        tools = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
-    }
-
-    @AfterEach
-    void close() {
-        colony.close();
-    }
 
     @Test
     void beforeInitializeOnlyPingIsServedAndNothingIsWritten() throws Exception {

@@ -4,48 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.colony.api.session.Session;
-import dev.colony.api.session.SessionStart;
-import dev.colony.core.Colony;
 import dev.colony.mcp.ColonyMcpServer;
-import dev.colony.mcp.EmbeddedColony;
-import dev.colony.mcp.tool.ToolContext;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The transport over real pipes, serving the real Colony tools on a real SQLite store and Lucene index. */
-class StdioServerTest {
+class StdioServerTest extends ServedColonyTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @TempDir
-    Path dir;
-
-    private Colony colony;
-    private Session session;
-    private ColonyMcpServer tools;
-
-    @BeforeEach
-    void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
-        session = colony.sessions().ensure(SessionStart.of("alice", "agent"));
-        tools = new ColonyMcpServer(new ToolContext(colony, session.user(), "agent", session.id()));
-    }
-
-    @AfterEach
-    void close() {
-        colony.close();
-    }
 
     private static String add(String content) {
         return "{\"name\":\"memory_add\",\"arguments\":{\"content\":\"" + content + "\",\"type\":\"fact\"}}";

@@ -7,14 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.metric.ToolMetric;
-import dev.colony.api.session.Session;
-import dev.colony.api.session.SessionStart;
-import dev.colony.core.Colony;
-import dev.colony.mcp.ColonyMcpServer;
-import dev.colony.mcp.EmbeddedColony;
-import dev.colony.mcp.tool.ToolContext;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -22,38 +15,21 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tool calls that wait ({@code await_tasks}) over real pipes, on the real tools and a real SQLite store: a wait
  * holds no call thread, so more waits than call threads leave the next write answered at once, and a wait the
  * client cancels releases what it held at once (no thread, no call in flight) and is accounted once.
  */
-class WaitingCallsTest {
+class WaitingCallsTest extends ServedColonyTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int THREADS = TransportLimits.defaults().callThreads();
 
-    @TempDir
-    Path dir;
-
-    private Colony colony;
-    private Session session;
-    private ColonyMcpServer tools;
-
-    @BeforeEach
-    void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
-        session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
-        tools = new ColonyMcpServer(new ToolContext(colony, session.user(), "claude-code", session.id()));
-    }
-
-    @AfterEach
-    void close() {
-        colony.close();
+    @Override
+    String agent() {
+        return "claude-code";
     }
 
     private static JsonNode payload(JsonNode response) throws IOException {
