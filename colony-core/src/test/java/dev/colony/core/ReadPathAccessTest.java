@@ -51,7 +51,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The access gate as one suite, on every store, over every read path an agent has: memory_search and search
- * (hybrid and keyword), semantic_search (vector), memory_retrieve and get_observations, timeline, task_feed,
+ * (hybrid and keyword), search by meaning alone (vector), memory_retrieve and get_observations, timeline, task_feed,
  * signal check, init_core_memories and the attention inbox. A non-member finds nothing of a collection on any
  * of them, a reader reads but cannot write, forget or edit, and a removed member loses every path at once. In a
  * collection a member edits only its own memories (an admin any): a refused edit changes no read path. A

@@ -10,6 +10,7 @@ import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.mcp.tool.Futures;
 import dev.colony.mcp.tool.MalformedToolCall;
+import dev.colony.mcp.tool.SharedParams;
 import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.tool.ToolOutcome;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -70,10 +72,10 @@ public final class ColonyMcpServer implements ToolHost {
             + "check task_updates_since after being away. To ask or tell another agent something on a thread, use "
             + "task_message; task_messages lists what is addressed to you.",
             "Every tool acts as this server's session and agent; only a parameter that names another (a filter, the "
-            + "session to read, the agent to delegate to) takes one. Times are epoch milliseconds; repo_root is an "
-            + "absolute path; results are compact: read bodies with get_observations. A refused call answers "
-            + "{code, error, field}.",
-            "task_id is a task thread's id (from task_thread), except in the run tools, where it is a run id.");
+            + "session to read, the agent to delegate to) takes one. Times are epoch milliseconds. A refused call "
+            + "answers {code, error, field}. A result cut to fit says so in budget {items_available, items_returned, "
+            + "collapsed_count, estimated_tokens_returned, hydrate_with, why_collapsed}.",
+            "Results are compact: read bodies with get_observations.");
 
     /** A snake_case word, which may be a tool name. */
     private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9_]*");
@@ -171,6 +173,18 @@ public final class ColonyMcpServer implements ToolHost {
             if (usable) {
                 parts.add(part);
             }
+        }
+        Set<String> undescribed = new TreeSet<>();
+        for (ToolSpec<?, ?> spec : mounted) {
+            spec.arguments().schema().get("properties").properties().forEach(property -> {
+                if (!property.getValue().has("description")) {
+                    undescribed.add(property.getKey());
+                }
+            });
+        }
+        String shared = SharedParams.explain(undescribed);
+        if (!shared.isEmpty()) {
+            parts.add(shared);
         }
         return String.join(" ", parts);
     }

@@ -191,16 +191,13 @@ class ColonyMcpServerTest {
         assertThat(auditBody.get("metadata").get("recalled_session_id").asText()).isEqualTo("codex-42");
         assertThat(auditBody.get("metadata").get("owner_ide").asText()).isEqualTo("codex");
 
-        JsonNode explicit = ok("recall_session", Map.of("target_session_id", own.id().value(),
-                "current_session_id", "codex-42", "limit", 5));
-        assertThat(explicit.get("observations").size()).isBetween(1, 5);
+        JsonNode limited = ok("recall_session", Map.of("target_session_id", own.id().value(), "limit", 1));
+        assertThat(limited.get("observations").size()).isEqualTo(1);
 
         assertThat(error("recall_session", Map.of("target_session_id", "ghost-1")).get("code").asText())
                 .isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
-        JsonNode noCurrent = error("recall_session", Map.of("target_session_id", "codex-42",
-                "current_session_id", "ghost-2"));
-        assertThat(noCurrent.get("code").asText()).isEqualTo(ErrorCode.SESSION_NOT_FOUND.id());
-        assertThat(noCurrent.get("error").asText()).contains("ghost-2");
+        assertThat(error("recall_session", Map.of("target_session_id", "codex-42", "current_session_id", "ghost-2"))
+                .get("field").asText()).as("the audit goes to the server's own session").isEqualTo("current_session_id");
         assertThat(error("recall_session", Map.of("target_session_id", "codex-42", "limit", 101))
                 .get("field").asText()).isEqualTo("limit");
     }
@@ -267,7 +264,7 @@ class ColonyMcpServerTest {
         assertThat(server.tools()).hasSize(ColonyMcpServer.defaultTools().size()).allSatisfy(tool -> {
             String name = tool.get("name").asText();
             boolean writes = writing.contains(name);
-            assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
+            assertThat(tool.get("annotations").path("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
             assertThat(tool.get("title").asText()).as(name).isNotBlank();
             assertThat(tool.get("inputSchema").get("type").asText()).isEqualTo("object");
             assertThat(tool.get("outputSchema").get("type").asText()).isEqualTo("object");

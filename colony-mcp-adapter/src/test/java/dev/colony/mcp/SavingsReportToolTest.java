@@ -72,7 +72,7 @@ class SavingsReportToolTest {
 
     @Test
     void theDefaultReportStaysCompactAndDetailListsEveryTool() {
-        List<String> tools = List.of("search", "semantic_search", "get_observations", "timeline", "list_sessions",
+        List<String> tools = List.of("search", "get_observations", "timeline", "list_sessions",
                 "memory_retrieve", "memory_search", "task_feed", "task_list", "hivemind", "attention_inbox",
                 "startup_panel", "bridge_status", "task_plan_list", "rescue_stranded_scan", "task_foraging_report");
         for (String tool : tools) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * On a server's Colony whose model is still loading, search, semantic_search and memory_search answer at once by
+ * On a server's Colony whose model is still loading, search (also by meaning alone) and memory_search answer at once by
  * words, with mode keyword and a next step that says why; none of them waits for the model.
  */
 class SearchWhileModelLoadsToolTest {
@@ -74,9 +74,12 @@ class SearchWhileModelLoadsToolTest {
         try {
             assertThat(embedder.preparing.await(30, TimeUnit.SECONDS)).isTrue();
             ColonyMcpServer server = ToolResults.server(colony, "alice", "codex");
-            for (String tool : List.of("search", "semantic_search", "memory_search")) {
-                JsonNode result = CompletableFuture.supplyAsync(() -> ToolResults.okAndValid(server, tool,
-                        Map.of("query", "archived invoices export"))).get(30, TimeUnit.SECONDS);
+            for (String tool : List.of("search", "search meaning_only", "memory_search")) {
+                Map<String, Object> arguments = tool.endsWith("meaning_only")
+                        ? Map.of("query", "archived invoices export", "meaning_only", true)
+                        : Map.of("query", "archived invoices export");
+                JsonNode result = CompletableFuture.supplyAsync(() -> ToolResults.okAndValid(server,
+                        tool.split(" ")[0], arguments)).get(30, TimeUnit.SECONDS);
                 assertThat(result.get("mode").asText()).as(tool).isEqualTo("keyword");
                 assertThat(result.get("next").asText()).as(tool).startsWith("Ranked by words only: the model is "
                         + "still loading");

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * search, semantic_search and cluster_observations in-process on a real SQLite store and Lucene index
+ * search (also by meaning alone) and cluster_observations in-process on a real SQLite store and Lucene index
  * with the real in-process model; the same tools on a Colony without an embedder; another user's
  * memories, which no tool shows or groups; and hits that show the memory's own words only.
  */
@@ -78,7 +78,8 @@ class SemanticToolsTest {
         String question = "how often do we retry flaky downloads";
 
         JsonNode hybrid = ToolResults.okAndValid(alice, "search", Map.of("query", question));
-        JsonNode semantic = ToolResults.okAndValid(alice, "semantic_search", Map.of("query", question, "limit", 2));
+        JsonNode semantic = ToolResults.okAndValid(alice, "search", Map.of("query", question, "limit", 2,
+                "meaning_only", true));
         JsonNode clusters = ToolResults.okAndValid(alice, "cluster_observations",
                 Map.of("ids", List.of(login, again, retry), "threshold", 0.7));
 
@@ -111,7 +112,7 @@ class SemanticToolsTest {
         long retry = add(alice, RETRY);
 
         JsonNode keyword = ToolResults.okAndValid(alice, "search", Map.of("query", "dependency downloads"));
-        JsonNode semantic = ToolResults.error(alice.call("semantic_search", Map.of("query", "downloads")));
+        JsonNode semantic = ToolResults.error(alice.call("search", Map.of("query", "downloads", "meaning_only", true)));
         JsonNode clusters = ToolResults.error(alice.call("cluster_observations", Map.of("ids", List.of(retry))));
 
         assertThat(keyword.get("mode").asText()).isEqualTo("keyword");
@@ -130,8 +131,10 @@ class SemanticToolsTest {
                 "topics", List.of("deploy", "smoke"), "macro_topics", List.of("ops"), "collection", "ops",
                 "force", true)).get("id").asLong();
 
-        for (String tool : List.of("search", "semantic_search", "memory_search")) {
-            JsonNode result = ToolResults.okAndValid(alice, tool, Map.of("query", "deploy smoke test ops canary"));
+        for (String tool : List.of("search", "search meaning_only", "memory_search")) {
+            JsonNode result = ToolResults.okAndValid(alice, tool.split(" ")[0], tool.endsWith("meaning_only")
+                    ? Map.of("query", "deploy smoke test ops canary", "meaning_only", true)
+                    : Map.of("query", "deploy smoke test ops canary"));
             JsonNode hit = null;
             for (JsonNode candidate : result.get("hits")) {
                 hit = candidate.get("id").asLong() == id ? candidate : hit;

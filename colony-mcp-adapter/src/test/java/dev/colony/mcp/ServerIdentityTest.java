@@ -27,7 +27,6 @@ class ServerIdentityTest {
     /** The tools whose point is another session or agent, and the identity parameters they take for it. */
     private static final Map<String, Set<String>> NAMING_ANOTHER = Map.of(
             "search", Set.of("session_id"),
-            "semantic_search", Set.of("session_id"),
             "timeline", Set.of("session_id"),
             "agent_upsert_profile", Set.of("agent"),
             "agent_get_profile", Set.of("agent"),

@@ -45,8 +45,11 @@ import java.util.function.Supplier;
  * that one tool's schema is not repeated inside another's), and its annotations
  * ({@link Param}, {@link Range}, {@link Between}, {@link Size}, {@link Choices}) give the description, whether it is
  * required, the default and the constraints. The schema and the check are both derived from these
- * annotations, so a bound is stated in exactly one place and what the schema promises is what the
- * server enforces.
+ * annotations, so a bound is stated in exactly one place and the schema promises nothing the server does not
+ * enforce. The schema states the bounds that guide a value (a limit's maximum, a short text's length, a list's
+ * size) and leaves out those no ordinary value meets (non-blank text, ids from 1, the integer range, size
+ * limits of {@value #STATED_SIZE_LIMIT} or more, unknown names): every agent pays for each published character,
+ * and the check refuses any breach with the field and the bound.
  *
  * <p>The check is strict and speaks in argument names: an unknown argument is refused with the list of
  * accepted ones, a value of the wrong JSON type is refused with the expected type, and list entries are
@@ -63,6 +66,13 @@ public final class ArgumentSchema<A extends Record> {
 
     /** The largest integer a JavaScript client reads exactly (2^53 - 1); no bound exceeds it. */
     public static final long MAX_SAFE_INTEGER = 9_007_199_254_740_991L;
+
+    /**
+     * The smallest size limit a published schema leaves out: a text or list is refused above its limit whatever
+     * the limit, but a limit of this many characters or entries is one no ordinary value meets (a user name of
+     * 128 characters, a title of 300), and every agent pays for each stated bound.
+     */
+    static final int STATED_SIZE_LIMIT = 100;
 
     /**
      * The words that make a string parameter an identifier when its wire name is one of them or ends in
@@ -141,6 +151,20 @@ public final class ArgumentSchema<A extends Record> {
         return new ArgumentSchema<>(this, copy);
     }
 
+    /**
+     * This schema publishing the entries of the list {@code name} as plain objects, for a tool whose description
+     * names the tool that publishes their fields, so that one schema is not printed twice: the entries are
+     * checked field by field as before.
+     */
+    public ArgumentSchema<A> withEntriesDeclaredElsewhere(String name) {
+        if (!(schema.get("properties").get(name) instanceof ObjectNode list) || !list.has("items")) {
+            throw new IllegalArgumentException(type.getName() + " has no list argument " + name);
+        }
+        ObjectNode copy = schema.deepCopy();
+        ((ObjectNode) copy.get("properties").get(name)).putObject("items").put("type", "object");
+        return new ArgumentSchema<>(this, copy);
+    }
+
     /** The argument record. */
     public Class<A> type() {
         return type;
@@ -209,7 +233,6 @@ public final class ArgumentSchema<A extends Record> {
         if (!required.isEmpty()) {
             root.set("required", required);
         }
-        root.put("additionalProperties", false);
         return root;
     }
 
@@ -271,10 +294,14 @@ public final class ArgumentSchema<A extends Record> {
         private Argument(Class<?> record, RecordComponent component) {
             String where = record.getSimpleName() + "." + component.getName();
             Param param = component.getAnnotation(Param.class);
-            if (param == null || param.value().isBlank()) {
-                throw new IllegalArgumentException(where + " needs a @Param with a description");
+            if (param == null) {
+                throw new IllegalArgumentException(where + " needs a @Param");
             }
             this.name = JsonNames.of(component.getName());
+            if (param.value().isBlank() && !SharedParams.isShared(name)) {
+                throw new IllegalArgumentException(where + " needs a description: " + name
+                        + " is not a shared parameter");
+            }
             this.identifier = IDENTIFIER_WORDS.stream()
                     .anyMatch(word -> name.equals(word) || name.endsWith("_" + word));
             this.kind = kindOf(where, component.getGenericType());
@@ -438,28 +465,29 @@ public final class ArgumentSchema<A extends Record> {
                 }
                 case INT, LONG -> {
                     node.put("type", "integer");
-                    node.put("minimum", min);
-                    node.put("maximum", max);
+                    integerBounds(node);
                 }
                 case DOUBLE -> {
                     node.put("type", "number");
-                    node.put("minimum", decimalMin);
-                    node.put("maximum", decimalMax);
+                    if (decimalMin != -Double.MAX_VALUE) {
+                        node.put("minimum", decimalMin);
+                    }
+                    if (decimalMax != Double.MAX_VALUE) {
+                        node.put("maximum", decimalMax);
+                    }
                 }
                 case BOOLEAN -> node.put("type", "boolean");
                 case STRING_LIST -> {
                     node.put("type", "array");
                     ObjectNode items = node.putObject("items");
                     items.put("type", "string");
-                    items.put("minLength", 1);
                     listBounds(node);
                 }
                 case LONG_LIST -> {
                     node.put("type", "array");
                     ObjectNode items = node.putObject("items");
                     items.put("type", "integer");
-                    items.put("minimum", min);
-                    items.put("maximum", max);
+                    integerBounds(items);
                     listBounds(node);
                 }
                 case OBJECT -> node.setAll(nested.schema());
@@ -475,17 +503,34 @@ public final class ArgumentSchema<A extends Record> {
                 }
                 default -> throw new IllegalStateException(kind.name());
             }
-            node.put("description", description);
+            if (!description.isEmpty()) {
+                node.put("description", description);
+            }
             if (fallbackJson != null) {
                 node.set("default", fallbackJson);
             }
             return node;
         }
 
+        /** A string's length bounds, stated only when they guide the value: above one, and short limits. */
         private void stringBounds(ObjectNode node) {
-            node.put("minLength", Math.max(1, minSize));
-            if (maxSize != Integer.MAX_VALUE) {
+            if (minSize > 1) {
+                node.put("minLength", minSize);
+            }
+            if (maxSize < STATED_SIZE_LIMIT) {
                 node.put("maxLength", maxSize);
+            }
+        }
+
+        /** An integer's bounds, stated only when they guide the value: not 0 or 1 below, nor the type's range. */
+        private void integerBounds(ObjectNode node) {
+            long lowest = kind == Kind.INT ? Integer.MIN_VALUE : -MAX_SAFE_INTEGER;
+            long highest = kind == Kind.INT ? Integer.MAX_VALUE : MAX_SAFE_INTEGER;
+            if (min != lowest && min != 0 && min != 1) {
+                node.put("minimum", min);
+            }
+            if (max != highest) {
+                node.put("maximum", max);
             }
         }
 
@@ -493,7 +538,7 @@ public final class ArgumentSchema<A extends Record> {
             if (minSize > 0) {
                 node.put("minItems", minSize);
             }
-            if (maxSize != Integer.MAX_VALUE) {
+            if (maxSize < STATED_SIZE_LIMIT) {
                 node.put("maxItems", maxSize);
             }
         }

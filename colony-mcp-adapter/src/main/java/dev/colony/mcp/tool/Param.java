@@ -20,8 +20,11 @@ import java.lang.annotation.Target;
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Param {
 
-    /** What the argument means and how to choose it; never the bounds, which the schema states. */
-    String value();
+    /**
+     * What the argument means and how to choose it; never the bounds, which the schema states. Empty for a
+     * {@linkplain SharedParams shared parameter} that means here what it means everywhere.
+     */
+    String value() default "";
 
     /** Whether the caller must give the argument. */
     boolean required() default false;

@@ -23,7 +23,9 @@ import java.util.Objects;
  * requires of structured content: a tool that returns a list wraps it in a record.
  *
  * <p>Every agent pays for the published schema in each conversation, so {@link #schema()} names the fields and
- * their types and nothing more. {@link #strict()} adds what tests check each result against: the fields always
+ * their types and nothing more, two levels deep: the result's fields, and the fields of the objects it holds or
+ * lists; an object nested further, or one the instructions explain ({@link ExplainedOnce}), is published as an
+ * object. {@link #strict()} adds what tests check each result against: the fields always
  * present (every component, unless Jackson leaves it out when empty: {@code @JsonInclude} on the component) and
  * no other field.
  *
@@ -31,14 +33,20 @@ import java.util.Objects;
  */
 public final class ResultSchema<R extends Record> {
 
+    /**
+     * How deep the published schema names fields: those of the result and of the objects it holds or lists; an
+     * object inside those is published as an object. The strict schema names every field at every depth.
+     */
+    static final int PUBLISHED_DEPTH = 1;
+
     private final Class<R> type;
     private final ObjectNode schema;
     private final ObjectNode strict;
 
     private ResultSchema(Class<R> type) {
         this.type = type;
-        this.schema = object(type, false);
-        this.strict = object(type, true);
+        this.schema = object(type, false, 0);
+        this.strict = object(type, true, 0);
     }
 
     /**
@@ -69,15 +77,18 @@ public final class ResultSchema<R extends Record> {
         return strict.deepCopy();
     }
 
-    private static ObjectNode object(Class<?> record, boolean strict) {
+    private static ObjectNode object(Class<?> record, boolean strict, int depth) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("type", "object");
+        if (!strict && (depth > PUBLISHED_DEPTH || record.isAnnotationPresent(ExplainedOnce.class))) {
+            return node;
+        }
         ObjectNode properties = node.putObject("properties");
         ArrayNode required = JsonNodeFactory.instance.arrayNode();
         for (RecordComponent component : record.getRecordComponents()) {
             String where = record.getSimpleName() + "." + component.getName();
             String name = JsonNames.of(component.getName());
-            ObjectNode property = value(where, component.getGenericType(), strict);
+            ObjectNode property = value(where, component.getGenericType(), strict, depth + 1);
             if (component.isAnnotationPresent(Nullable.class)) {
                 String single = property.get("type").asText();
                 property.putArray("type").add(single).add("null");
@@ -108,7 +119,7 @@ public final class ResultSchema<R extends Record> {
         return include != null && include.value() != JsonInclude.Include.ALWAYS;
     }
 
-    private static ObjectNode value(String where, Type type, boolean strict) {
+    private static ObjectNode value(String where, Type type, boolean strict, int depth) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         if (type == String.class) {
             node.put("type", "string");
@@ -119,10 +130,10 @@ public final class ResultSchema<R extends Record> {
         } else if (type == boolean.class || type == Boolean.class) {
             node.put("type", "boolean");
         } else if (type instanceof Class<?> nested && nested.isRecord()) {
-            return object(nested, strict);
+            return object(nested, strict, depth);
         } else if (type instanceof ParameterizedType generic && generic.getRawType() == List.class) {
             node.put("type", "array");
-            node.set("items", value(where + "[]", generic.getActualTypeArguments()[0], strict));
+            node.set("items", value(where + "[]", generic.getActualTypeArguments()[0], strict, depth));
         } else if (type instanceof ParameterizedType generic && generic.getRawType() == Map.class
                 && generic.getActualTypeArguments()[0] == String.class) {
             node.put("type", "object");

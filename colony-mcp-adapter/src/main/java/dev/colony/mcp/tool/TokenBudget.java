@@ -97,6 +97,7 @@ public final class TokenBudget {
      * @param hydrateWith the tool that expands what was left out or shown compactly
      * @param whyCollapsed why the result stayed compact, or {@code null} when nothing was left out
      */
+    @ExplainedOnce
     public record Budget(int itemsAvailable, int itemsReturned, int collapsedCount, int estimatedTokensReturned,
             String hydrateWith, @Nullable String whyCollapsed) {
     }

@@ -295,14 +295,19 @@ public final class ToolCatalog {
         tool.put("description", spec.description());
         tool.set("inputSchema", spec.arguments().schema());
         tool.set("outputSchema", spec.result().schema());
+        // The title is stated once, at the top (MCP's annotations.title is its older place).
+        // Each hint is stated unless it is MCP's default (readOnlyHint false, idempotentHint false) or meaningless
+        // (the destructive and idempotent hints of a read-only tool).
         ObjectNode annotations = tool.putObject("annotations");
-        annotations.put("title", spec.title());
         ToolHints hints = spec.hints();
-        annotations.put("readOnlyHint", hints.readOnly());
-        // Stated even when false: a client reads a missing destructiveHint as true.
-        annotations.put("destructiveHint", hints.destructive());
-        if (hints.idempotent()) {
-            annotations.put("idempotentHint", true);
+        if (hints.readOnly()) {
+            annotations.put("readOnlyHint", true);
+        } else {
+            // Stated even when false: a client reads a missing destructiveHint as true.
+            annotations.put("destructiveHint", hints.destructive());
+            if (hints.idempotent()) {
+                annotations.put("idempotentHint", true);
+            }
         }
         annotations.put("openWorldHint", hints.openWorld());
         return tool;

@@ -79,6 +79,14 @@ public record ToolSpec<A extends Record, R extends Record>(String name, String t
         return new ToolSpec<>(name, title, description, arguments, result, hints.asOpenWorld(), handler);
     }
 
+    /** This tool, publishing {@code published}: the same arguments, shown differently (see {@link ArgumentSchema}). */
+    public ToolSpec<A, R> publishing(ArgumentSchema<A> published) {
+        if (published.type() != arguments.type()) {
+            throw new IllegalArgumentException(name + " takes " + arguments.type().getSimpleName());
+        }
+        return new ToolSpec<>(name, title, description, published, result, hints, handler);
+    }
+
     /** A tool that only reads. */
     public static <A extends Record, R extends Record> ToolSpec<A, R> reading(String name, String title,
             String description, Class<A> arguments, Class<R> result, Handler<A, R> handler) {

@@ -61,14 +61,44 @@ class ArgumentSchemaTest {
         assertThat(properties.fieldNames()).toIterable().containsExactly("query", "limit", "ids", "words", "flag",
                 "colour", "task_id");
         assertThat(properties.get("query").toString())
-                .isEqualTo("{\"type\":\"string\",\"minLength\":1,\"maxLength\":20,\"description\":\"The text to look for.\"}");
+                .isEqualTo("{\"type\":\"string\",\"maxLength\":20,\"description\":\"The text to look for.\"}");
         assertThat(properties.get("limit").toString()).isEqualTo(
-                "{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"description\":\"How many.\",\"default\":5}");
-        assertThat(properties.get("ids").toString()).isEqualTo("{\"type\":\"array\",\"items\":{\"type\":\"integer\","
-                + "\"minimum\":1,\"maximum\":9007199254740991},\"minItems\":1,\"maxItems\":3,\"description\":\"Entries.\"}");
+                "{\"type\":\"integer\",\"maximum\":10,\"description\":\"How many.\",\"default\":5}");
+        assertThat(properties.get("ids").toString()).isEqualTo("{\"type\":\"array\",\"items\":{\"type\":\"integer\"},"
+                + "\"minItems\":1,\"maxItems\":3,\"description\":\"Entries.\"}");
         assertThat(properties.get("colour").get("enum")).extracting(JsonNode::asText).containsExactly("red", "green");
         assertThat(properties.get("flag").get("default").asBoolean()).isTrue();
-        assertThat(properties.get("task_id").get("maximum").asLong()).isEqualTo(ArgumentSchema.MAX_SAFE_INTEGER);
+        assertThat(properties.get("task_id").toString())
+                .isEqualTo("{\"type\":\"integer\",\"description\":\"An optional id.\"}");
+        assertThat(schema.has("additionalProperties")).isFalse();
+    }
+
+    record Shared(@Param(required = true) long taskId, @Param("Why.") String reason) {
+    }
+
+    record Unexplained(@Param String reason) {
+    }
+
+    @Test
+    void aSharedParameterIsPublishedWithoutADescriptionAndOnlyASharedOneMayLackIt() {
+        JsonNode properties = ArgumentSchema.of(Shared.class).schema().get("properties");
+        assertThat(properties.get("task_id").toString()).isEqualTo("{\"type\":\"integer\"}");
+        assertThat(properties.get("reason").get("description").asText()).isEqualTo("Why.");
+        assertThatThrownBy(() -> ArgumentSchema.of(Unexplained.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reason is not a shared parameter");
+    }
+
+    @Test
+    void boundsTheSchemaLeavesUnstatedAreStillEnforced() {
+        assertInvalid(() -> read("{\"query\":\" \"}"), "query", "must not be blank");
+        assertInvalid(() -> read("{\"query\":\"a\",\"task_id\":0}"), "task_id",
+                "must be between 1 and 9007199254740991, was 0");
+        assertInvalid(() -> read("{\"query\":\"a\",\"task_id\":9007199254740992}"), "task_id",
+                "must be between 1 and 9007199254740991, was 9007199254740992");
+        assertInvalid(() -> read("{\"query\":\"a\",\"ids\":[0]}"), "ids[0]",
+                "must be between 1 and 9007199254740991, was 0");
+        assertThatThrownBy(() -> read("{\"query\":\"a\",\"colr\":\"red\"}"))
+                .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("colr"));
     }
 
     @Test
@@ -171,7 +201,6 @@ class ArgumentSchemaTest {
         JsonNode inner = schema.schema().get("properties").get("inner");
         assertThat(inner.get("type").asText()).isEqualTo("object");
         assertThat(inner.get("description").asText()).isEqualTo("Nested fields.");
-        assertThat(inner.get("additionalProperties").asBoolean()).isFalse();
         assertThat(inner.get("required")).extracting(JsonNode::asText).containsExactly("next");
         assertThat(inner.get("properties").get("next").get("maxLength").asInt()).isEqualTo(5);
 

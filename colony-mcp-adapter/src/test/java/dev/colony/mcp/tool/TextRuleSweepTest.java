@@ -12,6 +12,7 @@ import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.ToolResults;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -69,18 +70,18 @@ class TextRuleSweepTest {
         Map<String, JsonNode> apart = new HashMap<>();
         for (ToolSpec<?, ?> spec : ColonyMcpServer.defaultTools()) {
             for (RecordComponent component : spec.arguments().type().getRecordComponents()) {
-                if (component.getGenericType() instanceof ParameterizedType list
-                        && list.getActualTypeArguments()[0] instanceof ParameterizedType entry
-                        && entry.getRawType() == Checked.class) {
+                if (isCheckedApart(spec, JsonNames.of(component.getName()))) {
+                    Type entry = ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0];
                     apart.put(spec.name() + "." + JsonNames.of(component.getName()), ArgumentSchema.of(
-                            ((Class<?>) entry.getActualTypeArguments()[0]).asSubclass(Record.class)).schema());
+                            ((Class<?>) ((ParameterizedType) entry).getActualTypeArguments()[0])
+                                    .asSubclass(Record.class)).schema());
                 }
             }
         }
         assertThat(apart).as("lists whose entries are checked apart").containsKey("memory_add_batch.memories");
         List<Target> targets = new ArrayList<>();
         for (JsonNode tool : server.tools()) {
-            collect(tool.get("name").asText(), tool.get("inputSchema"), "", null, base -> base, apart, targets);
+            collect(tool.get("name").asText(), declaredInFull(tool), "", null, base -> base, apart, targets);
         }
         assertThat(targets.stream().map(Target::tool).distinct()).as("tools with a string parameter").hasSizeGreaterThan(50);
         assertThat(targets).as("string parameters").hasSizeGreaterThan(150);
@@ -118,6 +119,38 @@ class TextRuleSweepTest {
         assertThat(error.get("code").asText()).as("%s answered %s", what, json).isEqualTo("INVALID_ARGUMENT");
         assertThat(error.get("error").asText()).as(what).containsAnyOf("U+0000", "U+000A",
                 "lone surrogate at index 1");
+    }
+
+    /**
+     * The input schema of {@code tool} with the entries of lists it publishes as plain objects (their fields declared
+     * by another tool, as {@code task_plan_validate}'s sub-tasks) declared in full, as the server checks them.
+     */
+    private static JsonNode declaredInFull(JsonNode tool) {
+        ObjectNode published = tool.get("inputSchema").deepCopy();
+        ToolSpec<?, ?> spec = ColonyMcpServer.defaultTools().stream()
+                .filter(candidate -> candidate.name().equals(tool.get("name").asText())).findFirst().orElseThrow();
+        JsonNode full = ArgumentSchema.of(spec.arguments().type()).schema().get("properties");
+        published.get("properties").properties().forEach(property -> {
+            JsonNode items = property.getValue().get("items");
+            JsonNode declared = full.path(property.getKey()).path("items");
+            if (items != null && !items.has("properties") && declared.has("properties")
+                    && !isCheckedApart(spec, property.getKey())) {
+                ((ObjectNode) property.getValue()).set("items", declared);
+            }
+        });
+        return published;
+    }
+
+    private static boolean isCheckedApart(ToolSpec<?, ?> spec, String name) {
+        for (RecordComponent component : spec.arguments().type().getRecordComponents()) {
+            if (JsonNames.of(component.getName()).equals(name)
+                    && component.getGenericType() instanceof ParameterizedType list
+                    && list.getActualTypeArguments()[0] instanceof ParameterizedType entry
+                    && entry.getRawType() == Checked.class) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -36,7 +36,7 @@ class ToolDefinitionsTest {
     @Test
     void theMemoryToolsAreServedInOrderWithTitlesAndHints() {
         assertThat(definitions).extracting(node -> node.get("name").asText()).containsExactly("search",
-                "semantic_search", "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
+                "get_observations", "timeline", "list_sessions", "recall_session", "memory_add",
                 "memory_add_batch", "memory_edit", "memory_forget", "memory_retrieve", "memory_search",
                 "cluster_observations", "init_core_memories");
         for (JsonNode tool : definitions) {
@@ -44,24 +44,25 @@ class ToolDefinitionsTest {
             boolean writes = name.startsWith("memory_add") || name.equals("memory_edit") || name.equals("memory_forget")
                     || name.equals("recall_session");
             assertThat(tool.get("title").asText()).as(name).isNotBlank();
-            assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(80);
-            assertThat(tool.get("annotations").get("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
+            assertThat(tool.get("description").asText()).as(name).hasSizeGreaterThan(40);
+            assertThat(tool.get("annotations").path("readOnlyHint").asBoolean()).as(name).isEqualTo(!writes);
             assertThat(tool.get("outputSchema").get("type").asText()).as(name).isEqualTo("object");
         }
     }
 
     @Test
-    void everyArgumentIsTypedAndDescribedAndUnknownOnesAreClosedOff() {
+    void everyArgumentIsTypedAndDescribed() {
         for (JsonNode tool : definitions) {
             String name = tool.get("name").asText();
             JsonNode schema = tool.get("inputSchema");
             assertThat(schema.get("type").asText()).isEqualTo("object");
-            assertThat(schema.get("additionalProperties").asBoolean()).as(name).isFalse();
             assertThat(schema.get("properties").size()).as(name).isPositive();
             schema.get("properties").properties().forEach(property -> {
                 assertThat(property.getValue().get("type")).as(name + "." + property.getKey()).isNotNull();
-                assertThat(property.getValue().get("description").asText()).as(name + "." + property.getKey())
-                        .hasSizeGreaterThan(20);
+                if (!SharedParams.isShared(property.getKey())) {
+                    assertThat(property.getValue().path("description").asText())
+                            .as(name + "." + property.getKey()).hasSizeGreaterThan(10);
+                }
             });
         }
     }
@@ -70,7 +71,6 @@ class ToolDefinitionsTest {
     void requiredArgumentsFollowTheCatalogue() {
         Map<String, List<String>> expected = Map.ofEntries(
                 Map.entry("search", List.of("query")),
-                Map.entry("semantic_search", List.of("query")),
                 Map.entry("cluster_observations", List.of("ids")),
                 Map.entry("get_observations", List.of("ids")),
                 Map.entry("timeline", List.of("session_id")),
@@ -97,18 +97,18 @@ class ToolDefinitionsTest {
         assertThat(add.get("type").get("default").asText()).isEqualTo("fact");
         assertThat(texts(add.get("type").get("enum"))).containsExactly("fact", "preference", "decision", "path",
                 "task", "task_done", "result");
-        assertThat(add.get("content").get("maxLength").asInt()).isEqualTo(MemoryLimits.MAX_CONTENT_CHARS);
+        assertThat(add.get("content").has("maxLength")).as("a limit no ordinary text meets").isFalse();
         assertThat(add.get("topics").get("maxItems").asInt()).isEqualTo(MemoryLimits.MAX_TOPICS);
 
         JsonNode limit = tool("search").get("inputSchema").get("properties").get("limit");
-        assertThat(limit.get("minimum").asLong()).isEqualTo(1);
+        assertThat(limit.has("minimum")).as("1, the least a limit can be").isFalse();
         assertThat(limit.get("maximum").asLong()).isEqualTo(MemoryLimits.MAX_SEARCH_LIMIT);
         assertThat(limit.get("default").asInt()).isEqualTo(10);
 
         JsonNode ids = tool("get_observations").get("inputSchema").get("properties").get("ids");
         assertThat(ids.get("minItems").asInt()).isEqualTo(1);
         assertThat(ids.get("maxItems").asInt()).isEqualTo(MemoryLimits.MAX_GET_IDS);
-        assertThat(ids.get("items").get("minimum").asLong()).isEqualTo(1);
+        assertThat(ids.get("items").toString()).isEqualTo("{\"type\":\"integer\"}");
     }
 
     @Test
@@ -123,7 +123,7 @@ class ToolDefinitionsTest {
                         bounds.add(schema.get(key).asText());
                     }
                 }
-                Matcher numbers = number.matcher(schema.get("description").asText());
+                Matcher numbers = number.matcher(schema.path("description").asText());
                 while (numbers.find()) {
                     assertThat(bounds).as(tool.get("name").asText() + "." + property.getKey()
                             + " states a bound in its description").doesNotContain(numbers.group());

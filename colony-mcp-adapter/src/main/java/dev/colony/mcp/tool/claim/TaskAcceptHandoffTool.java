@@ -13,7 +13,7 @@ public final class TaskAcceptHandoffTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The handoff's id (from task_hand_off or the inbox).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId) {
     }
 
@@ -32,8 +32,7 @@ public final class TaskAcceptHandoffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_handoff", "Accept a handoff",
-            "Accept a handoff to you (or any): take over its work and claim its files. Errors: "
-                    + "HANDOFF_EXPIRED, NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
+            "Accept a handoff to you (or any): take over its work and claim its files.",
             Args.class, Result.class, (context, args) -> {
                 Acceptance accepted = context.scope().handoffs()
                         .accept(MemoryId.of(args.handoffObservationId()));

@@ -13,7 +13,7 @@ public final class TaskAcceptRelayTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The relay's id (from task_relay or the inbox).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId) {
     }
 
@@ -33,8 +33,7 @@ public final class TaskAcceptRelayTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_accept_relay", "Accept a relay",
-            "Accept a relay and resume its work: its pending files are claimed by you. Read its "
-                    + "worktree_recipe first. Errors: RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
+            "Accept a relay and resume its work, claiming its pending files. Read its worktree_recipe first.",
             Args.class, Result.class, (context, args) -> {
                 Acceptance accepted = context.scope().relays()
                         .accept(MemoryId.of(args.relayObservationId()));

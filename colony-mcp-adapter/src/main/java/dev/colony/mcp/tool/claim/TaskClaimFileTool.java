@@ -15,10 +15,9 @@ public final class TaskClaimFileTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "The file, relative to the repository root or absolute inside it; one per call.",
-                    required = true)
+            @Param(required = true)
             @Size(max = 4_096) String filePath,
             @Param("Why you edit it, in a few words.")
             @Size(max = Claims.MAX_NOTE_CHARS) String note) {
@@ -39,10 +38,9 @@ public final class TaskClaimFileTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_file", "Claim a file",
-            "Claim a file on a thread before you edit it: a warning to others, not a lock. Errors: "
-                    + "CLAIM_HELD_BY_ACTIVE_OWNER (a live session of another agent holds it: message it "
-                    + "or ask for a hand-off), PROTECTED_BRANCH_CLAIM_REJECTED (main, master, dev, "
-                    + "develop, production, release), INVALID_CLAIM_PATH.",
+            "Claim a file on a thread before you edit it: a warning to others, not a lock. "
+                    + "CLAIM_HELD_BY_ACTIVE_OWNER: another agent's live session holds it; message it or ask for a "
+                    + "hand-off.",
             Args.class, Result.class, (context, args) -> {
                 ClaimResult result = context.scope().claims()
                         .claim(TaskId.of(args.taskId()), args.filePath(), args.note());

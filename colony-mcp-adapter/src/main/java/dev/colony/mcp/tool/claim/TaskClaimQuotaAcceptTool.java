@@ -15,9 +15,9 @@ public final class TaskClaimQuotaAcceptTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param("The baton's id.")
+            @Param
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long handoffObservationId,
             @Param("One of its pending files, instead of the id.") @Size(max = 4_096)
             String filePath) {
@@ -37,9 +37,8 @@ public final class TaskClaimQuotaAcceptTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_accept",
             "Adopt quota-pending claims",
-            "Adopt the claims a relay or handoff left pending: they move to you and the baton is accepted. "
-                    + "Name it by id or by one of its files. Errors as task_accept_relay, NOT_FOUND, "
-                    + "OBSERVATION_NOT_ON_TASK.",
+            "Adopt the claims a relay or handoff left pending (by its id or one of its files): they move to "
+                    + "you and the baton is accepted.",
             Args.class, Result.class, (context, args) -> {
                 Acceptance accepted = context.scope().quotaBatons()
                         .accept(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),

@@ -15,7 +15,7 @@ public final class TaskClaimQuotaDeclineTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param("One of the baton's pending files.") @Size(max = 4_096) String filePath,
             @Param("The baton's id, instead of a file.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
@@ -37,7 +37,7 @@ public final class TaskClaimQuotaDeclineTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_decline",
             "Decline a quota-pending claim",
             "Decline a quota-pending claim without cancelling its relay: the baton is readdressed to any "
-                    + "agent and your reason posted.",
+                    + "agent, your reason posted.",
             Args.class, Result.class, (context, args) -> {
                 Baton baton = context.scope().quotaBatons().decline(
                         TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()), args.filePath(),

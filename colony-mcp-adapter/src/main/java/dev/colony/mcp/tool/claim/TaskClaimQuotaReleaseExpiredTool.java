@@ -16,7 +16,7 @@ public final class TaskClaimQuotaReleaseExpiredTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param("Only this baton's claims.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER)
             Long handoffObservationId,
@@ -36,8 +36,8 @@ public final class TaskClaimQuotaReleaseExpiredTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_claim_quota_release_expired",
             "Release expired quota claims",
-            "Release quota-pending claims whose baton expired (they become weak_expired); safe to repeat. "
-                    + "Without an id or file, all of the thread's.",
+            "Release quota-pending claims whose baton expired (they become weak_expired); without an id or "
+                    + "file, all of the thread's.",
             Args.class, Result.class, (context, args) -> {
                 QuotaRelease release = context.scope().quotaBatons()
                         .releaseExpired(TaskId.of(args.taskId()), ToolArguments.memory(args.handoffObservationId()),

@@ -14,7 +14,7 @@ public final class TaskDeclineHandoffTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The handoff's id.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long handoffObservationId,
             @Param("Why, for the sender.") @Size(max = BatonLimits.MAX_ENTRY_CHARS)
             String reason) {
@@ -26,8 +26,7 @@ public final class TaskDeclineHandoffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_handoff", "Decline a handoff",
-            "Decline a handoff: it is cancelled and your reason posted, so the sender can reroute it. "
-                    + "Errors: HANDOFF_EXPIRED, NOT_PARTICIPANT, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
+            "Decline a handoff: it is cancelled and your reason posted, so the sender can reroute it.",
             Args.class, Result.class, (context, args) -> {
                 Baton baton = context.scope().handoffs()
                         .decline(MemoryId.of(args.handoffObservationId()), args.reason());

@@ -14,7 +14,7 @@ public final class TaskDeclineRelayTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The relay's id.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long relayObservationId,
             @Param("Why, so it can be rerouted.") @Size(max = BatonLimits.MAX_ENTRY_CHARS) String reason) {
     }
@@ -25,8 +25,7 @@ public final class TaskDeclineRelayTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_decline_relay", "Decline a relay",
-            "Decline a relay: it is cancelled, its pending claims released, your reason posted. Errors: "
-                    + "RELAY_EXPIRED, NOT_TARGET_AGENT, ALREADY_ACCEPTED.",
+            "Decline a relay: it is cancelled, its pending claims released, your reason posted.",
             Args.class, Result.class, (context, args) -> {
                 Baton baton = context.scope().relays()
                         .decline(MemoryId.of(args.relayObservationId()), args.reason());

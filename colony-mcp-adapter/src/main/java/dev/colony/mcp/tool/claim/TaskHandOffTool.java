@@ -20,10 +20,9 @@ public final class TaskHandOffTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "An agent name or type, or any.",
-                    defaultValue = "any") @Size(max = 64) String toAgent,
+            @Param(defaultValue = "any") @Size(max = 64) String toAgent,
             @Param(value = "What is done and what is left.", required = true)
             @Size(max = BatonLimits.MAX_SUMMARY_CHARS) String summary,
             @Param("Concrete next steps.") @Size(max = BatonLimits.MAX_LIST_ENTRIES)
@@ -67,10 +66,8 @@ public final class TaskHandOffTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_hand_off", "Hand off work",
-            "Hand your work on a thread to another agent: the transferred files are released now and "
-                    + "claimed for whoever accepts (task_accept_handoff). If you may be gone before "
-                    + "anyone answers, use task_relay. To any agent, suggested_candidates ranks live "
-                    + "agent types. Errors: NOT_PARTICIPANT.",
+            "Hand your work on a thread to another agent: its files are released and claimed for whoever "
+                    + "accepts (task_accept_handoff). If you may be gone before an answer, use task_relay.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 Baton baton = caller.handoffs().handOff(

@@ -18,13 +18,13 @@ public final class TaskRelayTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param(value = "Why you stop.", defaultValue = "unspecified") @Choices(RelayReasons.class) String reason,
             @Param(value = "Where the work stands.", required = true)
             @Size(max = BatonLimits.MAX_SUMMARY_CHARS) String oneLine,
             @Param("The branch the receiver starts from.") @Size(max = 255) String baseBranch,
-            @Param(value = "An agent name or type, or any.", defaultValue = "any")
+            @Param(defaultValue = "any")
             @Size(max = 64) String toAgent,
             @Param("A commit or ref holding your changed files.") @Size(max = 255) String fetchFilesAt,
             @Param(value = "How long the relay and your claims wait.", defaultValue = "240")
@@ -47,8 +47,7 @@ public final class TaskRelayTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_relay", "Relay work",
             "Leave unfinished work for whoever comes next when quota, a rate limit or a stop may take you "
-                    + "away: your fresh claims on the thread wait for the receiver, then weaken. Carries "
-                    + "a worktree recipe and the thread's recent activity ids.",
+                    + "away: your fresh claims wait for the receiver, then weaken.",
             Args.class, Result.class, (context, args) -> {
                 Baton baton = context.scope().relays().relay(
                         new RelayRequest(TaskId.of(args.taskId()), RelayReason.fromWire(args.reason()), args.oneLine(),

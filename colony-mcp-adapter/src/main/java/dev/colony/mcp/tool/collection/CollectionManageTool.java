@@ -60,10 +60,10 @@ public final class CollectionManageTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "create; add_member (admins; also changes a role); remove_member (admins, or "
-                    + "yourself); list; publish (copy a personal memory in).", required = true)
+            @Param(value = "add_member also changes a role (admins); remove_member: admins, or yourself; "
+                    + "publish copies a personal memory in.", required = true)
             @Choices(Actions.class) String action,
-            @Param("The collection's name (lowercase, digits, hyphens).")
+            @Param("Lowercase letters, digits, hyphens.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
             @Param("create: collaborative (members write) or knowledge_pack (admins write).")
             @Choices(Kinds.class) String kind,
@@ -117,8 +117,8 @@ public final class CollectionManageTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("collection_manage", "Manage collections",
-            "Shared collections, read and written only by their members: create one, add or remove "
-                    + "members, list yours, or publish a personal memory into one.",
+            "Shared collections, read and written only by their members: create, add or remove members, list "
+                    + "yours, publish a personal memory into one.",
             Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args))
             .asDestructive();
 

@@ -44,8 +44,8 @@ public final class AttentionInboxTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only threads of this repository root.") @Size(max = 4_096) String repoRoot,
-            @Param("Only threads of these roots (with repo_root).")
+            @Param @Size(max = 4_096) String repoRoot,
+            @Param
             @Size(max = HivemindTool.MAX_ROOTS) List<String> repoRoots,
             @Param("Only these threads.") @Size(max = 50)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds,
@@ -234,10 +234,8 @@ public final class AttentionInboxTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("attention_inbox", "Check what needs you",
-            "What needs you now: handoffs and relays to you, unread messages (blocking first, reply calls "
-                    + "ready), runs for your agent, your ended runs, recent blockers, stalled lanes, "
-                    + "fresh claims by others, hot files. Within about 800 tokens; budget says what was "
-                    + "left out. Marks nothing read.",
+            "What needs you now: handoffs and relays to you, unread messages (blocking first), runs for your "
+                    + "agent, your ended runs, blockers, stalled lanes, others' fresh claims, hot files.",
             Args.class, Result.class, (context, args) -> {
                 var caller = context.scope();
                 List<TaskId> tasks = args.taskIds().stream().map(TaskId::of).toList();

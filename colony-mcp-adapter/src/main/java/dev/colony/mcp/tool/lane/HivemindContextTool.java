@@ -44,14 +44,14 @@ public final class HivemindContextTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only lanes in this repository root.") @Size(max = 4_096) String repoRoot,
-            @Param("Only lanes in these roots (with repo_root).")
+            @Param @Size(max = 4_096) String repoRoot,
+            @Param
             @Size(max = HivemindTool.MAX_ROOTS) List<String> repoRoots,
-            @Param("What you are about to do; by default the live lanes' threads.") @Size(max = 1_000) String query,
+            @Param("What you are about to do (default: the lanes' threads).") @Size(max = 1_000) String query,
             @Param(value = "Memory hits and warnings to return.", defaultValue = "3")
             @Range(min = 1, max = 10) int memoryLimit,
             @Param(value = "Also dead lanes.", defaultValue = "false") boolean includeStale,
-            @Param(value = "Most lanes to return.", defaultValue = "20") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
+            @Param(defaultValue = "20") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
             int limit) {
     }
 
@@ -126,8 +126,8 @@ public final class HivemindContextTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("hivemind_context",
             "See lanes, related memory and warnings",
-            "Before editing: lanes, compact memory hits for your work and the warnings others left, with "
-                    + "your attention counts, within about 800 tokens.",
+            "Before editing: lanes, compact memory hits for your work, warnings others left and your "
+                    + "attention counts, within about 800 tokens.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());

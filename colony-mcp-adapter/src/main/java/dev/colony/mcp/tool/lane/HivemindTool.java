@@ -22,12 +22,12 @@ public final class HivemindTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only lanes in this repository root.") @Size(max = 4_096) String repoRoot,
-            @Param("Only lanes in these roots (with repo_root).")
+            @Param @Size(max = 4_096) String repoRoot,
+            @Param
             @Size(max = MAX_ROOTS) List<String> repoRoots,
             @Param(value = "Also dead lanes (ended, or silent an hour).",
                     defaultValue = "false") boolean includeStale,
-            @Param(value = "Most lanes to return.", defaultValue = "50") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
+            @Param(defaultValue = "50") @Range(min = 1, max = Lanes.MAX_LIST_LIMIT)
             int limit) {
     }
 
@@ -93,8 +93,8 @@ public final class HivemindTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("hivemind", "See who works on what",
-            "Live sessions as lanes: agent, branch, last thread, claimed files and activity (working, "
-                    + "thinking, idle, stalled, dead). No memory bodies.",
+            "Live sessions as lanes: agent, branch, thread, claimed files and activity (working, thinking, "
+                    + "idle, stalled, dead).",
             Args.class, Result.class, (context, args) -> {
                 Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());
                 List<Lane> all = context.colony().as(context.actor()).lanes()

@@ -23,7 +23,7 @@ public final class ClusterObservationsTool {
             @Param(value = "Ids of the memories to group.", required = true)
             @Size(min = 1, max = MemoryStore.MAX_CLUSTER_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids,
-            @Param(value = "Cosine similarity needed to link two memories.",
+            @Param(value = "Cosine similarity that links two memories.",
                     defaultValue = "" + MemoryStore.DEFAULT_CLUSTER_THRESHOLD)
             @Between(min = 0.01, max = 1.0) double threshold) {
     }
@@ -44,11 +44,10 @@ public final class ClusterObservationsTool {
     }
 
     /** The tool. */
-    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("cluster_observations", "Group memories "
-            + "by meaning",
-            "Group memories whose embeddings are at least threshold similar (single linkage); each group "
-                    + "of two or more is named by its earliest memory (canonical_id). Spots duplicates "
-                    + "before reading. Memories without an embedding are listed apart.",
+    public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("cluster_observations",
+            "Group memories by meaning",
+            "Group memories whose embeddings are at least threshold similar (single linkage), each group named by "
+                    + "its earliest memory: spots duplicates before reading.",
             Args.class, Result.class, ClusterObservationsTool::cluster);
 
     private ClusterObservationsTool() {

@@ -8,6 +8,7 @@ import dev.colony.mcp.tool.Range;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
 import java.util.List;
+import java.util.Set;
 
 /** {@code get_observations}: full bodies of memories the caller selected by id. */
 public final class GetObservationsTool {
@@ -17,7 +18,7 @@ public final class GetObservationsTool {
             @Param(value = "Ids of the memories to read.", required = true)
             @Size(min = 1, max = MemoryLimits.MAX_GET_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids,
-            @Param(value = "Ignored: bodies always come back whole (kept for other Colony servers).",
+            @Param(value = "Ignored (bodies come back whole).",
                     defaultValue = "true")
             boolean expand) {
     }
@@ -28,12 +29,13 @@ public final class GetObservationsTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("get_observations", "Read memories",
-            "Read the full bodies of the memories you picked (from search, timeline, recall_session), in "
-                    + "the order asked. The expensive step: never for every hit. NOT_FOUND names a "
-                    + "missing id.",
+            "Read the full bodies of memories you picked (from search, timeline, recall_session), in the "
+                    + "order asked; never for every hit.",
             Args.class, Result.class, (context, args) -> new Result(context.memories()
                     .get(args.ids().stream().map(MemoryId::of).toList()).stream()
-                    .map(MemoryViews.Observation::of).toList()));
+                    .map(MemoryViews.Observation::of).toList()))
+            // expand is read for clients of other Colony servers, not published: bodies always come back whole.
+            .publishing(ArgumentSchema.of(Args.class).unlisting(Set.of("expand")));
 
     private GetObservationsTool() {
     }

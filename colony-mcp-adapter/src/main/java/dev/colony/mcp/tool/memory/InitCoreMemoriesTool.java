@@ -25,7 +25,7 @@ public final class InitCoreMemoriesTool {
 
     /** The arguments. */
     public record Args(
-            @Param("What this session is about; the best few memories for it come along.")
+            @Param("What this session is about: the best few memories come along.")
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query) {
     }
 
@@ -73,8 +73,7 @@ public final class InitCoreMemoriesTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("init_core_memories", "Load core memories",
             "Call once at the start of a session: the user's behavioral preferences (follow them), the "
-                    + "memory's landscape (macro topics, top topics, types), your open tasks and your "
-                    + "pending signals (ack them with signal).",
+                    + "memory's topics and types, your open tasks and pending signals.",
             Args.class, Result.class, (context, args) -> {
                 CoreMemories core = context.colony().as(context.actor()).briefing().coreMemories(args.query());
                 List<MemoryViews.Hit> hits = new ArrayList<>();

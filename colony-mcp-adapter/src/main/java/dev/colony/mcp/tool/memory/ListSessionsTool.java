@@ -14,7 +14,7 @@ public final class ListSessionsTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Most sessions to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Param(defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = Sessions.MAX_LIST_LIMIT) int limit) {
     }
 
@@ -24,8 +24,7 @@ public final class ListSessionsTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("list_sessions", "List sessions",
-            "Your user's recent sessions, newest first: id, agent, ide, cwd, started_at, ended_at (null "
-                    + "while open). Pass an id to timeline or recall_session.",
+            "Your user's recent sessions, newest first; pass an id to timeline or recall_session.",
             Args.class, Result.class, (context, args) -> new Result(context.sessions().list(args.limit()).stream()
                     .map(MemoryViews.SessionView::of).toList()));
 

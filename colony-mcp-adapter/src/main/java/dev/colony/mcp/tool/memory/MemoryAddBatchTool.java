@@ -28,9 +28,9 @@ public final class MemoryAddBatchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The memories, each an object of memory_add's parameters.", required = true)
+            @Param(value = "Each an object of memory_add's parameters.", required = true)
             @Size(min = 1, max = MemoryLimits.MAX_BATCH) List<Checked<MemoryAddTool.Args>> memories,
-            @Param("true: store entries even if a memory already says the same.")
+            @Param
             Boolean force) {
     }
 
@@ -71,7 +71,7 @@ public final class MemoryAddBatchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add_batch", "Add many memories",
-            "Store several memories in one call. Each entry takes memory_add's parameters; a refused or "
+            "Store several memories in one call; each entry takes memory_add's parameters. A refused or "
                     + "duplicate entry is reported by index and stops no other.",
             Args.class, Result.class, MemoryAddBatchTool::run);
 

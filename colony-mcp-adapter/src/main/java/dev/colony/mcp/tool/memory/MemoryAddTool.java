@@ -39,37 +39,35 @@ public final class MemoryAddTool {
 
     /** The arguments. */
     public record Args(
-            @Param("The memory, subject first; required unless title and steps make a task.")
+            @Param("The memory, subject first (a task: title and steps instead).")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param(value = "fact: true now; preference: how the user likes things (first topic user; "
-                    + "behavioral loads it every session); decision: a choice and why; path: where "
-                    + "something lives; task / task_done: work to do / done; result: a task's output "
-                    + "(ranked lower).", defaultValue = "fact")
+            @Param(value = "fact: true now; preference: how the user likes things (topic behavioral: loaded "
+                    + "every session); decision: a choice and why; path: where something lives; task, task_done; "
+                    + "result: a task's output.", defaultValue = "fact")
             @Choices(TypedKinds.class) String type,
-            @Param("Search keywords, each one lowercase word (redis, auth).")
+            @Param
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
-            @Param("The project or domain (the repository name); not repeated in topics.")
+            @Param("The project or domain (the repository name).")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
-            @Param("'me' (personal) or a collection to share with; default COLONY_COLLECTION, else "
-                    + "personal.")
+            @Param("'me' (personal) or a collection to share with; default $COLONY_COLLECTION, else me.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("The short id of the task it belongs to; joins the topics.")
+            @Param("The task it belongs to (short id).")
             @Size(max = MemoryLimits.MAX_POINTER_CHARS) String ref,
-            @Param("A commit SHA or file name it concerns; joins the topics.")
+            @Param("A commit SHA or file name it concerns.")
             @Size(max = MemoryLimits.MAX_POINTER_CHARS) String artifact,
-            @Param("true: expires after " + MemoryLimits.EPHEMERAL_DAYS + " days (expires_at wins).") Boolean ephemeral,
-            @Param("The day it expires, YYYY-MM-DD (UTC), or never.")
+            @Param("Expires after " + MemoryLimits.EPHEMERAL_DAYS + " days.") Boolean ephemeral,
+            @Param
             @Size(max = 10) String expiresAt,
-            @Param("A task's title, one line; give steps with it.")
+            @Param("A task's title, one line, with steps.")
             @Size(max = TaskChecklist.MAX_LINE_CHARS) String title,
-            @Param("A task's milestone steps, one line each.")
+            @Param("A task's steps, one line each.")
             @Size(max = TaskChecklist.MAX_STEPS) List<String> steps,
-            @Param("A task's status (default pending); done stores task_done.")
+            @Param("A task's status (default pending).")
             @Choices(TaskStatuses.class) String status,
-            @Param("Then signal this member of the collection (user or agent name); needs collection. A "
-                    + "refused signal leaves the memory stored (signal_error).")
+            @Param("Then signal this member of the collection (user or agent name); a refused signal leaves "
+                    + "the memory stored.")
             @Size(max = UserId.MAX_LENGTH) String signal,
-            @Param("true: store even if a memory already says the same.") Boolean force) {
+            @Param Boolean force) {
     }
 
     /** The {@code expires_at} value that clears the expiry. */
@@ -104,15 +102,13 @@ public final class MemoryAddTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_add", "Add a memory",
-            "Store one durable memory that every agent of your user (or a collection's members) finds with "
-                    + "search. Write it for a reader with none of your context: name the subject in the "
-                    + "first 50 characters (the preview); one fact per memory; present tense, with the "
-                    + "reason; no pointers back at this conversation; mark what is not yet true with the "
-                    + "topic aspirational. Good: 'Billing retries webhooks 5 times because the provider "
-                    + "drops bursts.' Bad: 'We changed the retry thing as discussed.' Keywords go in "
-                    + "topics. For a task give title and steps (at most 500 tokens) instead of content. If a "
-                    + "memory of the same type already says the same, it comes back with duplicate: true and "
-                    + "nothing is stored (force: true stores anyway).",
+            "Store one durable memory that your user's agents (or a collection's members) find with search. "
+                    + "Write for a reader without your context: subject in the first 50 characters; one fact per "
+                    + "memory; present tense, with the reason; no pointers back at this conversation; topic "
+                    + "aspirational for what is not yet true. Good: 'Billing retries webhooks 5 times because the "
+                    + "provider drops bursts.' Bad: 'We changed the retry thing as discussed.' A task takes title and "
+                    + "steps. A memory of the same type saying the same comes back as duplicate: true, unstored (force "
+                    + "stores it).",
             Args.class, Result.class, (context, args) -> {
                 MemoryDraft draft = draft(args, context.collection(args.collection()),
                         context.colony().clock().instant());

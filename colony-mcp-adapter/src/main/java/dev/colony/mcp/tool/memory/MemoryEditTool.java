@@ -34,20 +34,20 @@ public final class MemoryEditTool {
     public record Args(
             @Param(value = "The memory to change.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long memoryId,
-            @Param("The version you read: a newer one fails with VERSION_CONFLICT.")
+            @Param
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long expectedVersion,
-            @Param("New text replacing the whole content; not with task changes.")
+            @Param("New text replacing the content.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param("New topics, replacing the old ones.")
+            @Param
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics,
-            @Param("New macro topics, replacing the old ones.")
+            @Param("Replace the macro topics.")
             @Size(max = MemoryLimits.MAX_MACRO_TOPICS) List<String> macroTopics,
-            @Param("A new type (a task's follows set_status).")
+            @Param("A new type.")
             @Choices(TypedKinds.class) String type,
-            @Param("true: expires " + MemoryLimits.EPHEMERAL_DAYS + " days from now.") Boolean ephemeral,
-            @Param("The day it expires, YYYY-MM-DD (UTC), or never.")
+            @Param("Expires " + MemoryLimits.EPHEMERAL_DAYS + " days from now.") Boolean ephemeral,
+            @Param
             @Size(max = 10) String expiresAt,
-            @Param("Task: indices of steps to check or uncheck.")
+            @Param("Task: steps to check or uncheck.")
             @Size(max = TaskChecklist.MAX_STEPS) @Range(min = 0, max = TaskChecklist.MAX_STEPS - 1) List<Long> toggle,
             @Param("Task: steps to append, one line each.")
             @Size(max = TaskChecklist.MAX_STEPS) List<String> addSteps,
@@ -55,11 +55,11 @@ public final class MemoryEditTool {
             @Size(max = TaskChecklist.MAX_STEPS) @Range(min = 0, max = TaskChecklist.MAX_STEPS - 1) List<Long> removeSteps,
             @Param("Task: new text for steps, by index.")
             @Size(max = TaskChecklist.MAX_STEPS) List<StepText> rewriteSteps,
-            @Param("Task: the new status (done makes it task_done).")
+            @Param("Task: the new status.")
             @Choices(MemoryAddTool.TaskStatuses.class) String setStatus,
-            @Param("Task: what the work produced, stored as a result memory linked to it.")
+            @Param("Task: what it produced, stored as a linked result memory.")
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String output,
-            @Param("Then signal this member of the collection; needs collection.")
+            @Param("Then signal this member of the collection.")
             @Size(max = UserId.MAX_LENGTH) String signal,
             @Param("The collection the signal goes through.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection) {
@@ -100,10 +100,8 @@ public final class MemoryEditTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_edit", "Edit a memory",
-            "Change a memory you wrote (a collection admin: any of its memories; else FORBIDDEN): content "
-                    + "replaces the text; topics, macro_topics, type, ephemeral, expires_at patch "
-                    + "metadata; for a task, toggle, add_steps, remove_steps, rewrite_steps (indices from "
-                    + "0), set_status, output. Returns the new version.",
+            "Change a memory you wrote (a collection admin: any of its memories): content replaces the text; "
+                    + "the other fields patch metadata or a task's steps (indices from 0), status and output.",
             Args.class, Result.class, (context, args) -> {
                 SignalShortcut.check(args.signal(), context.collection(args.collection()));
                 EditedMemory edited = context.memories().edit(edit(args));

@@ -17,7 +17,7 @@ public final class MemoryForgetTool {
     public record Args(
             @Param(value = "The memory to forget.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long memoryId,
-            @Param("The version you read: a newer one fails with VERSION_CONFLICT.")
+            @Param
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long expectedVersion) {
     }
 
@@ -28,8 +28,7 @@ public final class MemoryForgetTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("memory_forget", "Forget a memory",
             "Forget a memory you wrote (a collection admin: any of its memories): nothing shows it again; "
-                    + "the store keeps it for audit. To correct one, use memory_edit. Errors: NOT_FOUND, "
-                    + "FORBIDDEN, VERSION_CONFLICT.",
+                    + "the store keeps it for audit.",
             Args.class, Result.class, (context, args) -> {
                 context.memories().forget(MemoryId.of(args.memoryId()), args.expectedVersion());
                 return new Result(args.memoryId(), "forgotten");

@@ -21,7 +21,7 @@ public final class MemoryRetrieveTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Ids from memory_add, a search or a signal; unreadable ones fail with NOT_FOUND.",
+            @Param(value = "Ids from memory_add, a search or a signal.",
                     required = true)
             @Size(min = 1, max = MemoryLimits.MAX_GET_IDS)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> ids) {

@@ -38,12 +38,12 @@ public final class MemorySearchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The subject, component, technology or question.",
+            @Param(value = "Subject, component, technology or question.",
                     required = true)
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query,
-            @Param("Only memories of this type (task: tasks about the subject).")
+            @Param("Only memories of this type.")
             @Choices(TypedKinds.class) String typeFilter,
-            @Param(value = "The most hits to return.", defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
+            @Param(defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
             @Range(min = 1, max = MAX_LIMIT) int limit) {
     }
 
@@ -69,9 +69,8 @@ public final class MemorySearchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("memory_search", "Search typed memories",
-            "Find memories by subject, by words and meaning; compact hits (id, type, first " + PREVIEW_CHARS
-                    + " characters, rank, ts; a task's [done, total] and status), results of tasks ranked lower. Read "
-                    + "with memory_retrieve; for what changed lately use task_feed.",
+            "Find memories by subject, by words and meaning: compact hits (a task's progress and status with it), "
+                    + "task results ranked lower. Read with memory_retrieve; for what changed lately use task_feed.",
             Args.class, Result.class, MemorySearchTool::run);
 
     private MemorySearchTool() {

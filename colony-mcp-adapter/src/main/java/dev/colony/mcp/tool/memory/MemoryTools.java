@@ -7,7 +7,7 @@ import java.util.List;
 public final class MemoryTools {
 
     /** Every memory tool. */
-    public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC, SemanticSearchTool.SPEC,
+    public static final List<ToolSpec<?, ?>> ALL = List.of(SearchTool.SPEC,
             GetObservationsTool.SPEC, TimelineTool.SPEC, ListSessionsTool.SPEC, RecallSessionTool.SPEC,
             MemoryAddTool.SPEC, MemoryAddBatchTool.SPEC, MemoryEditTool.SPEC, MemoryForgetTool.SPEC,
             MemoryRetrieveTool.SPEC, MemorySearchTool.SPEC, ClusterObservationsTool.SPEC,

@@ -17,12 +17,10 @@ public final class RecallSessionTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The session to read back (yours or another agent's).",
+            @Param(value = "The session to read back.",
                     required = true)
             String targetSessionId,
-            @Param("The session that receives the audit record; this server's by default.")
-            String currentSessionId,
-            @Param("Centre the window on this memory of the target session.")
+            @Param
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
             @Param(value = "Most memory ids to return.", defaultValue = "" + MemoryLimits.DEFAULT_RECALL_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_RECALL_LIMIT) int limit) {
@@ -35,12 +33,11 @@ public final class RecallSessionTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("recall_session", "Recall a session",
-            "Bring another session's context into yours: its compact memory window (id, type, ts), "
-                    + "recorded as a 'recall' memory in your session. Errors: SESSION_NOT_FOUND.",
+            "Bring another session's compact memory window into yours; recorded as a 'recall' memory in your "
+                    + "session.",
             Args.class, Result.class, (context, args) -> {
                 SessionId target = ToolArguments.session("target_session_id", args.targetSessionId());
-                SessionId current = ToolArguments.session("current_session_id", args.currentSessionId());
-                MemoryStore memories = context.caller(current, null).memories();
+                MemoryStore memories = context.memories();
                 RecallResult recall = memories.recallSession(target,
                         args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit());
                 return new Result(recall.recallMemory().value(), MemoryViews.SessionView.of(recall.session()),

@@ -21,7 +21,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code search}: compact, ranked hits over the memory the caller may read. Hits carry their position
+ * {@code search}: compact, ranked hits over the memory the caller may read, by words and meaning, or by meaning
+ * alone ({@code meaning_only}: refused when no embedder is configured). Hits carry their position
  * ({@code rank}), not the raw relevance score: the score depends on word statistics across the whole
  * store, including memories the caller cannot read.
  */
@@ -36,20 +37,21 @@ public final class SearchTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "What to look for: component names, file paths, class names, exact error text.",
+            @Param(value = "Component names, file paths, exact error text.",
                     required = true)
             @Size(max = MemoryLimits.MAX_QUERY_CHARS) String query,
-            @Param(value = "Most hits; sharpen the query rather than read more.",
+            @Param(value = "Sharpen the query rather than read more.",
                     defaultValue = "" + SearchQuery.DEFAULT_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_SEARCH_LIMIT) int limit,
-            @Param("Only this type (decision, fact, path, note, failed_approach, ...).")
+            @Param("Only this type (fact, decision, failed_approach, ...).")
             String type,
-            @Param("Only these types (with type, either matches).")
+            @Param("Only these types (or type).")
             @Size(max = MAX_TYPES) List<String> types,
             @Param("Only memories written by this session.")
             String sessionId,
             @Param("Only memories posted on this task thread.")
-            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
+            @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
+            @Param("Rank by meaning alone: finds memories that say it in other words.") Boolean meaningOnly) {
     }
 
     /**
@@ -62,11 +64,10 @@ public final class SearchTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("search", "Search memory",
-            "Search the shared memory: compact hits (id, type, snippet, rank, ts, task_id), best first, by "
-                    + "words and meaning together (mode says which ran). Search before starting work; "
-                    + "read only the ids you pick with get_observations. Warnings such as failed_approach "
-                    + "are worth reading before you act.",
-            Args.class, Result.class, (context, args) -> run(context, args, SearchMode.HYBRID));
+            "Search the shared memory by words and meaning: compact hits, best first. Search before starting "
+                    + "work; read only the ids you pick with get_observations. Heed warnings such as failed_approach.",
+            Args.class, Result.class, (context, args) -> run(context, args,
+                    Boolean.TRUE.equals(args.meaningOnly()) ? SearchMode.VECTOR : SearchMode.HYBRID));
 
     private SearchTool() {
     }

@@ -17,12 +17,12 @@ public final class TimelineTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The session to walk (from list_sessions or a hit).",
+            @Param(value = "From list_sessions or a hit.",
                     required = true)
             String sessionId,
-            @Param("Centre the window on this memory instead of the latest.")
+            @Param
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long aroundId,
-            @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Param(defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = MemoryLimits.MAX_TIMELINE_LIMIT) int limit) {
     }
 
@@ -32,7 +32,7 @@ public final class TimelineTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("timeline", "Walk a session",
-            "Walk one session's memories, newest first, as compact entries (id, type, ts) without bodies.",
+            "One session's memories, newest first, as compact entries without bodies.",
             Args.class, Result.class, (context, args) -> new Result(MemoryViews.Entry.all(context.memories()
                     .timeline(ToolArguments.session("session_id", args.sessionId()),
                             args.aroundId() == null ? null : MemoryId.of(args.aroundId()), args.limit()))));

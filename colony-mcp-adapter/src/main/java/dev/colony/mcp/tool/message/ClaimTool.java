@@ -12,9 +12,9 @@ public final class ClaimTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The id of the broadcast.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long messageObservationId,
-            @Param("The thread you expect it on (else TASK_MISMATCH).")
+            @Param("The message's thread, if you know it.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
@@ -31,10 +31,8 @@ public final class ClaimTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message_claim", "Claim a broadcast",
-            "Reserve a broadcast (a message to any) before you answer it: it leaves every other inbox. "
-                    + "Answering with reply_to claims it too. Errors: NOT_FOUND, NOT_MESSAGE, "
-                    + "NOT_BROADCAST, NOT_PARTICIPANT, ALREADY_CLAIMED, MESSAGE_EXPIRED, "
-                    + "ALREADY_RETRACTED.",
+            "Reserve a broadcast (a message to any) before answering it: it leaves every other inbox. "
+                    + "Answering with reply_to claims it too.",
             Args.class, Result.class, (context, args) -> {
                 BroadcastClaim claim = context.scope().messages()
                         .claim(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));

@@ -12,9 +12,9 @@ public final class MarkReadTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The message's id (from task_messages).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long messageObservationId,
-            @Param("The thread you expect it on (else TASK_MISMATCH).")
+            @Param("The message's thread, if you know it.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
@@ -24,10 +24,8 @@ public final class MarkReadTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message_mark_read", "Mark a message read",
-            "Mark a message read when no answer is needed (to answer, send task_message with reply_to); "
-                    + "the sender sees a receipt. Idempotent. Errors: NOT_FOUND, NOT_MESSAGE, "
-                    + "TASK_MISMATCH, NOT_PARTICIPANT, NOT_TARGET_SESSION, NOT_TARGET_AGENT, "
-                    + "ALREADY_CLAIMED, MESSAGE_EXPIRED, ALREADY_RETRACTED.",
+            "Mark a message read when no answer is needed (to answer: task_message with reply_to); the "
+                    + "sender sees a receipt. Idempotent.",
             Args.class, Result.class, (context, args) -> {
                 MessageStatus status = context.scope().messages()
                         .markRead(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()));

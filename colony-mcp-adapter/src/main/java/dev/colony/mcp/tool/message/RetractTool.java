@@ -13,11 +13,11 @@ public final class RetractTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The id of the message you sent.", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long messageObservationId,
             @Param("Why, kept with the message.")
             @Size(max = 500) String reason,
-            @Param("The thread you expect it on (else TASK_MISMATCH).")
+            @Param("The message's thread, if you know it.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId) {
     }
 
@@ -27,9 +27,8 @@ public final class RetractTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message_retract", "Retract a message",
-            "Withdraw a message you sent and nobody answered: it leaves inboxes and stays searchable, "
-                    + "marked retracted. Errors: NOT_FOUND, NOT_MESSAGE, TASK_MISMATCH, NOT_SENDER, "
-                    + "ALREADY_REPLIED, ALREADY_RETRACTED.",
+            "Withdraw a message you sent that nobody answered: it leaves inboxes, stays searchable, marked "
+                    + "retracted.",
             Args.class, Result.class, (context, args) -> {
                 Message retracted = context.scope().messages()
                         .retract(ToolArguments.memory(args.messageObservationId()), ToolArguments.task(args.taskId()),

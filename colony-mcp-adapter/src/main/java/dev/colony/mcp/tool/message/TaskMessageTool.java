@@ -20,22 +20,20 @@ public final class TaskMessageTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
-            @Param(value = "An agent name or type (claude, codex), or any: the first to claim or answer "
-                    + "takes it.",
-                    defaultValue = "any")
+            @Param(defaultValue = "any")
             String toAgent,
-            @Param("Address one session only (one that asked you, say).")
+            @Param("Only this session.")
             String toSessionId,
-            @Param(value = "What you need and by when; recipients see a preview first.", required = true)
+            @Param(value = "What you need and by when, subject first.", required = true)
             String content,
             @Param(value = "fyi: no answer expected; needs_reply: you wait; blocking: you cannot go on.",
                     defaultValue = "fyi")
             @Choices(Urgencies.class) String urgency,
-            @Param("The message you answer; only it is marked replied.")
+            @Param("The message you answer.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long replyTo,
-            @Param("Drop it from inboxes if still unread after this long.")
+            @Param("Drop it from inboxes if unread this long.")
             @Range(min = 1, max = MAX_TTL_MINUTES) Long expiresInMinutes) {
     }
 
@@ -45,11 +43,8 @@ public final class TaskMessageTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_message", "Send a message",
-            "Send a message to an agent, a session, or any agent on a thread, for coordination that moves "
-                    + "no claims (hand work over with task_hand_off). Recipients list it with "
-                    + "task_messages and answer with reply_to. Errors: NOT_FOUND, NOT_MESSAGE, "
-                    + "OBSERVATION_NOT_ON_TASK, ALREADY_CLAIMED, ALREADY_RETRACTED, MESSAGE_EXPIRED, "
-                    + "NOT_TARGET_AGENT, NOT_TARGET_SESSION.",
+            "Message an agent, a session, or any agent on a thread (to hand work over: task_hand_off). "
+                    + "Recipients list it with task_messages and answer with reply_to.",
             Args.class, Result.class, (context, args) -> {
                 Messages messages = context.scope().messages();
                 MessageDraft draft = MessageDraft.to(ToolArguments.task(args.taskId()), args.content())

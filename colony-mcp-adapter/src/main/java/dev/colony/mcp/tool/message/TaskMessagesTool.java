@@ -23,13 +23,13 @@ public final class TaskMessagesTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only messages sent at or after this time.")
+            @Param("Only messages sent since.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long sinceTs,
             @Param(value = "false: also read, replied and expired ones.", defaultValue = "true")
             boolean unreadOnly,
-            @Param("Most messages; by default " + Messages.DEFAULT_LIST_LIMIT + " within about 800 tokens.")
+            @Param("Default " + Messages.DEFAULT_LIST_LIMIT + ", within about 800 tokens.")
             @Range(min = 1, max = Messages.MAX_LIST_LIMIT) Integer limit,
-            @Param("Only these threads; by default every thread you joined.")
+            @Param("Only these threads (default: all you joined).")
             @Size(max = 50)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> taskIds) {
     }
@@ -110,8 +110,7 @@ public final class TaskMessagesTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_messages", "List your messages",
             "Messages to you (your session, your agent type, or any) on threads you joined, newest first, "
-                    + "with the reply and mark-read calls ready. Listing marks nothing read; retracted "
-                    + "messages and broadcasts others claimed are left out.",
+                    + "with reply and mark-read calls ready; marks nothing read.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 MessageQuery query = new MessageQuery(args.taskIds().stream().map(TaskId::of).toList(),

@@ -46,11 +46,11 @@ public final class SavingsReportTool {
             @Param(value = "The window, back from now.", defaultValue = "24")
             @Range(min = 1, max = 720) int hours,
             @Param("Only this tool's calls.") @Size(max = ToolMetric.MAX_NAME_CHARS) String operation,
-            @Param("USD per million input tokens (else $" + ENV_INPUT_PRICE + ").")
+            @Param("USD per million input tokens.")
             @Between(min = 0, max = 1_000) Double inputUsdPer_1m,
-            @Param("USD per million output tokens (else $" + ENV_OUTPUT_PRICE + ").")
+            @Param("USD per million output tokens.")
             @Between(min = 0, max = 1_000) Double outputUsdPer_1m,
-            @Param("true: every tool's row and the model's rows.") Boolean detail) {
+            @Param("Every tool's row and the model's rows.") Boolean detail) {
     }
 
     /**
@@ -184,9 +184,8 @@ public final class SavingsReportTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("savings_report", "Report token use",
-            "Your tool calls in a window: calls, failures by code, estimated tokens, time and cost, in "
-                    + "total and for the costliest tools; beside a fixed model of coordination costs with "
-                    + "and without this server.",
+            "Your tool calls in a window: calls, failures, estimated tokens, time and cost, in total and for "
+                    + "the costliest tools, beside a model of coordination with and without this server.",
             Args.class, Result.class, (context, args) -> {
                 Instant until = context.colony().clock().instant();
                 Instant since = args.sinceMs() != null ? Instant.ofEpochMilli(args.sinceMs())

@@ -76,9 +76,8 @@ public final class AutopilotTickTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_autopilot_tick", "Decide the next step",
-            "One decision for an agent looping on its own: accept a handoff, adopt a quota relay, answer a "
-                    + "message, take or collect a run, claim or continue a sub-task, or nothing; with "
-                    + "next_tool, next_args and suggested_wake_seconds. Changes nothing.",
+            "One decision for an agent looping on its own (accept a handoff or relay, answer a message, take "
+                    + "or collect a run, claim or continue a sub-task, or wait) as next_tool and next_args.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 Attention attention = caller.attention().read(AttentionQuery.defaults());

@@ -23,7 +23,7 @@ public final class PlanArgs {
             @Param("Indices of earlier sub-tasks to complete first.")
             @Size(max = PlanRegistry.MAX_SUBTASKS)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) List<Long> dependsOn,
-            @Param("ui_work, api_work, test_work, infra_work, doc_work or your word.")
+            @Param("ui_work, api_work, test_work, infra_work, doc_work, or your word.")
             @Size(max = 40) String capabilityHint,
             @Param("An explicit wave, after its dependencies'.")
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer wave,

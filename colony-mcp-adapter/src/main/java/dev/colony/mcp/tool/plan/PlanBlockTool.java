@@ -18,15 +18,15 @@ public final class PlanBlockTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The plan's slug.", required = true)
+            @Param(required = true)
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
-            @Param(value = "The sub-task's index, from 0.", required = true)
+            @Param(required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
             @Param("Why it cannot go on (to block).")
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String reason,
-            @Param("true: make a blocked sub-task available again.")
+            @Param("Make a blocked sub-task available again.")
             Boolean reopen,
-            @Param("The plan's repository; needed only when a slug is in several.")
+            @Param
             @Size(max = 4_096) String repoRoot) {
     }
 
@@ -45,8 +45,7 @@ public final class PlanBlockTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_block_subtask",
             "Block or reopen a plan sub-task",
-            "Block a failed or abandoned sub-task with a reason (its claims are released), or reopen it. "
-                    + "Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_AVAILABLE.",
+            "Block a failed or abandoned sub-task with a reason (its claims are released), or reopen it.",
             Args.class, Result.class, (context, args) -> {
                 PlanRef plan = new PlanRef(args.repoRoot(), args.planSlug());
                 PlanRegistry plans = context.scope().plans();

@@ -14,13 +14,13 @@ public final class PlanClaimTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The plan's slug.", required = true)
+            @Param(required = true)
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
-            @Param(value = "The sub-task's index, from 0.", required = true)
+            @Param(required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
-            @Param("The plan's repository; needed only when a slug is in several.")
+            @Param
             @Size(max = 4_096) String repoRoot,
-            @Param("Informational: the sub-task's own scope is claimed.")
+            @Param("Ignored: the sub-task's own scope is claimed.")
             @Size(max = PlanRegistry.MAX_FILE_SCOPE) List<String> fileScope) {
     }
 
@@ -41,9 +41,8 @@ public final class PlanClaimTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_claim_subtask",
             "Claim a plan sub-task",
-            "Take an available sub-task: join its thread and claim its files in one step. Of two claimants "
-                    + "one wins. Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_DEPS_UNMET, "
-                    + "PLAN_SUBTASK_NOT_AVAILABLE (with next_available), a file claim's refusal.",
+            "Take an available sub-task: join its thread and claim its files in one step; of two claimants "
+                    + "one wins.",
             Args.class, Result.class, (context, args) -> {
                 SubtaskClaim claim = context.scope().plans().claim(
                         new PlanRef(args.repoRoot(), args.planSlug()), args.subtaskIndex());

@@ -16,13 +16,13 @@ public final class PlanCompleteTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The plan's slug.", required = true)
+            @Param(required = true)
             @Size(max = PlanRegistry.MAX_SLUG_CHARS) String planSlug,
-            @Param(value = "The sub-task's index, from 0.", required = true)
+            @Param(required = true)
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer subtaskIndex,
             @Param("What you did, posted on its thread.")
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String summary,
-            @Param("The plan's repository; needed only when a slug is in several.")
+            @Param
             @Size(max = 4_096) String repoRoot) {
     }
 
@@ -49,8 +49,7 @@ public final class PlanCompleteTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_complete_subtask",
             "Complete a plan sub-task",
             "Complete your sub-task: its files are released and its dependents unlocked; auto_archive says "
-                    + "what became of the plan. Errors: PLAN_SUBTASK_NOT_FOUND, PLAN_SUBTASK_NOT_CLAIMED, "
-                    + "PLAN_SUBTASK_NOT_YOURS.",
+                    + "what became of the plan.",
             Args.class, Result.class, (context, args) -> {
                 SubtaskCompletion done = context.scope().plans().complete(
                         new PlanRef(args.repoRoot(), args.planSlug()), args.subtaskIndex(), args.summary());

@@ -14,9 +14,9 @@ public final class PlanListTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only plans of this repository.")
+            @Param
             @Size(max = 4_096) String repoRoot,
-            @Param("true: only plans with a claimable sub-task.")
+            @Param("Only plans with a claimable sub-task.")
             Boolean onlyWithAvailableSubtasks,
             @Param("Only plans with a claimable sub-task of this hint.")
             @Size(max = 40) String capabilityMatch,
@@ -39,8 +39,7 @@ public final class PlanListTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_plan_list", "List plans",
-            "Published plans, newest first: sub-task counts by status, what is claimable now and blocked "
-                    + "chains.",
+            "Published plans, newest first: sub-task counts by status, what is claimable now, blocked chains.",
             Args.class, Result.class, (context, args) -> {
                 PlanListQuery query = new PlanListQuery(args.repoRoot(),
                         Boolean.TRUE.equals(args.onlyWithAvailableSubtasks()), args.capabilityMatch(),

@@ -23,10 +23,10 @@ public final class PlanPublishTool {
             @Size(max = PlanRegistry.MAX_TEXT_CHARS) String problem,
             @Param("How to tell it is done.")
             @Size(max = PlanRegistry.MAX_CRITERIA) List<String> acceptanceCriteria,
-            @Param(value = "The sub-tasks in order; ones sharing a file must be ordered by depends_on.",
+            @Param(value = "The sub-tasks, in order.",
                     required = true)
             @Size(min = PlanRegistry.MIN_SUBTASKS, max = PlanRegistry.MAX_SUBTASKS) List<PlanArgs.SubtaskArg> subtasks,
-            @Param("true: archive once every sub-task is completed.")
+            @Param("Archive once every sub-task is completed.")
             Boolean autoArchive,
             @Param("Seconds a completed plan stays open first.")
             @Range(min = 0, max = 86_400) Integer archiveGraceSeconds) {
@@ -60,8 +60,7 @@ public final class PlanPublishTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_plan_publish", "Publish a plan",
             "Publish a plan of sub-tasks, each with a thread on spec/<slug>/sub-<N>; claims nothing. "
-                    + "Errors: PLAN_INVALID_WAVE_DEPENDENCY, PLAN_WAVE_SCOPE_OVERLAP, PLAN_SCOPE_OVERLAP "
-                    + "(unordered sub-tasks share a file), PLAN_FINALIZER_NOT_LAST, DUPLICATE (slug).",
+                    + "Sub-tasks that share a file must be ordered by depends_on.",
             Args.class, Result.class, (context, args) -> {
                 Plan plan = context.scope().plans().publish(PlanArgs.draft(
                         args.repoRoot(), args.slug(), args.title(), args.problem(), args.acceptanceCriteria(),

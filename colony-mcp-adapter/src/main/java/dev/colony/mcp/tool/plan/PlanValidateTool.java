@@ -2,6 +2,7 @@ package dev.colony.mcp.tool.plan;
 
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.PlanValidation;
+import dev.colony.mcp.tool.ArgumentSchema;
 import dev.colony.mcp.tool.Param;
 import dev.colony.mcp.tool.Size;
 import dev.colony.mcp.tool.ToolSpec;
@@ -37,16 +38,15 @@ public final class PlanValidateTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_plan_validate", "Check a plan",
-            "Check a plan without publishing it: overlapping files, files others hold, dependency and wave "
-                    + "errors, closing work not last. partition_clean false: order with depends_on or "
-                    + "narrow scopes.",
+            "Check a plan without publishing it (subtasks as in task_plan_publish): overlapping files, files "
+                    + "others hold, dependency and wave errors, closing work not last.",
             Args.class, Result.class, (context, args) -> {
                 PlanValidation report = context.scope().plans().validate(PlanArgs.draft(args.repoRoot(),
                         "validation", "validation", null, null, args.subtasks(), false, null));
                 return new Result(report.pairwiseOverlaps(), report.liveClaimCollisions().stream()
                         .map(PlanViewsJson.Collision::of).toList(), report.moduleWarnings(),
                         report.orderedWaveErrors(), report.waves(), report.summary(), report.partitionClean());
-            });
+            }).publishing(ArgumentSchema.of(Args.class).withEntriesDeclaredElsewhere("subtasks"));
 
     private PlanValidateTool() {
     }

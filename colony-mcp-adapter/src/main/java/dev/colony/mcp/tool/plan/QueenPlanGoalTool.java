@@ -41,7 +41,7 @@ public final class QueenPlanGoalTool {
             @Param("Why it matters.") @Size(max = PlanRegistry.MAX_TEXT_CHARS) String problem,
             @Param("How to tell it is done.")
             @Size(max = PlanRegistry.MAX_CRITERIA) List<String> acceptanceCriteria,
-            @Param(value = "The repository.", required = true) @Size(max = 4_096) String repoRoot,
+            @Param(required = true) @Size(max = 4_096) String repoRoot,
             @Param("The files it changes, relative to repo_root.")
             @Size(max = PlanRegistry.MAX_SUBTASKS * PlanRegistry.MAX_FILE_SCOPE) List<String> affectedFiles,
             @Param(value = "wave: side by side, then tests and docs; serial: a chain.",
@@ -49,7 +49,7 @@ public final class QueenPlanGoalTool {
             @Choices(Orderings.class) String orderingHint,
             @Param("What the closing sub-task checks.")
             @Size(max = PlanRegistry.MAX_TITLE_CHARS - 10) String finalizer,
-            @Param(value = "true: only show the plan and its validation.",
+            @Param(value = "Only show the plan and its validation.",
                     defaultValue = "false")
             Boolean dryRun) {
     }
@@ -98,9 +98,8 @@ public final class QueenPlanGoalTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("queen_plan_goal", "Plan a goal",
-            "Split a goal into a plan by fixed rules: files grouped by module into implementation, test "
-                    + "and doc sub-tasks, a closing check last. dry_run shows it; otherwise it is "
-                    + "published with auto_archive.",
+            "Split a goal into a plan by fixed rules: files grouped by module into implementation, test and "
+                    + "doc sub-tasks, a closing check last. dry_run only shows it.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 Goal.Ordering ordering = args.orderingHint() == null ? Goal.Ordering.WAVE

@@ -28,7 +28,7 @@ public final class ReadyForAgentTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only plans of this repository.")
+            @Param
             @Size(max = 4_096) String repoRoot,
             @Param("The most entries; " + PlanRegistry.DEFAULT_READY_LIMIT + " by default.")
             @Range(min = 1, max = PlanRegistry.MAX_READY_LIMIT) Integer limit,
@@ -121,9 +121,8 @@ public final class ReadyForAgentTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_ready_for_agent", "Pick the next work",
-            "What to work on next: claimable sub-tasks ranked for your agent type (fit_score), yours "
-                    + "first. The clear best is claimed at once (auto_claimed); else call next_tool with "
-                    + "claim_args. Releases sub-tasks idle sessions held over an hour.",
+            "What to work on next: claimable sub-tasks ranked for your agent type; the clear best is claimed "
+                    + "at once (auto_claimed), else call next_tool with claim_args.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 ReadyWork work = caller.plans().ready(new ReadyQuery(args.repoRoot(), args.limit() == null

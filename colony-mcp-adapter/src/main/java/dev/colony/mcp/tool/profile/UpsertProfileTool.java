@@ -10,7 +10,7 @@ public final class UpsertProfileTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The agent; its type counts (codex-cli is codex).", required = true)
+            @Param(value = "An agent; its type counts.", required = true)
             @Size(max = 100) String agent,
             @Param("Weights for the kinds of work you name.")
             ProfileArgs.Capabilities capabilities) {
@@ -20,7 +20,7 @@ public final class UpsertProfileTool {
     public static final ToolSpec<Args, ProfileArgs.Profile> SPEC = ToolSpec.writing("agent_upsert_profile",
             "Set an agent's strengths",
             "Set an agent type's weights per kind of work (0 to 1; 0.5 unset) that task_ready_for_agent "
-                    + "ranks by; weights left out keep their value.",
+                    + "ranks by; omitted weights keep their value.",
             Args.class, ProfileArgs.Profile.class, (context, args) -> ProfileArgs.Profile.of(context.scope().profiles()
                     .upsert(args.agent(), args.capabilities() == null ? Map.of() : args.capabilities().given())))
             .asIdempotent();

@@ -21,9 +21,9 @@ public final class ForagingReportTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository.", required = true)
+            @Param(required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param(value = "The branch.", required = true)
+            @Param(required = true)
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
             @Param(value = "The most entries of each part.", defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = Proposals.MAX_REPORT_LIMIT) Integer limit) {

@@ -13,7 +13,7 @@ public final class ProposeTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository.", required = true)
+            @Param(required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param(value = "The branch the work would start from.", required = true)
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,

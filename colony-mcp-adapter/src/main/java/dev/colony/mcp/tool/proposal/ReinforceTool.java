@@ -25,16 +25,16 @@ public final class ReinforceTool {
     public record Args(
             @Param(value = "The proposal.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long proposalId,
-            @Param(value = "explicit: you agree; rediscovered: you had the same idea; adjacent: you edited "
-                    + "its files.", defaultValue = "explicit")
+            @Param(value = "explicit: you agree; rediscovered: you had the idea too; adjacent: you edited its "
+                    + "files.", defaultValue = "explicit")
             @Choices(Kinds.class) String kind) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, ProposalResult> SPEC = ToolSpec.writing("task_reinforce",
             "Back a proposal",
-            "Back a pending proposal; at the threshold it opens a thread, once (promoted, task_id). A "
-                    + "session counts once. Errors: PROPOSAL_NOT_FOUND.",
+            "Back a pending proposal; at the threshold it opens a thread once (promoted, task_id). A session "
+                    + "counts once.",
             Args.class, ProposalResult.class, (context, args) -> ProposalResult.of(context.scope().proposals()
                     .reinforce(args.proposalId(), args.kind() == null ? ReinforcementKind.EXPLICIT
                             : ReinforcementKind.fromWire(args.kind()))));

@@ -9,8 +9,7 @@ public final class RescueRunTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Silence after which a session counts as stranded.",
-                    defaultValue = "10")
+            @Param(defaultValue = "10")
             @Range(min = 1, max = 10_080) Integer strandedAfterMinutes,
             @Param("true to act.")
             Boolean confirm) {
@@ -19,9 +18,8 @@ public final class RescueRunTool {
     /** The tool. */
     public static final ToolSpec<Args, RescueViews.Result> SPEC = ToolSpec.writing("rescue_stranded_run",
             "Rescue stranded sessions",
-            "For each thread a stranded session holds: a relay to any agent with its files, its claims "
-                    + "released, its sub-task available again, in one transaction. Errors: "
-                    + "RESCUE_CONFIRM_REQUIRED.",
+            "For each thread a stranded session holds, in one transaction: a relay to any agent with its "
+                    + "files, its claims released, its sub-task available again.",
             Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.of(context.scope().rescues()
                     .run(RescueScanTool.minutes(args.strandedAfterMinutes()), Boolean.TRUE.equals(args.confirm()))))
             .asDestructive();

@@ -11,8 +11,7 @@ public final class RescueScanTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "Silence after which a session counts as stranded.",
-                    defaultValue = "10")
+            @Param(defaultValue = "10")
             @Range(min = 1, max = 10_080) Integer strandedAfterMinutes) {
     }
 
@@ -22,8 +21,8 @@ public final class RescueScanTool {
     /** The tool. */
     public static final ToolSpec<Args, RescueViews.Result> SPEC = ToolSpec.reading("rescue_stranded_scan",
             "Find stranded sessions",
-            "Sessions silent while holding claims or sub-tasks, and what rescue_stranded_run would do, "
-                    + "most urgent first, within about 800 tokens. Changes nothing.",
+            "Sessions silent while holding claims or sub-tasks, most urgent first, with what "
+                    + "rescue_stranded_run would do.",
             Args.class, RescueViews.Result.class, (context, args) -> RescueViews.Result.compact(context.scope()
                     .rescues().scan(minutes(args.strandedAfterMinutes())), TOKEN_BUDGET));
 

@@ -11,14 +11,13 @@ public final class AnswerTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
+            @Param(required = true) String taskId,
             @Param(value = "The answer.", required = true) @Size(max = Runs.MAX_TEXT_CHARS) String answer) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("answer_task", "Answer a run's question",
-            "Answer a run blocked on user input; its ask_user returns the answer. Errors: RUN_NOT_BLOCKED, "
-                    + "RUN_ALREADY_TERMINAL, RUN_NOT_FOUND.",
+            "Answer a run blocked on user input; its ask_user returns the answer.",
             Args.class, RunResult.class, (context, args) -> {
                 Run run = context.scope().runs().resume(RunArgs.id("task_id",
                         args.taskId()), args.answer());

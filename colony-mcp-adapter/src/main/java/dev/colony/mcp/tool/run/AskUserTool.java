@@ -29,8 +29,7 @@ public final class AskUserTool {
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writingAsync("ask_user", "Ask the user",
             "From a run you execute: ask your user and wait up to wait_seconds (elicitation, else "
-                    + "answer_task or colony answer). No answer yet: ask again to keep waiting. Errors: "
-                    + "NOT_IN_A_RUN.",
+                    + "answer_task or colony answer); no answer yet: ask again.",
             Args.class, RunResult.class, (context, args) -> {
                 Runs runs = context.scope().runs();
                 Run asked = runs.ask(RunArgs.id("task_id", args.taskId()), args.question());

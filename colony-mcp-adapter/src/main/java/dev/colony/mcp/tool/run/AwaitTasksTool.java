@@ -37,8 +37,8 @@ public final class AwaitTasksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.readingAsync("await_tasks", "Wait for runs",
-            "Wait until the runs ended or the timeout passed: done true gives each result; done false: "
-                    + "call again. Errors: RUN_NOT_FOUND.",
+            "Wait until the runs end or the timeout passes: done true gives each result; done false: call "
+                    + "again.",
             Args.class, Result.class, (context, args) -> {
                 List<RunId> ids = args.taskIds().stream().map(id -> RunId.parse("task_ids", id)).toList();
                 return Futures.map(context.scope().runs().awaitAsync(ids,

@@ -29,8 +29,8 @@ public final class CheckTasksTool {
             @Param("Only runs for this agent.") @Size(max = 100) String agent,
             @Param("Only runs in this status.")
             @Choices(Statuses.class) String status,
-            @Param("Only sub-runs of this run.") String parentId,
-            @Param(value = "The most runs.", defaultValue = "" + Runs.DEFAULT_VIEWABLE_WINDOW)
+            @Param String parentId,
+            @Param(defaultValue = "" + Runs.DEFAULT_VIEWABLE_WINDOW)
             @Range(min = 1, max = Runs.DEFAULT_VIEWABLE_WINDOW) Integer limit) {
     }
 
@@ -46,8 +46,8 @@ public final class CheckTasksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("check_tasks", "List runs",
-            "Runs you can see, newest first, as compact rows: by default live ones and ended ones "
-                    + "await_tasks has not delivered. A run for your agent nobody took is yours to take.",
+            "Runs you can see, newest first, as compact rows: live ones and ended ones await_tasks has not "
+                    + "delivered. A run for your agent nobody took is yours to take.",
             Args.class, Result.class, (context, args) -> {
                 Runs runs = context.scope().runs();
                 List<Run> found = runs.list(new RunQuery(args.agent(), args.status() == null ? null

@@ -15,7 +15,7 @@ public final class FinishTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
+            @Param(required = true) String taskId,
             @Param("The result: it finished.") @Size(max = Runs.MAX_TEXT_CHARS) String result,
             @Param("What went wrong: it failed.") @Size(max = Runs.MAX_TEXT_CHARS) String error,
             @Param("Prompt tokens spent.") @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long promptTokens,
@@ -25,8 +25,7 @@ public final class FinishTaskTool {
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("finish_task", "Report a run's outcome",
-            "End a run you executed: result finishes it, error fails it. Errors: RUN_ALREADY_TERMINAL, "
-                    + "RUN_NOT_FOUND.",
+            "End a run you executed: result finishes it, error fails it.",
             Args.class, RunResult.class, (context, args) -> {
                 if ((args.result() == null) == (args.error() == null)) {
                     throw ColonyException.invalid(args.result() == null ? "result" : "error",

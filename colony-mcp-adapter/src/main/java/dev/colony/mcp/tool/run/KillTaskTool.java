@@ -8,13 +8,12 @@ public final class KillTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId) {
+            @Param(required = true) String taskId) {
     }
 
     /** The tool. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("kill_task", "Kill a run",
-            "End a run now; a shell command is stopped with its process group. Errors: RUN_NOT_FOUND, "
-                    + "RUN_ALREADY_TERMINAL.",
+            "End a run now; a shell command is stopped with its process group.",
             Args.class, RunResult.class, (context, args) -> RunResult.of(context.scope()
                     .runs().kill(RunArgs.id("task_id", args.taskId())), "Killed; nothing changes it again."))
             .asDestructive().asIdempotent();

@@ -10,8 +10,6 @@ final class RunArgs {
     static final int MAX_WAIT_SECONDS = 45;
     /** The wait of a waiting call that names none. */
     static final int DEFAULT_WAIT_SECONDS = 30;
-    /** What a run id looks like, for argument descriptions. */
-    static final String ID_HINT = "A run id (from spawn_task, create_task or check_tasks).";
 
     private RunArgs() {
     }

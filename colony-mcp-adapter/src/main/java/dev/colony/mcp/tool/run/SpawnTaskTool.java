@@ -29,7 +29,7 @@ public final class SpawnTaskTool {
             @Param("A shell command to run instead; output goes to task_output.")
             @Size(max = Runs.MAX_TEXT_CHARS) String command,
             @Param("The command's working directory.") @Size(max = 4_096) String cwd,
-            @Param("The run this one serves.") String parentId,
+            @Param String parentId,
             @Param("The task thread it serves.") @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long taskId,
             @Param(value = "Seconds in progress before it fails.", defaultValue = "300")
             @Range(min = 1, max = 86_400) Integer timeoutSeconds) {
@@ -37,9 +37,8 @@ public final class SpawnTaskTool {
 
     /** The tool on a server that runs shell commands. */
     public static final ToolSpec<Args, RunResult> SPEC = ToolSpec.writing("spawn_task", "Spawn a run",
-            "Delegate: agent and message queue a job for that agent's sessions (take_task, finish_task); "
-                    + "command runs a shell command here. Starts when a slot is free. await_tasks waits "
-                    + "for it. Errors: NOT_A_MEMBER, RUN_NOT_FOUND, COMMAND_NOT_ALLOWED.",
+            "Delegate a job to another agent: its sessions take it and report with finish_task. Starts when "
+                    + "one of max_concurrent slots is free, else queued; await_tasks waits for it.",
             Args.class, RunResult.class, SpawnTaskTool::spawn).asDestructive().asOpenWorld();
 
     /**
@@ -47,11 +46,8 @@ public final class SpawnTaskTool {
      * listed, and a call that sends a command anyway is refused with {@code SHELL_DISABLED}.
      */
     public static final ToolSpec<Args, RunResult> AGENTS_ONLY = new ToolSpec<>("spawn_task", "Spawn a run",
-            "Delegate a job to another agent: its sessions take it and report with finish_task. It starts "
-                    + "in_progress when one of the max_concurrent slots is free, else queued. Returns task_id; "
-                    + "await_tasks waits for it. Errors: NOT_A_MEMBER (you may not delegate to that agent), "
-                    + "RUN_NOT_FOUND (parent_id).",
-            SPEC.arguments().unlisting(Set.of("command", "cwd")), SPEC.result(), false, SPEC.handler());
+            SPEC.description(), SPEC.arguments().unlisting(Set.of("command", "cwd")), SPEC.result(), false,
+            SPEC.handler());
 
     private static RunResult spawn(ToolContext context, Args args) {
         if ((args.agent() == null) == (args.command() == null)) {

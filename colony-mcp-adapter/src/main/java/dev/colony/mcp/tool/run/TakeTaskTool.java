@@ -11,7 +11,7 @@ public final class TakeTaskTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId) {
+            @Param(required = true) String taskId) {
     }
 
     /**
@@ -31,8 +31,7 @@ public final class TakeTaskTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("take_task", "Take a run",
-            "Take a run for your agent and execute it; report with finish_task. Errors: RUN_NOT_AVAILABLE, "
-                    + "RUN_ALREADY_TERMINAL.",
+            "Take a run for your agent and execute it; report with finish_task.",
             Args.class, Result.class, (context, args) -> {
                 Run run = context.scope().runs().take(RunArgs.id("task_id", args.taskId()));
                 return new Result(run.id().value(), run.status().wireName(), run.message(), run.parent() == null

@@ -17,7 +17,7 @@ public final class TaskOutputTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = RunArgs.ID_HINT, required = true) String taskId,
+            @Param(required = true) String taskId,
             @Param("Where to start, in bytes.")
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) Long offset,
             @Param(value = "The most bytes.", defaultValue = "" + DEFAULT_BYTES)

@@ -44,9 +44,9 @@ public final class BridgeStatusTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository.", required = true)
+            @Param(required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Your branch, when you have several lanes.")
+            @Param("Your branch, if you have several lanes.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
     }
 
@@ -210,8 +210,8 @@ public final class BridgeStatusTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("bridge_status", "Report status for a HUD",
-            "Coordination state for a status bar (" + SCHEMA + "): lanes, your thread, attention counts, ready work, "
-                    + "your files. Ids and counts only.",
+            "Coordination state for a status bar: lanes, your thread, attention counts, ready work, your files; ids "
+                    + "and counts only.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(), READY_SHOWN);

@@ -40,8 +40,8 @@ public final class StartupPanelTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Only this repository.") @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Your branch, when you have several lanes.")
+            @Param @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
+            @Param("Your branch, if you have several lanes.")
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
             @Param(value = "Ready sub-tasks to weigh.", defaultValue = "3")
             @Range(min = 1, max = 10) Integer readyLimit) {
@@ -131,8 +131,8 @@ public final class StartupPanelTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("startup_panel", "Show the resume card",
-            "One card to start or resume a session: your thread and working note, files, what waits for "
-                    + "you, the best ready sub-task, warnings and the next call. Changes nothing.",
+            "One card to start or resume a session: your thread and note, files, what waits for you, the "
+                    + "best ready sub-task, warnings and the next call.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(),

@@ -41,17 +41,17 @@ public final class SignalTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "send, check (your pending signals; consumes nothing) or ack (done with them).",
+            @Param(value = "send; check your pending signals (consumes nothing); ack them when done.",
                     required = true)
             @Choices(Actions.class) String action,
             @Param("send: the collection you share.")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
-            @Param("send: a member's user name, or an agent name one member runs.")
+            @Param("send: a member's user name, or an agent a member runs.")
             @Size(max = UserId.MAX_LENGTH) String recipient,
-            @Param("send: ids of memories in the collection (write yours first).")
+            @Param("send: memories of the collection.")
             @Size(min = 1, max = SignalLimits.MAX_MEMORIES)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) List<Long> memoryIds,
-            @Param("send: hours until it expires unacknowledged; " + SignalLimits.DEFAULT_EXPIRY_HOURS + " by default.")
+            @Param("send: hours it waits to be acknowledged; " + SignalLimits.DEFAULT_EXPIRY_HOURS + " by default.")
             @Range(min = SignalLimits.MIN_EXPIRY_HOURS, max = SignalLimits.MAX_EXPIRY_HOURS) Integer expiresHours,
             @Param("ack: the signals, from check.")
             @Size(min = 1, max = SignalLimits.MAX_ACK_IDS)
@@ -85,9 +85,8 @@ public final class SignalTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("signal", "Signal a collection member",
-            "Point a member of a shared collection at some of its memories (ids only, no text): send; the "
-                    + "recipient peeks with check, reads with memory_retrieve, then acks. Unacknowledged "
-                    + "signals expire.",
+            "Point a collection member at some of its memories (ids only): send; the recipient peeks with "
+                    + "check, reads with memory_retrieve, then acks. Unacknowledged signals expire.",
             Args.class, Result.class, (context, args) -> run(context.colony().as(context.actor()), args));
 
     private SignalTool() {

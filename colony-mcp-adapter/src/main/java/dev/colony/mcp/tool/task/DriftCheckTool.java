@@ -19,7 +19,7 @@ public final class DriftCheckTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread whose claims and edits to compare.", required = true)
+            @Param(value = "The thread to compare.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
             @Param(value = "How far back edits count.", defaultValue = "60")
             @Range(min = 1, max = 1_440) int windowMinutes) {
@@ -59,9 +59,8 @@ public final class DriftCheckTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_drift_check", "Check claim drift",
-            "Compare your active claims on a thread with the files you edited there lately: edits without "
-                    + "a claim, claims without edits, drift_score. When edits lack claims, next_args are "
-                    + "the task_claim_file calls.",
+            "Compare your claims on a thread with the files you edited there lately: edits without a claim, "
+                    + "claims without edits; next_args are the missing task_claim_file calls.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
                 SessionId session = caller.actor().session();

@@ -17,10 +17,9 @@ public final class RecordEditTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread the edit belongs to.", required = true)
+            @Param(value = "The thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "The file, relative to the repository root or absolute inside it.",
-                    required = true)
+            @Param(required = true)
             @Size(max = FileActivity.MAX_PATH_CHARS) String filePath) {
     }
 
@@ -36,8 +35,8 @@ public final class RecordEditTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_record_edit", "Record a file edit",
-            "Record that you edited a file on a thread, for clients without the edit hook; feeds file "
-                    + "heat, lanes and task_drift_check. Errors: NOT_FOUND, INVALID_CLAIM_PATH.",
+            "Record that you edited a file on a thread, for clients without the edit hook; feeds file heat, "
+                    + "lanes and task_drift_check.",
             Args.class, Result.class, (context, args) -> {
                 FileEdit edit = context.scope().activity().recordEdit(TaskId.of(args.taskId()),
                         args.filePath());

@@ -20,7 +20,7 @@ public final class SuggestApproachTool {
     public record Args(
             @Param(value = "The work about to start: features, files, errors.", required = true)
             @Size(max = ApproachSuggestion.MAX_QUERY_CHARS) String query,
-            @Param("Only threads of this repository.")
+            @Param
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param("Your own thread, left out.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long currentTaskId,
@@ -80,8 +80,8 @@ public final class SuggestApproachTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_suggest_approach", "Suggest an approach",
-            "Before starting work, find past threads like it and what they teach: files claimed, failed "
-                    + "approaches and blockers (first words), how long finished ones took.",
+            "Before starting work, past threads like it and what they teach: files claimed, failed "
+                    + "approaches, blockers, how long finished ones took.",
             Args.class, Result.class, (context, args) -> {
                 ApproachSuggestion suggestion = context.scope().tasks().suggestApproach(new ApproachQuery(args.query(),
                         args.repoRoot(), args.currentTaskId() == null ? null : TaskId.of(args.currentTaskId()),

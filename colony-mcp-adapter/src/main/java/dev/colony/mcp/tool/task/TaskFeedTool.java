@@ -32,7 +32,7 @@ public final class TaskFeedTool {
             @Choices(MemoryAddTool.TaskStatuses.class) String status,
             @Param("Only tasks with this topic.")
             @Size(max = 160) String topic,
-            @Param("Only this collection's tasks; personal for yours only.")
+            @Param("Only this collection's tasks (personal: yours).")
             @Size(max = Collections.MAX_SLUG_LENGTH) String collection,
             @Param("The most tasks; " + TaskFeedQuery.DEFAULT_LIMIT + " by default.")
             @Range(min = 1, max = TaskFeedQuery.MAX_LIMIT) Integer limit) {
@@ -82,9 +82,8 @@ public final class TaskFeedTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_feed", "Task feed",
-            "Your tasks (memory tasks and task threads, personal and in your collections) by last change, "
-                    + "newest first, not ranked. Call it at the start of a session; to find tasks about a "
-                    + "subject use memory_search.",
+            "Your tasks (memory tasks and task threads, personal and shared) by last change, newest first: "
+                    + "call it at the start of a session. To find tasks by subject: memory_search.",
             Args.class, Result.class, (context, args) -> {
                 TaskFeedQuery query = new TaskFeedQuery(ToolArguments.instant("since", args.since()),
                         args.status() == null ? null : TaskStatus.fromWire(args.status()), args.topic(),

@@ -23,8 +23,8 @@ public final class TaskLinkTool {
 
     /** The tool; the result is the link as stored. */
     public static final ToolSpec<Args, TaskViews.LinkView> SPEC = ToolSpec.writing("task_link", "Link task threads",
-            "Link two related threads so each lists the other (task_links). Undirected; linking again "
-                    + "returns the link. Errors: TASK_LINK_SELF.",
+            "Link two related threads so each lists the other (task_links); undirected, linking again "
+                    + "returns the link.",
             Args.class, TaskViews.LinkView.class, (context, args) -> TaskViews.LinkView.of(
                     context.scope().tasks().link(ToolArguments.task(args.taskId()),
                             ToolArguments.task(args.otherTaskId()), args.note())));

@@ -12,7 +12,7 @@ public final class TaskLinksTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The thread whose links to list.", required = true)
+            @Param(value = "The thread.", required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId) {
     }
 
@@ -22,7 +22,7 @@ public final class TaskLinksTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_links", "List linked threads",
-            "The threads linked to a thread, oldest link first: id, title, branch and status, with the link's note.",
+            "The threads linked to a thread, oldest link first, with each link's note.",
             Args.class, Result.class, (context, args) -> new Result(args.taskId(), context.tasks()
                     .links(ToolArguments.task(args.taskId())).stream().map(TaskViews.LinkedView::of).toList()));
 

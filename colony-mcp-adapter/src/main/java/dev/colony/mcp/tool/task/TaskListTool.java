@@ -24,11 +24,11 @@ public final class TaskListTool {
 
     /** The arguments. */
     public record Args(
-            @Param("Most threads; by default " + DEFAULT_LIMIT + " within about 800 tokens.")
+            @Param("Default " + DEFAULT_LIMIT + ", within about 800 tokens.")
             @Range(min = 1, max = TaskLimits.MAX_LIST_LIMIT) Integer limit,
-            @Param("Only threads of this repository root.")
+            @Param
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Only threads of this branch.")
+            @Param
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch) {
     }
 

@@ -20,21 +20,20 @@ public final class TaskNoteWorkingTool {
             @Param("What is being done, in a few words.") String task,
             @Param("What stops progress, or none.") String blocker,
             @Param("The next step.") String next,
-            @Param("Where to look: a path, command or pull request; cut to " + TaskLimits.MAX_POINTER_CHARS
-                    + " characters.")
+            @Param("Where to look: a path, command or pull request.")
             String evidence) {
     }
 
     /** The arguments. */
     public record Args(
-            @Param("Only threads of this repository root.")
+            @Param
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
-            @Param("Only threads of this branch.")
+            @Param
             @Size(max = TaskLimits.MAX_BRANCH_CHARS) String branch,
-            @Param(value = "The note; key=value pairs (branch, task, blocker, next, evidence) fill the "
-                    + "pointer.", required = true)
+            @Param(value = "The note; key=value pairs (task, blocker, next, evidence) fill the pointer.",
+                    required = true)
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
-            @Param("Pointer fields; they win over pairs in the content.") PointerArgs pointer) {
+            @Param("Pointer fields, over pairs in the content.") PointerArgs pointer) {
     }
 
     /**
@@ -54,10 +53,9 @@ public final class TaskNoteWorkingTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_note_working", "Save working state",
-            "Save your working state as a note on your one active thread, replacing your previous note "
-                    + "there (kept as superseded). next and evidence are required. Kept in Colony only: "
-                    + "no notepad file. Errors: AMBIGUOUS_ACTIVE_TASK (narrow with repo_root, branch), "
-                    + "ACTIVE_TASK_NOT_FOUND (open one with task_thread).",
+            "Save your working state on your active thread, replacing your previous note; next and evidence "
+                    + "are required. No active thread: open one with task_thread; several: narrow with repo_root, "
+                    + "branch.",
             Args.class, Result.class, (context, args) -> {
                 PointerArgs given = args.pointer();
                 WorkingPointer pointer = given == null ? null : new WorkingPointer(given.branch(), given.task(),

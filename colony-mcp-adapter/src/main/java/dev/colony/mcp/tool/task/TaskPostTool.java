@@ -29,16 +29,16 @@ public final class TaskPostTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "question, answer, decision, blocker, note; or a warning: failed_approach, "
-                    + "blocked_path, conflict_warning, reverted_solution.", required = true)
+            @Param(value = "A post, or a warning (failed_approach, blocked_path, conflict_warning, "
+                    + "reverted_solution).", required = true)
             @Choices(PostKinds.class) String kind,
-            @Param(value = "The post: subject first, then the point and the evidence.", required = true)
+            @Param(value = "Subject first, then the point and the evidence.", required = true)
             @Size(max = MemoryLimits.MAX_CONTENT_CHARS) String content,
             @Param("The post on this thread it answers.")
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) Long replyTo,
-            @Param("Search keywords, single lowercase words.")
+            @Param
             @Size(max = MemoryLimits.MAX_TOPICS) List<String> topics) {
     }
 
@@ -75,9 +75,8 @@ public final class TaskPostTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_post", "Post on a task thread",
-            "Post a question, answer, decision, blocker, note or warning on a task thread, for every "
-                    + "session there (and search). A post that asks one agent for something is kept, and "
-                    + "the result says how to send it with task_message.",
+            "Post a question, answer, decision, blocker, note or warning on a task thread, for every session "
+                    + "there (and search). To ask one agent for something, use task_message.",
             Args.class, Result.class, (context, args) -> {
                 PostKind kind = PostKind.fromWire("kind", args.kind());
                 TaskThreads threads = context.scope().tasks();

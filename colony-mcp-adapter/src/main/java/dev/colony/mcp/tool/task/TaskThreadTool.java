@@ -12,7 +12,7 @@ public final class TaskThreadTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The repository (or worktree) root; spellings of one directory are one thread.",
+            @Param(value = "The repository or worktree root.",
                     required = true)
             @Size(max = TaskLimits.MAX_REPO_ROOT_CHARS) String repoRoot,
             @Param(value = "The branch checked out there.", required = true)
@@ -26,9 +26,8 @@ public final class TaskThreadTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_thread", "Open a task thread",
-            "Open and join the task thread of a repository root and branch (created by the first session "
-                    + "there): every session on that checkout meets on it. Returns the task_id the task "
-                    + "tools take. The server joins its own checkout's thread at start.",
+            "Open and join the task thread of a repository root and branch, where every session on that "
+                    + "checkout meets; returns its task_id. The server joins its own checkout's at start.",
             Args.class, Result.class, (context, args) -> {
                 OpenedThread opened = context.scope().tasks()
                         .open(args.repoRoot(), args.branch());

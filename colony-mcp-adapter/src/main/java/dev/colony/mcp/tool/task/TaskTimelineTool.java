@@ -16,9 +16,9 @@ public final class TaskTimelineTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Param(defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = TaskLimits.MAX_TIMELINE_LIMIT) int limit) {
     }
 
@@ -28,7 +28,7 @@ public final class TaskTimelineTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_timeline", "Walk a task thread",
-            "A thread's posts, newest first, as compact entries (id, kind, session_id, ts, reply_to).",
+            "A thread's posts, newest first, as compact entries.",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Entry.all(context.tasks()
                     .timeline(ToolArguments.task(args.taskId()), args.limit()))));
 

@@ -23,7 +23,7 @@ public final class TaskUnlinkTool {
 
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.writing("task_unlink", "Unlink task threads",
-            "Remove the link between two task threads; removed says whether there was one to remove.",
+            "Remove the link between two threads; removed says whether there was one.",
             Args.class, Result.class, (context, args) -> new Result(context.scope().tasks().unlink(
                     ToolArguments.task(args.taskId()), ToolArguments.task(args.otherTaskId())))).asIdempotent();
 

@@ -17,11 +17,11 @@ public final class TaskUpdatesSinceTool {
 
     /** The arguments. */
     public record Args(
-            @Param(value = "The task thread (task_id from task_thread).", required = true)
+            @Param(required = true)
             @Range(min = 1, max = ArgumentSchema.MAX_SAFE_INTEGER) long taskId,
-            @Param(value = "Only posts written after this time.", required = true)
+            @Param(value = "Only posts after this time.", required = true)
             @Range(min = 0, max = ArgumentSchema.MAX_SAFE_INTEGER) long sinceTs,
-            @Param(value = "Most entries to return.", defaultValue = "" + DEFAULT_LIMIT)
+            @Param(defaultValue = "" + DEFAULT_LIMIT)
             @Range(min = 1, max = TaskLimits.MAX_TIMELINE_LIMIT) int limit) {
     }
 
@@ -32,8 +32,8 @@ public final class TaskUpdatesSinceTool {
     /** The tool. */
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("task_updates_since",
             "What changed on a thread",
-            "What others posted on a thread after since_ts, oldest first, your own posts left out: ask it "
-                    + "after being away; the last ts is the next since_ts.",
+            "What others posted on a thread after since_ts, oldest first, yours left out; the last ts is the "
+                    + "next since_ts.",
             Args.class, Result.class, (context, args) -> new Result(TaskViews.Update.all(
                     context.scope().tasks().updatesSince(
                             ToolArguments.task(args.taskId()), Instant.ofEpochMilli(args.sinceTs()), args.limit()))));
