@@ -27,7 +27,7 @@ class ToolsCommandTest {
     void listsTheToolsOfTheNamedToolsetsWithWhatACallMayDo() {
         CliRun memory = run("tools", "--toolsets", "memory");
         assertThat(memory.exit()).as(memory.err()).isZero();
-        assertThat(memory.out()).startsWith("memory (15): ").contains("search", "Search memory", "read-only")
+        assertThat(memory.out()).startsWith("memory (14): ").contains("search", "Search memory", "read-only")
                 .containsPattern("memory_forget +Forget a memory +DESTRUCTIVE").doesNotContain("task_post", "runs (");
         CliRun all = run("tools");
         assertThat(all.out()).contains("coordination (", "runs (9 (10 with shell runs)): ", "task_output",
