@@ -1,5 +1,10 @@
 package dev.colony.bench;
 
+import dev.colony.api.Actor;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.core.Colony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,10 +23,13 @@ import java.util.concurrent.TimeUnit;
  * {@code mcp.rss.writes}: the resident memory of the real server ({@code java -jar colony-mcp.jar mcp}, launched
  * with the JVM options and environment the README's section Memory gives it) on a new store, with the default model against keyword-only
  * ({@code COLONY_EMBEDDING_MODEL=none}): idle once the first search has answered (the model loaded), after
- * {@code size} {@code memory_add} calls, and after 100 searches more. Sizes are VmRSS (and the peak, VmHWM) read
+ * {@code size} {@code memory_add} calls, and after 100 searches more. Sizes are VmRSS (the peak, VmHWM, and the part
+ * mapped from files, RssFile) read
  * from {@code /proc/<pid>/status}, so Linux only. The two sides' latencies are the adds.
  *
- * <p>{@code -Drss.jvm="-Xmx64m …"} replaces the server's JVM options (to compare settings);
+ * <p>{@code -Drss.prefill=100000} starts each server on a store already holding that many memories (written
+ * in-process without vectors, indexed once before the launch), to see what a large store adds.
+ * {@code -Drss.jvm="-Xmx64m …"} replaces the server's JVM options (to compare settings);
  * {@code -Drss.nmt=true} starts it with native memory tracking and prints {@code jcmd VM.native_memory summary}
  * of each server to stderr before it stops.
  */
@@ -63,18 +71,37 @@ final class McpFootprintScenario implements Scenario {
         }
         Latencies withModel = new Latencies(size);
         Latencies keywordOnly = new Latencies(size);
-        long[] model = serve(options.workDir().resolve("model"), null, contents, queries, withModel);
-        long[] keyword = serve(options.workDir().resolve("keyword"), "none", contents, queries, keywordOnly);
+        int prefill = Integer.getInteger("rss.prefill", 0);
+        long[] model = serve(prefilled(options.workDir().resolve("model"), prefill, options), null, contents, queries,
+                withModel);
+        long[] keyword = serve(prefilled(options.workDir().resolve("keyword"), prefill, options), "none", contents,
+                queries, keywordOnly);
         boolean measured = model[2] > 0 && keyword[2] > 0;
         return new Result(name(), size, withModel, keywordOnly, "resident memory after the writes, with the model / "
                 + "keyword-only", measured ? model[1] / (double) keyword[1] : Double.NaN, "reported (no target)",
-                true, String.format(Locale.ROOT, "%s; JVM options %s, environment %s; with the model: idle %s, after %d adds %s, "
-                        + "after %d searches more %s (peak %s); keyword-only: %s, %s, %s (peak %s)",
-                        measured ? "VmRSS from /proc" : "resident memory not measured on this OS", jvmOptions(),
+                true, String.format(Locale.ROOT, "%s; %s; JVM options %s, environment %s; with the model: idle %s, "
+                        + "after %d adds %s, after %d searches more %s (peak %s, file-backed %s); keyword-only: %s, %s, "
+                        + "%s (peak %s, file-backed %s)",
+                        measured ? "VmRSS from /proc" : "resident memory not measured on this OS",
+                        prefill > 0 ? "store pre-filled with " + prefill + " memories" : "new store", jvmOptions(),
                         System.getProperty("rss.jvm") == null ? SERVER_ENVIRONMENT : Map.of(),
                         megabytes(model[0]), size, megabytes(model[1]), SEARCHES, megabytes(model[2]),
-                        megabytes(model[3]), megabytes(keyword[0]), megabytes(keyword[1]), megabytes(keyword[2]),
-                        megabytes(keyword[3])));
+                        megabytes(model[3]), megabytes(model[4]), megabytes(keyword[0]), megabytes(keyword[1]),
+                        megabytes(keyword[2]), megabytes(keyword[3]), megabytes(keyword[4])));
+    }
+
+    /** {@code home}, its store holding {@code count} memories written in-process and indexed once, when positive. */
+    private static Path prefilled(Path home, int count, BenchOptions options) throws IOException {
+        Files.createDirectories(home);
+        if (count > 0) {
+            Path db = home.resolve("colony.db");
+            Actor actor = KeywordSearchScenario.fill(db, count, new Corpus(options.seed() + 1, 20_000));
+            try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db))
+                    .search(LuceneSearch.besideStore()).build()) {
+                colony.as(actor).memories().search(SearchQuery.of("warm up"));
+            }
+        }
+        return home;
     }
 
     private static List<String> jvmOptions() {
@@ -90,28 +117,10 @@ final class McpFootprintScenario implements Scenario {
      */
     private static long[] serve(Path home, String embeddingModel, List<String> contents, List<String> queries,
             Latencies into) throws IOException, InterruptedException {
-        Files.createDirectories(home);
         boolean nmt = Boolean.getBoolean("rss.nmt");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions());
-        if (nmt) {
-            command.add("-XX:NativeMemoryTracking=summary");
-        }
-        command.addAll(List.of("-jar", McpStartScenario.serverJar().toString(), "mcp", "--db",
-                home.resolve("colony.db").toString(), "--user", "bench", "--agent", "bench"));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
-        builder.environment().put("COLONY_HOME", home.toString());
-        if (System.getProperty("rss.jvm") == null) {
-            builder.environment().putAll(SERVER_ENVIRONMENT);
-        }
-        if (embeddingModel != null) {
-            builder.environment().put("COLONY_EMBEDDING_MODEL", embeddingModel);
-        }
-        Process process = builder.start();
+        Process process = launch(home.resolve("colony.db"), home, embeddingModel);
         OutputStream in = process.getOutputStream();
-        long[] sizes = new long[4];
+        long[] sizes = new long[5];
         try (BufferedReader out = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             in.write((McpStartScenario.INITIALIZE + INITIALIZED).getBytes(StandardCharsets.UTF_8));
@@ -137,6 +146,7 @@ final class McpFootprintScenario implements Scenario {
             long[] after = residentKb(process.pid());
             sizes[2] = after[0];
             sizes[3] = after[1];
+            sizes[4] = after[2];
             if (nmt) {
                 printNativeMemory(process.pid(), embeddingModel == null ? "with the model" : "keyword-only");
             }
@@ -153,6 +163,33 @@ final class McpFootprintScenario implements Scenario {
                 }
             }
         }
+    }
+
+    /**
+     * Launches {@code colony-mcp.jar mcp} on {@code db} as the README's section Memory runs it (its JVM options and
+     * environment, or {@code -Drss.jvm}; with native memory tracking under {@code -Drss.nmt=true}), with
+     * {@code COLONY_HOME} at {@code home} and {@code embeddingModel} (null for the default); stderr is discarded.
+     */
+    static Process launch(Path db, Path home, String embeddingModel) throws IOException {
+        Files.createDirectories(home);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions());
+        if (Boolean.getBoolean("rss.nmt")) {
+            command.add("-XX:NativeMemoryTracking=summary");
+        }
+        command.addAll(List.of("-jar", McpStartScenario.serverJar().toString(), "mcp", "--db", db.toString(),
+                "--user", "bench", "--agent", "bench"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
+        builder.environment().put("COLONY_HOME", home.toString());
+        if (System.getProperty("rss.jvm") == null) {
+            builder.environment().putAll(SERVER_ENVIRONMENT);
+        }
+        if (embeddingModel != null) {
+            builder.environment().put("COLONY_EMBEDDING_MODEL", embeddingModel);
+        }
+        return builder.start();
     }
 
     private static void call(OutputStream in, BufferedReader out, long[] id, String tool, String arguments)
@@ -172,10 +209,13 @@ final class McpFootprintScenario implements Scenario {
         System.err.println("mcp.rss.writes, " + label + ", native memory:\n" + text);
     }
 
-    /** VmRSS and VmHWM of process {@code pid} in kB, or {@code -1} each where /proc cannot tell. */
+    /**
+     * VmRSS, VmHWM and RssFile (the part mapped from files: the jar, the index) of process {@code pid} in kB, or
+     * {@code -1} each where /proc cannot tell.
+     */
     static long[] residentKb(long pid) throws IOException {
         Path status = Path.of("/proc", Long.toString(pid), "status");
-        long[] sizes = {-1, -1};
+        long[] sizes = {-1, -1, -1};
         if (!Files.isReadable(status)) {
             return sizes;
         }
@@ -184,12 +224,14 @@ final class McpFootprintScenario implements Scenario {
                 sizes[0] = Long.parseLong(line.replaceAll("[^0-9]", ""));
             } else if (line.startsWith("VmHWM:")) {
                 sizes[1] = Long.parseLong(line.replaceAll("[^0-9]", ""));
+            } else if (line.startsWith("RssFile:")) {
+                sizes[2] = Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         }
         return sizes;
     }
 
-    private static String megabytes(long kilobytes) {
+    static String megabytes(long kilobytes) {
         return kilobytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MB", kilobytes / 1024.0);
     }
 }

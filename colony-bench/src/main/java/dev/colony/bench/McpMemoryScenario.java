@@ -16,8 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mcp.rss}: the resident memory of the MCP server process ({@code java -jar colony-mcp.jar mcp},
- * default JVM options) holding a store of {@code size} embedded memories, after it answered a run of hybrid
+ * {@code mcp.rss}: the resident memory of the MCP server process ({@code java -jar colony-mcp.jar mcp}, launched
+ * as {@link McpFootprintScenario#launch} does: the README's memory settings) holding a store of {@code size} embedded memories, after it answered a run of hybrid
  * searches (model loaded, index open), against the same server on an empty store after the same searches.
  * Resident and peak sizes are read from {@code /proc/<pid>/status} (Linux; elsewhere they are not
  * measured); the searches' latencies are the scenario's two sides.
@@ -61,19 +61,17 @@ final class McpMemoryScenario implements Scenario {
                         megabytes(emptyKb[1]), buildSeconds));
     }
 
+    private static String megabytes(long kilobytes) {
+        return McpFootprintScenario.megabytes(kilobytes);
+    }
+
     /**
      * Starts the server on {@code db}, times {@code queries} as {@code search} calls, and reads its resident
      * and peak resident sizes in kB before stopping it ({@code -1} where they cannot be read).
      */
     private static long[] serve(Path db, Path home, List<String> queries, Latencies into)
             throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-jar", McpStartScenario.serverJar().toString(), "mcp",
-                "--db", db.toString(), "--user", "bench", "--agent", "bench")
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
-        builder.environment().put("COLONY_HOME", home.toString());
-        Process process = builder.start();
+        Process process = McpFootprintScenario.launch(db, home, null);
         OutputStream in = process.getOutputStream();
         try (BufferedReader out = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -92,7 +90,7 @@ final class McpMemoryScenario implements Scenario {
                 into.record(System.nanoTime() - start);
                 McpWire.expectOk(String.valueOf(answer));
             }
-            long[] sizes = residentKb(process.pid());
+            long[] sizes = McpFootprintScenario.residentKb(process.pid());
             in.close();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroy();
@@ -106,30 +104,5 @@ final class McpMemoryScenario implements Scenario {
                 }
             }
         }
-    }
-
-    /** VmRSS and VmHWM of process {@code pid} in kB, or {@code -1} each where /proc cannot tell. */
-    private static long[] residentKb(long pid) throws IOException {
-        Path status = Path.of("/proc", Long.toString(pid), "status");
-        long[] sizes = {-1, -1};
-        if (!Files.isReadable(status)) {
-            return sizes;
-        }
-        for (String line : Files.readAllLines(status)) {
-            if (line.startsWith("VmRSS:")) {
-                sizes[0] = kilobytes(line);
-            } else if (line.startsWith("VmHWM:")) {
-                sizes[1] = kilobytes(line);
-            }
-        }
-        return sizes;
-    }
-
-    private static long kilobytes(String statusLine) {
-        return Long.parseLong(statusLine.replaceAll("[^0-9]", ""));
-    }
-
-    private static String megabytes(long kilobytes) {
-        return kilobytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MB", kilobytes / 1024.0);
     }
 }

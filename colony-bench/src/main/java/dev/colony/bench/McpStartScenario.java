@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * start); a non-empty store is filled and then indexed once before measuring, so every start sees a
  * current index. The note reports {@code tools/list}'s round trip sent right after {@code initialize}, and the
  * first search sent after it: its answer's time from launch and its own round trip (what it waits for the store
- * and the search path). The server jar is {@code -Dcolony.mcp.jar}, or found under
+ * and the search path), with the default model (loading in the background) and, from as many more starts,
+ * keyword-only ({@code COLONY_EMBEDDING_MODEL=none}). The server jar is {@code -Dcolony.mcp.jar}, or found under
  * {@code colony-mcp-adapter/target} from the working directory.
  *
  * <p>{@code mcp.start.cds} measures the same with the class-data archive that {@code colony cds} writes
@@ -113,15 +115,17 @@ final class McpStartScenario implements Scenario {
         Latencies firstCall = new Latencies(starts);
         Latencies list = new Latencies(starts);
         Latencies searchOnly = new Latencies(starts);
+        Latencies[] keywordOnly = {new Latencies(starts), new Latencies(starts), new Latencies(starts)};
         for (int i = 0; i < WARM_UP; i++) {
-            start(colonyCommand, home, null, null);
-            start(sdkCommand, home, null, null);
+            start(colonyCommand, home, Map.of(), null, null);
+            start(sdkCommand, home, Map.of(), null, null);
         }
         long colonyWall = 0;
         long sdkWall = 0;
         for (int i = 0; i < starts; i++) {
-            colonyWall += start(colonyCommand, home, colonySide, new Latencies[] {firstCall, list, searchOnly});
-            sdkWall += start(sdkCommand, home, sdkSide, null);
+            colonyWall += start(colonyCommand, home, Map.of(), colonySide, new Latencies[] {firstCall, list, searchOnly});
+            sdkWall += start(sdkCommand, home, Map.of(), sdkSide, null);
+            start(colonyCommand, home, Map.of("COLONY_EMBEDDING_MODEL", "none"), null, keywordOnly);
         }
         colonySide.addWall(colonyWall);
         sdkSide.addWall(sdkWall);
@@ -131,22 +135,27 @@ final class McpStartScenario implements Scenario {
                 p50 <= TARGET_P50_MILLIS, String.format(Locale.ROOT, "%s; %d starts each, alternating; Colony's "
                         + "first search answered at p50 %.0f ms, p95 %.0f ms after launch (its own round trip, "
                         + "sent after tools/list: p50 %.0f ms, p95 %.0f ms); tools/list right after initialize: p50 "
-                        + "%.1f ms, p95 %.1f ms", note, starts, firstCall.percentileMillis(50),
+                        + "%.1f ms, p95 %.1f ms; keyword-only, first search at p50 %.0f ms, p95 %.0f ms after launch "
+                        + "(its own round trip p50 %.0f ms, p95 %.0f ms)", note, starts, firstCall.percentileMillis(50),
                         firstCall.percentileMillis(95), searchOnly.percentileMillis(50),
                         searchOnly.percentileMillis(95),
-                        list.percentileMillis(50), list.percentileMillis(95)));
+                        list.percentileMillis(50), list.percentileMillis(95), keywordOnly[0].percentileMillis(50),
+                        keywordOnly[0].percentileMillis(95), keywordOnly[2].percentileMillis(50),
+                        keywordOnly[2].percentileMillis(95)));
     }
 
     /**
-     * Launches one server, measures until its {@code initialize} answer, then ends it; returns that time. With
+     * Launches one server with {@code env} added to its environment, measures until its {@code initialize} answer,
+     * then ends it; returns that time. With
      * {@code firstCall} (the first search from launch, {@code tools/list}'s round trip, the first search's own round
      * trip), lists the tools and makes the first search before ending it.
      */
-    private static long start(List<String> command, Path home, Latencies initialized, Latencies[] firstCall)
-            throws IOException, InterruptedException {
+    private static long start(List<String> command, Path home, Map<String, String> env, Latencies initialized,
+            Latencies[] firstCall) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_"));
         builder.environment().put("COLONY_HOME", home.toString());
+        builder.environment().putAll(env);
         long t0 = System.nanoTime();
         Process process = builder.start();
         OutputStream in = process.getOutputStream();

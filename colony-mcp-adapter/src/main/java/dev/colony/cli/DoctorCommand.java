@@ -60,8 +60,15 @@ public final class DoctorCommand implements Callable<Integer> {
         List<String> problems = new ArrayList<>();
         SqliteHealth health = null;
         if (Files.exists(database, LinkOption.NOFOLLOW_LINKS)) {
-            StoreFiles.requireExisting(database);
+            if (!emptyFile(database)) {
+                StoreFiles.requireExisting(database);
+            }
             health = SqliteHealth.examine(database);
+        }
+        if (health != null && health.noStoreYet()) {
+            out.println("Store " + health.file() + ": empty, created on first use (a start ended before making it).");
+            emptiedStore(LuceneSearch.indexDirectoryBeside(health.file()), health.file(), problems);
+        } else if (health != null) {
             problems.addAll(health.problems());
             out.println("Store " + health.file() + ": " + health.memories() + " memories, latest change "
                     + health.latestRev() + ", schema version " + health.schemaVersion()
@@ -96,6 +103,25 @@ public final class DoctorCommand implements Callable<Integer> {
         }
         out.flush();
         return problems.isEmpty() ? 0 : ColonyCli.EXIT_FAILURE;
+    }
+
+    private static boolean emptyFile(Path database) {
+        try {
+            return Files.isRegularFile(database, LinkOption.NOFOLLOW_LINKS) && Files.size(database) == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** An empty store file beside an index that holds memories is a lost store, which the server refuses. */
+    private static void emptiedStore(Path index, Path database, List<String> problems) {
+        try {
+            IndexSummary.read(index).filter(summary -> summary.documents() > 0).ifPresent(summary -> problems.add(
+                    "the store file " + database + " is empty but the search index " + index + " holds "
+                            + summary.documents() + " memories: the store was lost; restore it from a backup"));
+        } catch (IOException | RuntimeException unreadable) {
+            // no index to tell
+        }
     }
 
     /** Loads the configured embedding model, as a server would on its first search. */

@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code colony install}: puts the running {@code colony-mcp.jar} (with the hook launcher and any optional
- * model jars beside it) and a {@code colony} launcher script into {@code $COLONY_HOME/bin}, a place a build
- * does not clean, and prints how to register that launcher in Claude Code, Codex and Cursor with the
+ * model jars beside it) and a {@code colony} launcher script ({@link LauncherScript}: the measured memory
+ * settings) into {@code $COLONY_HOME/bin}, a place a build does not clean, and prints how to register that launcher in Claude Code, Codex and Cursor with the
  * absolute paths filled in.
  *
  * <p>Running it again changes only what differs. A file in the way that Colony did not write (not a Colony
@@ -40,8 +40,6 @@ import picocli.CommandLine.Spec;
                 "Idempotent; never replaces a file Colony did not write unless --force."})
 public final class InstallCommand implements Callable<Integer> {
 
-    /** The line that marks a launcher script as written by this command. */
-    static final String LAUNCHER_MARK = "# colony launcher, written by 'colony install'";
     private static final String JAR = "colony-mcp.jar";
     private static final String HOOK_JAR = "colony-hook.jar";
     private static final String MODEL_JARS = "langchain4j-embeddings-*.jar";
@@ -75,11 +73,7 @@ public final class InstallCommand implements Callable<Integer> {
         Path launcher = bin.resolve(windows ? "colony.cmd" : "colony");
         Path java = Path.of(parent.system().getProperty("java.home", System.getProperty("java.home")), "bin",
                 windows ? "java.exe" : "java");
-        String script = windows
-                ? "@echo off\r\nrem " + LAUNCHER_MARK.substring(2) + "\r\n\"" + java + "\" -jar \"" + jar + "\" %*\r\n"
-                : "#!/bin/sh\n" + LAUNCHER_MARK + ": runs the colony-mcp.jar beside it.\nexec "
-                        + ClientSnippets.shell(java.toString()) + " -jar " + ClientSnippets.shell(jar.toString())
-                        + " \"$@\"\n";
+        String script = windows ? LauncherScript.windows(java, jar) : LauncherScript.unix(java, jar);
 
         List<Path> copies = new ArrayList<>();
         copies.add(source);
@@ -173,7 +167,7 @@ public final class InstallCommand implements Callable<Integer> {
     private static boolean isOurLauncher(Path file) {
         try {
             return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
-                    && Files.readString(file, StandardCharsets.UTF_8).contains(LAUNCHER_MARK.substring(2));
+                    && Files.readString(file, StandardCharsets.UTF_8).contains(LauncherScript.MARK.substring(2));
         } catch (IOException e) {
             return false;
         }

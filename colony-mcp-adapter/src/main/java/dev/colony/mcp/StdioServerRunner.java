@@ -126,7 +126,8 @@ public final class StdioServerRunner {
 
     /**
      * The tool catalogue, built on a thread of its own (loading the classes of every tool and generating their
-     * schemas), so that neither the handshake nor the store's opening waits for it.
+     * schemas), so that neither the handshake nor the store's opening waits for it. The same thread then loads what
+     * turning a result record into JSON needs, which the first tool call would otherwise load while its client waits.
      */
     private static CompletableFuture<ToolCatalog> catalog(Set<Toolset> toolsets, boolean shell) {
         CompletableFuture<ToolCatalog> catalog = new CompletableFuture<>();
@@ -136,7 +137,9 @@ public final class StdioServerRunner {
             } catch (RuntimeException | Error e) {
                 LOG.error("the tool definitions could not be built", e);
                 catalog.completeExceptionally(e);
+                return;
             }
+            ResultWarmUp.run();
         }, "colony-tools");
         building.setDaemon(true);
         building.start();

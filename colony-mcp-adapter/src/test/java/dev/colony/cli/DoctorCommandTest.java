@@ -72,7 +72,9 @@ class DoctorCommandTest {
         CliRun run = CliRun.of(dir, db, "doctor");
 
         assertThat(run.exit()).isEqualTo(ColonyCli.EXIT_FAILURE);
-        assertThat(run.err()).contains(db.toString()).contains("the file is empty");
+        assertThat(run.out()).contains(db.toString()).contains("the file is empty")
+                .contains("a Colony store was kept there").contains("restore the file from a backup")
+                .doesNotContain("created on first use");
     }
 
     /** Overwrites the root page of the memories table with garbage, as a failing disk or a stray write would. */

@@ -53,6 +53,53 @@ class InstallIT {
     }
 
     @Test
+    void theLauncherStartsTheJvmWithTheMeasuredMemorySettingsUnlessTheUserSetsOthers() throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "reads the JVM's settings from /proc");
+        assertThat(ColonyJar.run(dir, env(), "install").exitCode()).isZero();
+        Path launcher = dir.resolve("home").resolve("bin").resolve("colony");
+
+        String defaults = launched(launcher, Map.of());
+        assertThat(defaults).contains(" -XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 "
+                + "-XX:MaxHeapFreeRatio=30 -jar " + dir.resolve("home").resolve("bin").resolve("colony-mcp.jar") + " mcp")
+                .contains("MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072");
+
+        String chosen = launched(launcher, Map.of("COLONY_JAVA_OPTS", "-Xmx300m -XX:+UseG1GC", "MALLOC_ARENA_MAX", "4"));
+        assertThat(chosen).contains(" -Xmx300m -XX:+UseG1GC -jar ", "MALLOC_ARENA_MAX=4", "MALLOC_TRIM_THRESHOLD_=131072")
+                .doesNotContain("-XX:+UseSerialGC", "-Xmx256m", "MALLOC_ARENA_MAX=2");
+    }
+
+    /**
+     * Starts {@code launcher mcp} with {@code extra} in its environment and returns the command line of the JVM
+     * it became (the script execs it, so the process is the same) and its {@code MALLOC_*} variables, from /proc.
+     */
+    private String launched(Path launcher, Map<String, String> extra) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "mcp")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().keySet().removeIf(name -> name.startsWith("COLONY_") || name.startsWith("MALLOC_"));
+        builder.environment().putAll(env());
+        builder.environment().put("COLONY_EMBEDDING_MODEL", "none");
+        builder.environment().putAll(extra);
+        Process process = builder.start();
+        try {
+            Path proc = Path.of("/proc", Long.toString(process.pid()));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            String command = "";
+            while (!command.contains(" -jar ") && process.isAlive() && System.nanoTime() < deadline) {
+                command = Files.readString(proc.resolve("cmdline")).replace('\0', ' ');
+            }
+            assertThat(command).as("the launcher exec'd java").contains(" -jar ");
+            String environment = String.join(" ", List.of(Files.readString(proc.resolve("environ")).split("\0"))
+                    .stream().filter(variable -> variable.startsWith("MALLOC_")).sorted().toList());
+            return command + "\n" + environment;
+        } finally {
+            process.getOutputStream().close();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
     void aFileColonyDidNotWriteIsLeftAloneUnlessForced() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("home").resolve("bin"));
         Files.writeString(bin.resolve("colony"), "#!/bin/sh\necho my own tool\n");

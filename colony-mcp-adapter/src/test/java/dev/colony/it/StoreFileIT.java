@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +75,45 @@ class StoreFileIT {
             second.closeGracefully();
         }
         assertThat(db).isEmptyFile();
+    }
+
+    /**
+     * A client's health check starts the server and kills it at once; killed just after SQLite made the file,
+     * it leaves an empty file or one without tables. Doctor calls that a new store, and the next start makes it.
+     */
+    @Test
+    void aFirstStartKilledAsItMadeTheFileLeavesANewStoreForDoctorAndTheNextStart() throws Exception {
+        Path db = dir.resolve("home").resolve("colony.db");
+        Map<String, String> env = Map.of("COLONY_HOME", dir.resolve("home").toString(), "HOME",
+                dir.resolve("user").toString(), "COLONY_EMBEDDING_MODEL", "none");
+        Process first = ColonyJar.builder(env, "mcp", "--user", "alice", "--agent", "codex")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.exists(db) && first.isAlive() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(db).as("the server made its file").exists();
+        } finally {
+            first.destroyForcibly();
+            assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        ColonyJar.Result doctor = ColonyJar.run(dir, env, "doctor");
+        assertThat(doctor.exitCode()).as("%s%s(%d bytes)", doctor.stdout(), doctor.stderr(), Files.size(db))
+                .isZero();
+        assertThat(doctor.stdout()).containsAnyOf("Store " + db + ": empty, created on first use",
+                "Store " + db + ": 0 memories");
+
+        McpSyncClient next = ColonyJar.mcpClientWithEnv(List.of("mcp", "--user", "alice", "--agent", "codex"),
+                dir.resolve("home"), "codex", stderr, Map.of("COLONY_EMBEDDING_MODEL", "none"));
+        try {
+            ColonyJar.okAndValid(next, "memory_add", Map.of("content", "The health check left nothing behind",
+                    "type", "fact"), stderr);
+        } finally {
+            next.closeGracefully();
+        }
+        assertThat(ColonyJar.run(dir, env, "doctor").stdout()).contains("Store " + db + ": 1 memories");
     }
 
     private McpSyncClient client(Path db) {

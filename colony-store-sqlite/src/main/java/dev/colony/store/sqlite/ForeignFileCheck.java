@@ -75,6 +75,23 @@ final class ForeignFileCheck {
                 + (tables.size() > 5 ? ", …" : "") + ")");
     }
 
+    /**
+     * Whether {@code file}, which {@link #requireColonyOrEmpty} accepted, holds no store yet: it is empty or a
+     * SQLite database without tables, and nothing beside it shows that a store was kept there. A first start
+     * killed before it made the schema leaves such a file (a client's health check does); the next open makes
+     * the schema in it.
+     */
+    static boolean holdsNoStoreYet(Path file) {
+        try {
+            if (traceOfStore(file).isPresent()) {
+                return false;
+            }
+            return Files.size(file) == 0 || tables(file).isEmpty();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static List<String> tables(Path file) {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);

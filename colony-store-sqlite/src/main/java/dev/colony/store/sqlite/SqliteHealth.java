@@ -48,6 +48,14 @@ public record SqliteHealth(Path file, List<String> problems, int schemaVersion, 
         return problems.isEmpty();
     }
 
+    /**
+     * Whether the file holds no store yet (empty, or a database without tables, and no trace of a store beside
+     * it): a first start ended before it made the schema, and the next open makes it. Not a problem.
+     */
+    public boolean noStoreYet() {
+        return problems.isEmpty() && schemaVersion == 0 && storeId == null;
+    }
+
     /** Whether the schema is older than this build's: the next open of the store updates it. */
     public boolean schemaBehind() {
         return schemaVersion > 0 && schemaVersion < JdbcStorageProvider.SCHEMA_VERSION;
@@ -67,6 +75,9 @@ public record SqliteHealth(Path file, List<String> problems, int schemaVersion, 
         List<String> problems = new ArrayList<>();
         try {
             ForeignFileCheck.requireColonyOrEmpty(file);
+            if (ForeignFileCheck.holdsNoStoreYet(file)) {
+                return new SqliteHealth(file, List.of(), 0, null, 0, 0, 0);
+            }
             if (Files.size(file) == 0) {
                 problems.add("the file is empty");
             }

@@ -125,6 +125,46 @@ class StoreDamageTest {
         assertThat(health.storeId()).isNotBlank();
     }
 
+    @Test
+    void aFileAFirstStartLeftBeforeTheSchemaHoldsNoStoreYetAndTheNextOpenMakesIt() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.db"));
+        Path noTables = dir.resolve("colony.db");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + noTables);
+                Statement statement = connection.createStatement()) {
+            statement.execute("PRAGMA journal_mode=WAL");
+        }
+        assertThat(Files.size(noTables)).as("a database header, no tables").isPositive();
+
+        for (Path file : List.of(empty, noTables)) {
+            SqliteHealth health = SqliteHealth.examine(file);
+            assertThat(health.problems()).as(file.toString()).isEmpty();
+            assertThat(health.noStoreYet()).as(file.toString()).isTrue();
+            try (SqliteStorageProvider store = SqliteStorageProvider.open(file)) {
+                Fixtures.Writer writer = Fixtures.writer(store);
+                store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "the first memory")));
+            }
+            SqliteHealth opened = SqliteHealth.examine(file);
+            assertThat(opened.noStoreYet()).isFalse();
+            assertThat(opened.memories()).isEqualTo(1);
+            assertThat(opened.schemaVersion()).isEqualTo(dev.colony.store.jdbc.JdbcStorageProvider.SCHEMA_VERSION);
+        }
+    }
+
+    @Test
+    void aFileWithoutTablesWhereAStoreWasKeptIsStillAProblem() throws Exception {
+        Path file = dir.resolve("colony.db");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement statement = connection.createStatement()) {
+            statement.execute("PRAGMA journal_mode=WAL");
+        }
+        Files.createDirectories(OpenMarkers.directory(file));
+
+        SqliteHealth health = SqliteHealth.examine(file);
+
+        assertThat(health.noStoreYet()).isFalse();
+        assertThat(health.healthy()).isFalse();
+    }
+
     /** A closed store of 300 memories, enough for the memories table to span many pages. */
     private static void filledStore(Path file) {
         try (SqliteStorageProvider store = SqliteStorageProvider.open(file)) {
