@@ -7,10 +7,12 @@ import dev.colony.api.ColonyException;
  * stored), or refused with the reason. Exactly one of the three is present.
  *
  * @param memory the stored memory, or {@code null}
+ * @param version the stored memory's version as {@link MemoryStore#versions} reports it, read inside the write
+ *     (so an edit can name it without reading it again), or {@code null} when nothing was stored
  * @param duplicate the memory it duplicates, or {@code null}
  * @param refusal why it was refused, or {@code null}
  */
-public record AddOutcome(Memory memory, Duplicate duplicate, ColonyException refusal) {
+public record AddOutcome(Memory memory, Long version, Duplicate duplicate, ColonyException refusal) {
 
     /** Checks that exactly one part is present. */
     public AddOutcome {
@@ -18,21 +20,24 @@ public record AddOutcome(Memory memory, Duplicate duplicate, ColonyException ref
         if (present != 1) {
             throw new IllegalArgumentException("an outcome is a memory, a duplicate or a refusal");
         }
+        if ((memory == null) != (version == null)) {
+            throw new IllegalArgumentException("a stored memory comes with its version, and only it");
+        }
     }
 
-    /** A stored memory. */
-    public static AddOutcome stored(Memory memory) {
-        return new AddOutcome(memory, null, null);
+    /** A stored memory, at {@code version}. */
+    public static AddOutcome stored(Memory memory, long version) {
+        return new AddOutcome(memory, version, null, null);
     }
 
     /** A memory not stored because it says what {@code duplicate} says. */
     public static AddOutcome duplicateOf(Duplicate duplicate) {
-        return new AddOutcome(null, duplicate, null);
+        return new AddOutcome(null, null, duplicate, null);
     }
 
     /** A memory refused. */
     public static AddOutcome refused(ColonyException refusal) {
-        return new AddOutcome(null, null, refusal);
+        return new AddOutcome(null, null, null, refusal);
     }
 
     /** Whether the memory was stored. */

@@ -129,7 +129,11 @@ public final class MemoryService implements MemoryStore {
                 return AddOutcome.duplicateOf(duplicate.get());
             }
         }
-        return AddOutcome.stored(kernel.storage().write(tx -> insert(tx, draft, vector, now)));
+        return kernel.storage().write(tx -> {
+            Memory stored = insert(tx, draft, vector, now);
+            // Read inside the write, so that the caller can name the version without a transaction of its own.
+            return AddOutcome.stored(stored, tx.memories().revisions(List.of(stored.id())).get(stored.id()));
+        });
     }
 
     /**

@@ -31,9 +31,11 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
      * @param minStepGapNanos the least time between two background steps, so bursts are batched
      * @param batchSize how many changes are read from the store per batch
      * @param inlineChanges the most changes a search adds itself when the index is behind
+     * @param refreshGapNanos the least time between two reopenings of the writer's reader while searches cover
+     *     the newest changes themselves
      */
     record Settings(long takeoverIntervalMillis, long commitIntervalMillis, long pollNanos, long minStepGapNanos,
-            int batchSize, int inlineChanges) {
+            int batchSize, int inlineChanges, long refreshGapNanos) {
     }
 
     private final Placement placement;
@@ -43,7 +45,8 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
     LuceneIndexFactory(Placement placement, Path path) {
         this(placement, path, new Settings(LuceneSearch.DEFAULT_TAKEOVER_INTERVAL.toMillis(),
                 LuceneSearch.DEFAULT_COMMIT_INTERVAL.toMillis(), LuceneSearch.DEFAULT_POLL_INTERVAL.toNanos(),
-                LuceneSearch.MIN_STEP_GAP.toNanos(), LuceneSearch.DEFAULT_BATCH_SIZE, LuceneSearch.INLINE_CHANGES));
+                LuceneSearch.MIN_STEP_GAP.toNanos(), LuceneSearch.DEFAULT_BATCH_SIZE, LuceneSearch.INLINE_CHANGES,
+                LuceneSearch.REFRESH_GAP.toNanos()));
     }
 
     private LuceneIndexFactory(Placement placement, Path path, Settings settings) {
@@ -62,7 +65,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(interval.toMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos()));
     }
 
     /**
@@ -76,7 +79,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 interval.toMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges()));
+                settings.inlineChanges(), settings.refreshGapNanos()));
     }
 
     /**
@@ -89,7 +92,21 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), interval.toNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos()));
+    }
+
+    /**
+     * A copy whose writer reopens its reader at most once per {@code interval} while searches run (real time: it
+     * paces work and decides nothing), unless a search waits for it or the changes searches added themselves pile
+     * up; in between, each search adds the few changes it misses itself.
+     */
+    public LuceneIndexFactory withRefreshGap(Duration interval) {
+        if (interval == null || interval.isNegative()) {
+            throw ColonyException.invalid("refreshGap", "must be zero or positive, was " + interval);
+        }
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
+                settings.inlineChanges(), interval.toNanos()));
     }
 
     /** A copy that reads at most {@code size} changes from the store per batch. */
@@ -99,7 +116,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), size,
-                settings.inlineChanges()));
+                settings.inlineChanges(), settings.refreshGapNanos()));
     }
 
     /** The directory an index over {@code source} would use, or empty for an in-memory index. */

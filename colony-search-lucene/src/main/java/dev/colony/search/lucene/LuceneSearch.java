@@ -67,6 +67,15 @@ public final class LuceneSearch {
      */
     public static final Duration IDLE_STEP_GAP = Duration.ofMillis(100);
 
+    /**
+     * The least time between two reopenings of the writer's reader while the index is being searched. A search
+     * adds the few changes its snapshot misses itself (see {@link #INLINE_CHANGES}), so reopening after every
+     * background step (a flushed segment, later merged, on every write) would only add work beside the search
+     * and segments to it. The reader is reopened sooner when a search waits for the background thread, or when
+     * the changes searches added themselves reach {@link #INLINE_CHANGES}.
+     */
+    public static final Duration REFRESH_GAP = Duration.ofMillis(200);
+
     /** How long after a search the index counts as being searched. */
     public static final Duration SEARCHED_RECENTLY = Duration.ofSeconds(1);
 

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.DirectoryReader;
@@ -163,6 +164,12 @@ public final class LuceneSearchIndex implements SearchIndex {
      * by it and publish what they indexed only while someone searches.
      */
     private volatile long lastSearchNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
+    /** When the writer's reader was last reopened (system timer). */
+    private long lastRefreshNanos = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
+    /** How many searches wait for the background thread to clear a backlog. */
+    private final AtomicInteger awaitingBackground = new AtomicInteger();
+    /** How often the writer's reader was reopened with new changes, for tests. */
+    private final AtomicLong refreshes = new AtomicLong();
 
     // Published layers; guarded by views.
     private Base base = Base.EMPTY;
@@ -504,6 +511,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             return false;
         }
         long deadline = System.nanoTime() + BACKLOG_WAIT_NANOS;
+        awaitingBackground.incrementAndGet();
         try {
             while (latest - baseThrough() > settings.inlineChanges()) {
                 long remaining = deadline - System.nanoTime();
@@ -515,6 +523,8 @@ public final class LuceneSearchIndex implements SearchIndex {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;
+        } finally {
+            awaitingBackground.decrementAndGet();
         }
     }
 
@@ -761,8 +771,25 @@ public final class LuceneSearchIndex implements SearchIndex {
                     + indexedRev + "); was the store restored from a backup?");
         }
         indexUpTo(target, true);
-        if (publish || searchedRecently()) {
+        if (publish || searchedRecently() && refreshDue()) {
             refreshWriter();
+        }
+    }
+
+    /**
+     * Whether the searched writer should reopen its reader now: a search waits for it, the changes searches added
+     * to the fresh layer themselves have piled up, or {@link LuceneSearch#REFRESH_GAP} has passed since the last
+     * reopening. Otherwise the searches' own fresh layer keeps every write found at once.
+     */
+    private boolean refreshDue() {
+        if (awaitingBackground.get() > 0 || System.nanoTime() - lastRefreshNanos >= settings.refreshGapNanos()) {
+            return true;
+        }
+        views.lock();
+        try {
+            return fresh.size() >= settings.inlineChanges();
+        } finally {
+            views.unlock();
         }
     }
 
@@ -802,8 +829,10 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     private void refreshWriter() throws IOException {
+        lastRefreshNanos = System.nanoTime();
         DirectoryReader refreshed = DirectoryReader.openIfChanged(writerReader, writer);
         if (refreshed != null) {
+            refreshes.incrementAndGet();
             DirectoryReader old = writerReader;
             writerReader = refreshed;
             installBase(new Base(leaves(refreshed), List.of(), indexedRev));
@@ -881,6 +910,7 @@ public final class LuceneSearchIndex implements SearchIndex {
     boolean awaitCaughtUp(long timeoutMillis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         long latest = source.latestRev();
+        awaitingBackground.incrementAndGet();
         try {
             while (true) {
                 // Waiting for the index counts as searching it: the background thread publishes.
@@ -896,7 +926,14 @@ public final class LuceneSearchIndex implements SearchIndex {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return false;
+        } finally {
+            awaitingBackground.decrementAndGet();
         }
+    }
+
+    /** How often the writer has reopened its reader with new changes so far (for tests). */
+    long refreshes() {
+        return refreshes.get();
     }
 
     /**

@@ -109,6 +109,27 @@ class ChangeFeedIndexTest {
     }
 
     @Test
+    void writesBetweenSearchesAreFoundAtOnceWithoutReopeningTheWritersReaderAtEveryStep() {
+        ListMemorySource source = source(3);
+        try (LuceneSearchIndex index = factory().withRefreshGap(Duration.ofMinutes(1)).open(source, clock)) {
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            long reopened = index.refreshes();
+            for (int i = 0; i < 20; i++) {
+                String word = "zqw" + (char) ('a' + i) + "boat";
+                long id = source.add("harbour pilot " + word);
+                index.changed();
+                assertThat(index.awaitStep(WAIT_MILLIS)).isTrue();
+                assertThat(ids(index.search(plain(word)))).as("write %d, searched at once", i).containsExactly(id);
+            }
+            assertThat(index.refreshes() - reopened).as("reopenings of the writer's reader while searched").isZero();
+
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).as("a wait for the index still reopens it").isTrue();
+            assertThat(index.refreshes()).isGreaterThan(reopened);
+            assertThat(all(index)).hasSize(23);
+        }
+    }
+
+    @Test
     void anUpdatedMemoryIsFoundByItsNewTextOnlyAtOnceInTheBackgroundAndAfterReopening() {
         ListMemorySource source = source(3);
         long id = source.add("the albatross flies");

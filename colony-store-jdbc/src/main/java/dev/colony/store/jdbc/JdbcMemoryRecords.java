@@ -109,6 +109,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
             "UPDATE messages SET preview = '' WHERE memory_id = ?",
             "UPDATE tasks SET title = '" + PURGED_TITLE + "' WHERE checklist_id = ?",
             "UPDATE batons SET details = '{}' WHERE id = ?");
+    private static final String REVISION = "SELECT rev FROM memories WHERE id = ? AND " + LIVE;
     /** Ids per {@code IN} list, well below every engine's limit on bound parameters. */
     private static final int ID_CHUNK = 500;
 
@@ -385,6 +386,12 @@ final class JdbcMemoryRecords implements MemoryRecords {
 
     @Override
     public Map<MemoryId, Long> revisions(Collection<MemoryId> ids) {
+        if (ids.size() == 1) {
+            // One memory (the one an add just wrote): a kept statement instead of a list query built anew.
+            MemoryId id = ids.iterator().next();
+            return tx.connection().findOne(REVISION, statement -> statement.setLong(1, id.value()),
+                    row -> row.getLong(1)).map(rev -> Map.of(id, rev)).orElse(Map.of());
+        }
         Map<MemoryId, Long> revisions = new LinkedHashMap<>();
         byIds(ids, "id, rev", (rs, ctx) -> Map.entry(MemoryId.of(rs.getLong("id")), rs.getLong("rev")))
                 .forEach(entry -> revisions.put(entry.getKey(), entry.getValue()));

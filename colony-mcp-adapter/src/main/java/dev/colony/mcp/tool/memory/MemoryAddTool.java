@@ -113,12 +113,14 @@ public final class MemoryAddTool {
                 MemoryDraft draft = draft(args, context.collection(args.collection()),
                         context.colony().clock().instant());
                 SignalShortcut.check(args.signal(), context.collection(args.collection()));
-                if (Boolean.TRUE.equals(args.force())) {
-                    return stored(context, args, context.memories().add(draft));
+                AddOutcome outcome = Boolean.TRUE.equals(args.force())
+                        ? context.memories().addAll(List.of(draft), false).get(0)
+                        : context.memories().addUnlessDuplicate(draft);
+                if (outcome.refusal() != null) {
+                    throw outcome.refusal();
                 }
-                AddOutcome outcome = context.memories().addUnlessDuplicate(draft);
                 if (outcome.stored()) {
-                    return stored(context, args, outcome.memory());
+                    return stored(context, args, outcome);
                 }
                 Memory existing = outcome.duplicate().existing();
                 return new Result(existing.id().value(), existing.kind().name(), existing.createdAt().toEpochMilli(),
@@ -126,13 +128,13 @@ public final class MemoryAddTool {
                         Math.round(outcome.duplicate().score() * 1000) / 1000.0, null, null);
             });
 
-    /** The result for a memory just stored, after the signal asked for. */
-    private static Result stored(ToolContext context, Args args, Memory stored) {
+    /** The result for a memory just stored (its version as the insert read it), after the signal asked for. */
+    private static Result stored(ToolContext context, Args args, AddOutcome outcome) {
+        Memory stored = outcome.memory();
         SignalShortcut signal = SignalShortcut.send(context, args.signal(), context.collection(args.collection()),
                 stored.id());
-        long version = context.memories().versions(List.of(stored.id())).get(stored.id());
-        return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(), version,
-                null, null, signal.signalId(), signal.error());
+        return new Result(stored.id().value(), stored.kind().name(), stored.createdAt().toEpochMilli(),
+                outcome.version(), null, null, signal.signalId(), signal.error());
     }
 
     /** The types a structured task may name: the default one, or a task's (its status decides which). */

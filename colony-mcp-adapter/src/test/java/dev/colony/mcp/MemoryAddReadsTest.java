@@ -1,0 +1,144 @@
+package dev.colony.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.colony.api.MemoryId;
+import dev.colony.api.session.Session;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.mcp.tool.ToolContext;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.spi.storage.StorageCapability;
+import dev.colony.spi.storage.StorageProvider;
+import dev.colony.spi.storage.StorageTopic;
+import dev.colony.spi.storage.TransactionWork;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.MutableClock;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code memory_add} answers from its insert: keyword-only, a write is one write transaction and no read
+ * transaction on the calling thread, and the version it answers is the one the store then reports.
+ */
+class MemoryAddReadsTest {
+
+    @TempDir
+    Path dir;
+
+    private CountingProvider storage;
+    private Colony colony;
+    private Session session;
+    private ColonyMcpServer server;
+
+    @BeforeEach
+    void open() {
+        storage = new CountingProvider(SqliteStorageProvider.open(dir.resolve("colony.db")));
+        colony = Colony.builder().storage(storage).search(LuceneSearch.besideStore())
+                .clock(new MutableClock(Instant.parse("2026-03-02T10:00:00Z"))).build();
+        session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
+        server = new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+    }
+
+    @AfterEach
+    void close() {
+        colony.close();
+    }
+
+    @Test
+    void anAddIsOneWriteTransactionAndAnswersTheVersionTheStoreHolds() {
+        ToolResults.okAndValid(server, "memory_add", Map.of("content", "Warm-up: the first call opens what it needs"));
+        for (Map<String, Object> arguments : List.<Map<String, Object>>of(
+                Map.of("content", "Billing retries webhooks 5 times because the provider drops bursts"),
+                Map.of("content", "Deploys freeze on Fridays", "force", true),
+                Map.of("title", "Rotate the keys", "steps", List.of("Publish the new key")))) {
+            storage.counting(Thread.currentThread());
+            JsonNode added = ToolResults.okAndValid(server, "memory_add", arguments);
+            storage.counting(null);
+
+            assertThat(storage.reads.getAndSet(0)).as("read transactions of %s", arguments).isZero();
+            assertThat(storage.writes.getAndSet(0)).as("write transactions of %s", arguments).isEqualTo(1);
+            MemoryId id = MemoryId.of(added.get("id").asLong());
+            assertThat(added.get("version").asLong())
+                    .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
+        }
+    }
+
+    /** A real store that counts the transactions begun on one thread. */
+    private static final class CountingProvider implements StorageProvider {
+
+        private final StorageProvider delegate;
+        final AtomicInteger reads = new AtomicInteger();
+        final AtomicInteger writes = new AtomicInteger();
+        private volatile Thread counted;
+
+        CountingProvider(StorageProvider delegate) {
+            this.delegate = delegate;
+        }
+
+        void counting(Thread thread) {
+            counted = thread;
+        }
+
+        @Override
+        public <T> T read(TransactionWork<T> work) {
+            if (Thread.currentThread() == counted) {
+                reads.incrementAndGet();
+            }
+            return delegate.read(work);
+        }
+
+        @Override
+        public <T> T write(TransactionWork<T> work) {
+            if (Thread.currentThread() == counted) {
+                writes.incrementAndGet();
+            }
+            return delegate.write(work);
+        }
+
+        @Override
+        public String name() {
+            return delegate.name();
+        }
+
+        @Override
+        public Set<StorageCapability> capabilities() {
+            return delegate.capabilities();
+        }
+
+        @Override
+        public Optional<Path> location() {
+            return delegate.location();
+        }
+
+        @Override
+        public String storeId() {
+            return delegate.storeId();
+        }
+
+        @Override
+        public void migrate() {
+            delegate.migrate();
+        }
+
+        @Override
+        public Optional<Listening> listen(StorageTopic topic, Runnable onChange) {
+            return delegate.listen(topic, onChange);
+        }
+
+        @Override
+        public void close() {
+            delegate.close();
+        }
+    }
+}
