@@ -83,8 +83,13 @@ class InstallIT {
         try {
             Path proc = Path.of("/proc", Long.toString(process.pid()));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // Until the script has exec'd java: a read while exec replaces the process's memory may mix the two
+            // command lines, so a command line counts only when two reads in a row agree.
             String command = "";
-            while (!command.contains(" -jar ") && process.isAlive() && System.nanoTime() < deadline) {
+            String previous = null;
+            while (!(command.contains(" -jar ") && !command.contains(launcher + " ") && command.equals(previous))
+                    && process.isAlive() && System.nanoTime() < deadline) {
+                previous = command;
                 command = Files.readString(proc.resolve("cmdline")).replace('\0', ' ');
             }
             assertThat(command).as("the launcher exec'd java").contains(" -jar ");
