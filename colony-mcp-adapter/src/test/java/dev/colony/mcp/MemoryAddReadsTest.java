@@ -9,18 +9,15 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.spi.storage.StorageTopic;
 import dev.colony.spi.storage.TransactionWork;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.ForwardingStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,15 +72,14 @@ class MemoryAddReadsTest {
     }
 
     /** A real store that counts the transactions begun on one thread. */
-    private static final class CountingProvider implements StorageProvider {
+    private static final class CountingProvider extends ForwardingStorageProvider {
 
-        private final StorageProvider delegate;
         final AtomicInteger reads = new AtomicInteger();
         final AtomicInteger writes = new AtomicInteger();
         private volatile Thread counted;
 
         CountingProvider(StorageProvider delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         void counting(Thread thread) {
@@ -104,41 +100,6 @@ class MemoryAddReadsTest {
                 writes.incrementAndGet();
             }
             return delegate.write(work);
-        }
-
-        @Override
-        public String name() {
-            return delegate.name();
-        }
-
-        @Override
-        public Set<StorageCapability> capabilities() {
-            return delegate.capabilities();
-        }
-
-        @Override
-        public Optional<Path> location() {
-            return delegate.location();
-        }
-
-        @Override
-        public String storeId() {
-            return delegate.storeId();
-        }
-
-        @Override
-        public void migrate() {
-            delegate.migrate();
-        }
-
-        @Override
-        public Optional<Listening> listen(StorageTopic topic, Runnable onChange) {
-            return delegate.listen(topic, onChange);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }

@@ -1,11 +1,7 @@
 package dev.colony.store.tck;
 
-import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.TransactionWork;
-import java.nio.file.Path;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -14,14 +10,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lock), so anything that lets a value escape a unit of work before its commit — a process cache fed
  * from inside the unit — is caught by running the domain over this wrapper.
  */
-public final class RerunningProvider implements StorageProvider {
+public final class RerunningProvider extends ForwardingStorageProvider {
 
-    private final StorageProvider delegate;
     private final AtomicInteger rolledBack = new AtomicInteger();
 
     /** Wraps {@code delegate}; closing this closes it. */
     public RerunningProvider(StorageProvider delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     /** How many write attempts were run and then rolled back so far. */
@@ -43,38 +38,8 @@ public final class RerunningProvider implements StorageProvider {
     }
 
     @Override
-    public <T> T read(TransactionWork<T> work) {
-        return delegate.read(work);
-    }
-
-    @Override
     public String name() {
         return delegate.name() + "-rerunning";
-    }
-
-    @Override
-    public Set<StorageCapability> capabilities() {
-        return delegate.capabilities();
-    }
-
-    @Override
-    public Optional<Path> location() {
-        return delegate.location();
-    }
-
-    @Override
-    public String storeId() {
-        return delegate.storeId();
-    }
-
-    @Override
-    public void migrate() {
-        delegate.migrate();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 
     /** Thrown at the end of the first attempt so that the store rolls it back. */
