@@ -46,7 +46,6 @@ final class McpFootprintScenario implements Scenario {
             "MALLOC_MMAP_THRESHOLD_", "131072", "MALLOC_TRIM_THRESHOLD_", "131072");
 
     private static final int SEARCHES = 100;
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
 
     @Override
     public String name() {
@@ -123,7 +122,7 @@ final class McpFootprintScenario implements Scenario {
         long[] sizes = new long[5];
         try (BufferedReader out = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            in.write((McpStartScenario.INITIALIZE + INITIALIZED).getBytes(StandardCharsets.UTF_8));
+            in.write(McpStartScenario.HANDSHAKE.getBytes(StandardCharsets.UTF_8));
             in.flush();
             String initialized = out.readLine();
             if (initialized == null || !initialized.contains("\"protocolVersion\"")) {

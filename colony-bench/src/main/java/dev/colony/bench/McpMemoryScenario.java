@@ -25,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 final class McpMemoryScenario implements Scenario {
 
     private static final int QUERIES = 200;
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
 
     @Override
     public String name() {
@@ -75,7 +74,7 @@ final class McpMemoryScenario implements Scenario {
         OutputStream in = process.getOutputStream();
         try (BufferedReader out = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            in.write((McpStartScenario.INITIALIZE + INITIALIZED).getBytes(StandardCharsets.UTF_8));
+            in.write(McpStartScenario.HANDSHAKE.getBytes(StandardCharsets.UTF_8));
             in.flush();
             String initialized = out.readLine();
             if (initialized == null || !initialized.contains("\"protocolVersion\"")) {

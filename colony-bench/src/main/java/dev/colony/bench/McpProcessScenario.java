@@ -29,7 +29,6 @@ final class McpProcessScenario implements Scenario {
     static final double MIN_ECHO_RATIO = 0.7;
     static final double SEARCH_TARGET_P50_MILLIS = 2.0;
     private static final int WARM_UP = 3_000;
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
 
     private final boolean search;
 
@@ -147,7 +146,7 @@ final class McpProcessScenario implements Scenario {
             builder.environment().put("COLONY_HOME", home.toString());
             builder.environment().put("COLONY_EMBEDDING_MODEL", "none");
             Server server = new Server(builder.start());
-            server.in.write((McpStartScenario.INITIALIZE + INITIALIZED).getBytes(StandardCharsets.UTF_8));
+            server.in.write(McpStartScenario.HANDSHAKE.getBytes(StandardCharsets.UTF_8));
             server.in.flush();
             String answer = server.out.readLine();
             if (answer == null || !answer.contains("\"protocolVersion\"")) {

@@ -42,8 +42,11 @@ final class McpStartScenario implements Scenario {
     static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"colony-bench\","
             + "\"version\":\"1\"}}}\n";
-    private static final String LIST = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
-            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n";
+    /** The notice a client sends once {@code initialize} is answered. */
+    static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
+    /** A client's handshake as one write: {@code initialize} and the notice after it. */
+    static final String HANDSHAKE = INITIALIZE + INITIALIZED;
+    private static final String LIST = INITIALIZED + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}\n";
     private static final String FIRST_CALL = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{"
             + "\"name\":\"search\",\"arguments\":{\"query\":\"cache retry\",\"limit\":5}}}\n";
 
