@@ -12,6 +12,7 @@ import dev.colony.mcp.tool.ToolCatalog;
 import dev.colony.mcp.tool.ToolContext;
 import dev.colony.mcp.transport.StdioServer;
 import dev.colony.mcp.transport.TransportLimits;
+import dev.colony.search.lucene.LuceneWarmUp;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -92,6 +93,7 @@ public final class StdioServerRunner {
             claiming.start();
         }
         CompletableFuture<ToolCatalog> tools = catalog(settings.toolsets(), settings.runs().shell().enabled());
+        warmUpSearch();
         AtomicReference<HookServer> hooks = new AtomicReference<>();
         OpeningToolHost host = new OpeningToolHost(tools, () -> {
             ColonyMcpServer server = open(settings, thread, tools);
@@ -144,6 +146,16 @@ public final class StdioServerRunner {
         building.setDaemon(true);
         building.start();
         return catalog;
+    }
+
+    /**
+     * Loads the search index's classes on a thread of its own ({@link LuceneWarmUp}) while the store opens, so that
+     * the index, opened after the store, and the first search find them loaded.
+     */
+    private static void warmUpSearch() {
+        Thread warming = new Thread(LuceneWarmUp::run, "colony-search-warm-up");
+        warming.setDaemon(true);
+        warming.start();
     }
 
     /** Waits for {@link #claimNamedSession} (run while the tools and transport are built) and passes on its refusal. */

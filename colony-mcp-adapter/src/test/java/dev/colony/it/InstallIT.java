@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code colony install} puts the jar and a launcher where a build does not clean, prints client snippets
- * that work, does it again without change, and leaves a file it did not write alone; {@code colony doctor}
+ * {@code colony install} puts the jar, a launcher and a class-data archive the launcher starts from where a build
+ * does not clean, prints client snippets that work, does it again without change, and leaves a file it did not write alone; {@code colony doctor}
  * reads the clients' configurations and names a registration that would not start.
  */
 class InstallIT {
@@ -42,24 +43,39 @@ class InstallIT {
                         + " mcp --agent claude-code")
                 .contains("[mcp_servers.colony]", "command = \"" + launcher + "\"", "\"mcpServers\"");
 
+        assertThat(first.stdout()).contains("colony-mcp.jsa: class-data archive written");
+        assertThat(bin.resolve("colony-mcp.jsa")).isRegularFile();
+
         ColonyJar.Result again = ColonyJar.run(dir, env(), "install");
         assertThat(again.exitCode()).as(again.stderr()).isZero();
-        assertThat(again.stdout()).contains("colony-mcp.jar: unchanged", "colony: unchanged");
+        assertThat(again.stdout()).contains("colony-mcp.jar: unchanged", "colony: unchanged", "colony-mcp.jsa: unchanged");
 
         Process version = new ProcessBuilder(launcher.toString(), "--version").redirectErrorStream(true).start();
         assertThat(version.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(new String(version.getInputStream().readAllBytes()).strip())
                 .isEqualTo("colony " + System.getProperty("colony.version"));
+
+        if (Files.isDirectory(Path.of("/proc/self"))) {
+            assertThat(launched(launcher, Map.of())).contains(" -XX:SharedArchiveFile=" + bin.resolve("colony-mcp.jsa")
+                    + " ").contains("maps the archive: true");
+        }
+        // A jar newer than its archive: the JVM ignores the archive and says so on stderr, never on stdout.
+        Files.setLastModifiedTime(bin.resolve("colony-mcp.jar"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Process stale = new ProcessBuilder(launcher.toString(), "--version").start();
+        assertThat(stale.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(stale.getInputStream().readAllBytes()).strip())
+                .isEqualTo("colony " + System.getProperty("colony.version"));
+        assertThat(ColonyJar.run(dir, env(), "install").stdout()).contains("colony-mcp.jsa: class-data archive written");
     }
 
     @Test
     void theLauncherStartsTheJvmWithTheMeasuredMemorySettingsUnlessTheUserSetsOthers() throws Exception {
         Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "reads the JVM's settings from /proc");
-        assertThat(ColonyJar.run(dir, env(), "install").exitCode()).isZero();
+        assertThat(ColonyJar.run(dir, env(), "install", "--no-archive").exitCode()).isZero();
         Path launcher = dir.resolve("home").resolve("bin").resolve("colony");
 
         String defaults = launched(launcher, Map.of());
-        assertThat(defaults).contains(" -XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 "
+        assertThat(defaults).contains(" -Xlog:disable -Xlog:all=warning:stderr -Xshare:auto -XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 "
                 + "-XX:MaxHeapFreeRatio=30 -jar " + dir.resolve("home").resolve("bin").resolve("colony-mcp.jar") + " mcp")
                 .contains("MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072");
 
@@ -95,7 +111,14 @@ class InstallIT {
             assertThat(command).as("the launcher exec'd java").contains(" -jar ");
             String environment = String.join(" ", List.of(Files.readString(proc.resolve("environ")).split("\0"))
                     .stream().filter(variable -> variable.startsWith("MALLOC_")).sorted().toList());
-            return command + "\n" + environment;
+            boolean mapped = false;
+            if (command.contains("-XX:SharedArchiveFile=")) {
+                // The JVM maps the archive while it starts, so it shows among the mappings soon after the exec.
+                while (!mapped && process.isAlive() && System.nanoTime() < deadline) {
+                    mapped = Files.readString(proc.resolve("maps")).contains("colony-mcp.jsa");
+                }
+            }
+            return command + "\n" + environment + "\nmaps the archive: " + mapped;
         } finally {
             process.getOutputStream().close();
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
@@ -109,21 +132,21 @@ class InstallIT {
         Path bin = Files.createDirectories(dir.resolve("home").resolve("bin"));
         Files.writeString(bin.resolve("colony"), "#!/bin/sh\necho my own tool\n");
 
-        ColonyJar.Result refused = ColonyJar.run(dir, env(), "install");
+        ColonyJar.Result refused = ColonyJar.run(dir, env(), "install", "--no-archive");
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.stderr()).contains("INVALID_ARGUMENT", bin.resolve("colony") + " is not Colony's",
                 "--force");
         assertThat(Files.readString(bin.resolve("colony"))).contains("my own tool");
         assertThat(bin.resolve("colony-mcp.jar")).as("nothing written").doesNotExist();
 
-        ColonyJar.Result forced = ColonyJar.run(dir, env(), "install", "--force");
+        ColonyJar.Result forced = ColonyJar.run(dir, env(), "install", "--force", "--no-archive");
         assertThat(forced.exitCode()).as(forced.stderr()).isZero();
         assertThat(Files.readString(bin.resolve("colony"))).contains("colony install");
     }
 
     @Test
     void doctorNamesAClientRegistrationWhoseJarIsGoneAndAcceptsTheInstalledLauncher() throws Exception {
-        assertThat(ColonyJar.run(dir, env(), "install").exitCode()).isZero();
+        assertThat(ColonyJar.run(dir, env(), "install", "--no-archive").exitCode()).isZero();
         Path launcher = dir.resolve("home").resolve("bin").resolve("colony");
         Path user = Files.createDirectories(dir.resolve("user"));
         Files.writeString(user.resolve(".claude.json"), "{\"mcpServers\": {\"colony\": {\"type\": \"stdio\", "
@@ -151,7 +174,7 @@ class InstallIT {
         String claude = System.getProperty("colony.claude.cli", "");
         Assumptions.assumeTrue(!claude.isBlank() && Files.isExecutable(Path.of(claude)),
                 "set -Dcolony.claude.cli to a claude executable to run this");
-        ColonyJar.Result install = ColonyJar.run(dir, env(), "install");
+        ColonyJar.Result install = ColonyJar.run(dir, env(), "install", "--no-archive");
         String line = install.stdout().lines().map(String::strip).filter(l -> l.startsWith("claude mcp add"))
                 .findFirst().orElseThrow();
         Map<String, String> claudeEnv = new HashMap<>(env());
