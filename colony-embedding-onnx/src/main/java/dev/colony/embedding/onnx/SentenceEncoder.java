@@ -15,6 +15,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,7 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * piece run in a padded batch with others came out a little different (cosine to the same text alone 0.98 to
  * 0.99), and a stored vector would depend on what it happened to be written with: on the agent dialog set that
  * moved hybrid search below the vector leg alone ({@code HybridQualityTest}). One piece a call gives exactly
- * LangChain4j's vector whatever the batch; a batch still saves the tokenizer and session set-up per text.
+ * LangChain4j's vector whatever the batch. A batch runs its pieces side by side instead, one piece a run on each of
+ * up to {@code threads} threads at once (the caller's and helper threads of this encoder): the runs of one session
+ * may overlap, each still sees its piece alone, so the vectors are the same bit for bit, and two cores embed a batch
+ * some 1.4 times as fast as one piece after another (bench {@code memory.add.batch}).
  *
  * <p>The session is made with per-shape memory plans off (texts come in every length, and a plan would be kept
  * for each shape seen) and its memory arena on (without it, each call's buffers go to the C allocator, which kept
@@ -44,14 +52,25 @@ final class SentenceEncoder implements AutoCloseable {
     private final boolean meanPooling;
     private final boolean typeIds;
     private final AtomicLong runs = new AtomicLong();
+    /** How many pieces of one batch run at once. */
+    private final int lanes;
+    /** The threads that run a batch's pieces beside the caller's; {@code null} with one lane. */
+    private final ExecutorService helpers;
 
     private SentenceEncoder(OrtEnvironment environment, OrtSession session, HuggingFaceTokenizer tokenizer,
-            boolean meanPooling) throws OrtException {
+            boolean meanPooling, int lanes) throws OrtException {
         this.environment = environment;
         this.session = session;
         this.tokenizer = tokenizer;
         this.meanPooling = meanPooling;
         this.typeIds = session.getInputNames().contains("token_type_ids");
+        this.lanes = lanes;
+        AtomicInteger named = new AtomicInteger();
+        this.helpers = lanes <= 1 ? null : Executors.newFixedThreadPool(lanes - 1, task -> {
+            Thread thread = new Thread(task, "colony-embedding-" + named.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /** Loads {@code model} from its jar's resources (the ONNX runtime must be started). */
@@ -70,7 +89,7 @@ final class SentenceEncoder implements AutoCloseable {
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             OrtSession session = environment.createSession(weights.readAllBytes(), options);
             HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(vocabulary, Map.of("padding", "false"));
-            return new SentenceEncoder(environment, session, tokenizer, model.meanPooling());
+            return new SentenceEncoder(environment, session, tokenizer, model.meanPooling(), threads);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the model " + model.id(), e);
         } catch (OrtException e) {
@@ -111,9 +130,7 @@ final class SentenceEncoder implements AutoCloseable {
             }
             pieceCounts[t] = parts.size();
         }
-        for (Piece piece : pieces) {
-            run(List.of(piece));
-        }
+        runAll(pieces);
         List<float[]> vectors = new ArrayList<>(texts.size());
         int next = 0;
         for (int t = 0; t < texts.size(); t++) {
@@ -122,6 +139,55 @@ final class SentenceEncoder implements AutoCloseable {
             vectors.add(normalize(weightedAverage(own)));
         }
         return vectors;
+    }
+
+    /**
+     * Runs every piece alone, on as many lanes at once as there are pieces, up to {@link #lanes}: the caller's
+     * thread takes pieces as the helpers do. Returns once every lane has stopped, so a failed piece never leaves a
+     * helper inside the runtime; the first failure is then thrown.
+     */
+    private void runAll(List<Piece> pieces) {
+        int used = Math.min(lanes, pieces.size());
+        AtomicInteger next = new AtomicInteger();
+        Runnable lane = () -> {
+            for (int i = next.getAndIncrement(); i < pieces.size(); i = next.getAndIncrement()) {
+                run(List.of(pieces.get(i)));
+            }
+        };
+        List<Future<?>> others = new ArrayList<>();
+        for (int l = 1; l < used; l++) {
+            others.add(helpers.submit(lane));
+        }
+        RuntimeException failure = null;
+        try {
+            lane.run();
+        } catch (RuntimeException e) {
+            next.set(pieces.size());
+            failure = e;
+        }
+        boolean interrupted = false;
+        for (Future<?> other : others) {
+            while (true) {
+                try {
+                    other.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause() instanceof RuntimeException cause ? cause
+                                : new IllegalStateException("running the model failed: " + e.getCause(), e.getCause());
+                    }
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /** Runs the model once on {@code batch}, padded to its longest piece, and pools each piece's vector. */
@@ -247,6 +313,9 @@ final class SentenceEncoder implements AutoCloseable {
 
     @Override
     public void close() {
+        if (helpers != null) {
+            helpers.shutdown();
+        }
         try {
             session.close();
         } catch (OrtException e) {
