@@ -69,7 +69,8 @@ abstract class ChatMemoryStoreContract {
         return List.of(
                 SystemMessage.from("You answer in one line.\nNever guess."),
                 UserMessage.from("alice", List.of(TextContent.from("What is in this picture? 🐜"),
-                        ImageContent.from("https://example.com/ant.png"), TextContent.from(""))),
+                        ImageContent.from("https://example.com/ant.png"), TextContent.from(""),
+                        TextContent.from("nul \u0000, bell \u0007, tab\t, del \u007f, next line \u0085, \u2028 end"))),
                 AiMessage.from(List.of(lookup, weather)),
                 AiMessage.from("Let me check.", List.of(lookup)),
                 ToolExecutionResultMessage.from(lookup, "{\"found\":true}"),
