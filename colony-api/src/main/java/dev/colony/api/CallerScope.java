@@ -6,6 +6,7 @@ import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.briefing.Briefing;
+import dev.colony.api.chat.ChatWindows;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
@@ -94,4 +95,7 @@ public interface CallerScope {
 
     /** The run registry: delegated work the caller may see. */
     Runs runs();
+
+    /** The chat windows of the caller's user, as agent frameworks' conversation memories keep them. */
+    ChatWindows chatWindows();
 }

@@ -8,6 +8,7 @@ import dev.colony.api.baton.Handoffs;
 import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.Relays;
 import dev.colony.api.briefing.Briefing;
+import dev.colony.api.chat.ChatWindows;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.lane.Lanes;
@@ -27,6 +28,7 @@ import dev.colony.core.attention.AttentionService;
 import dev.colony.core.baton.HandoffService;
 import dev.colony.core.baton.QuotaBatonService;
 import dev.colony.core.baton.RelayService;
+import dev.colony.core.chat.ChatWindowService;
 import dev.colony.core.claim.ClaimService;
 import dev.colony.core.collection.CollectionService;
 import dev.colony.core.kernel.Kernel;
@@ -166,6 +168,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public Runs runs() {
         return new RunService(actor, kernel);
+    }
+
+    @Override
+    public ChatWindows chatWindows() {
+        return new ChatWindowService(actor, kernel);
     }
 
     @Override

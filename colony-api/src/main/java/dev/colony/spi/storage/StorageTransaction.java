@@ -59,6 +59,9 @@ public interface StorageTransaction {
     /** The store's delegation policy. */
     DelegationRecords delegation();
 
+    /** Chat windows of agent frameworks' conversation memories. */
+    ChatWindowRecords chatWindows();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

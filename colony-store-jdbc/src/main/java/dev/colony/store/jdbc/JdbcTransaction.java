@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.ArchiveRecords;
 import dev.colony.spi.storage.BatonRecords;
+import dev.colony.spi.storage.ChatWindowRecords;
 import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
@@ -280,6 +281,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public DelegationRecords delegation() {
         return new JdbcDelegationRecords(this);
+    }
+
+    @Override
+    public ChatWindowRecords chatWindows() {
+        return new JdbcChatWindowRecords(this);
     }
 
     @Override

@@ -9,5 +9,5 @@ public interface StorageTck extends ProviderContract, NamespaceContract, Session
         ConcurrencyContract, ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract,
         MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract,
         SignalContract, TaskFeedContract, ForgetContract, ArchiveContract,
-        PlanContract, ProposalContract, RunContract, DelegationContract, DatabaseFileContract {
+        PlanContract, ProposalContract, RunContract, DelegationContract, ChatWindowContract, DatabaseFileContract {
 }
