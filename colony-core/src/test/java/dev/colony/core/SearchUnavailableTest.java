@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.briefing.CoreMemories;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
@@ -63,6 +64,9 @@ class SearchUnavailableTest {
                         assertThat(e.getMessage()).contains(index.toString()).contains("not a directory")
                                 .contains("next try in 1 s");
                     });
+            CoreMemories briefing = alice.briefing().coreMemories("webhook retries");
+            assertThat(briefing.hits()).as("the briefing answers from the store, without hits").isEmpty();
+            assertThat(briefing.activeTasks()).extracting(FeedTask::memory).containsExactly(task.id());
 
             Files.delete(index);
             assertThatThrownBy(() -> alice.memories().search(SearchQuery.of("webhook retries")))

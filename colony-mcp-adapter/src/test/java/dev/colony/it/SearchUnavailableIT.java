@@ -50,6 +50,11 @@ class SearchUnavailableIT {
             JsonNode refused = error(client, "memory_search", Map.of("query", "invoices cold storage"));
             assertThat(refused.get("code").asText()).isEqualTo("SEARCH_UNAVAILABLE");
             assertThat(refused.get("error").asText()).contains(index.toString()).contains("not a directory");
+            // What reads more than memories answers without memory hits instead of failing.
+            assertThat(ColonyJar.okAndValid(client, "hivemind_context", Map.of("query", "invoices"), stderr)
+                    .path("memory_hits").size()).isZero();
+            assertThat(ColonyJar.okAndValid(client, "init_core_memories", Map.of("query", "invoices"), stderr)
+                    .path("hits").size()).isZero();
 
             Files.delete(index);
             long later = ColonyJar.okAndValid(client, "memory_add", Map.of("content",

@@ -1,6 +1,8 @@
 package dev.colony.core.readmodel;
 
 import dev.colony.api.Actor;
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.briefing.Briefing;
 import dev.colony.api.briefing.CoreMemories;
@@ -66,10 +68,24 @@ public final class BriefingService implements Briefing {
         List<FeedTask> active = new TaskFeedService(actor, kernel).feed(TaskFeedQuery.all()
                 .withLimit(TaskFeedQuery.DEFAULT_LIMIT)).stream()
                 .filter(task -> task.status() != TaskStatus.DONE).limit(MAX_TASKS).toList();
-        List<SearchHit> hits = search == null ? List.of()
-                : new MemoryService(actor, kernel).search(SearchQuery.of(search).withLimit(MAX_HITS));
+        List<SearchHit> hits = search == null ? List.of() : hits(search);
         return new CoreMemories(read.behavioral(), landscape(read.facets()), active,
                 new SignalService(actor, kernel).check(MAX_SIGNALS), hits);
+    }
+
+    /**
+     * The best memories for {@code query}; none while search is unavailable (no index, or one that cannot open now):
+     * the rest of the briefing comes from the store and still answers.
+     */
+    private List<SearchHit> hits(String query) {
+        try {
+            return new MemoryService(actor, kernel).search(SearchQuery.of(query).withLimit(MAX_HITS));
+        } catch (ColonyException e) {
+            if (e.code() == ErrorCode.SEARCH_UNAVAILABLE || e.code() == ErrorCode.UNAVAILABLE) {
+                return List.of();
+            }
+            throw e;
+        }
     }
 
     /** Counts macro topics (with their open tasks), topics and types over {@code facets}. */

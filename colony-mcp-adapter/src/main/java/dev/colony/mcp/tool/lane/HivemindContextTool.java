@@ -198,7 +198,7 @@ public final class HivemindContextTool {
         return hits;
     }
 
-    /** Hits for {@code query}; none without a query or without a search index. */
+    /** Hits for {@code query}; none without a query, or while search is unavailable (no index, or one not open now). */
     private static List<SearchHit> search(CallerScope caller, String query, Set<MemoryKind> kinds, int limit) {
         if (query == null) {
             return List.of();
@@ -206,7 +206,7 @@ public final class HivemindContextTool {
         try {
             return caller.memories().search(SearchQuery.of(query).withLimit(limit).withKinds(kinds));
         } catch (ColonyException e) {
-            if (e.code() == ErrorCode.UNAVAILABLE) {
+            if (e.code() == ErrorCode.UNAVAILABLE || e.code() == ErrorCode.SEARCH_UNAVAILABLE) {
                 return List.of();
             }
             throw e;
