@@ -50,7 +50,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Cost: a search is exact and brute force: the store reads the id and embedding of every segment the filter
  * selects and compares them in this process, then reads the best {@code maxResults} whole. Its time grows
- * linearly with the segments selected (see the README for a measurement); there is no approximate index. Only
+ * linearly with the segments selected, and there is no approximate index: on SQLite, a search of 10,000 segments
+ * of 384 dimensions took about 70 ms on a 2-core machine (35 ms with a filter selecting a tenth). Only
  * vector search: a request's {@code query} text is not used (no hybrid mode). Thread-safe.
  */
 public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
