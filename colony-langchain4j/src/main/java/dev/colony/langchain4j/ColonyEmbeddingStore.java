@@ -62,7 +62,7 @@ public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
     private final Segments segments;
     private final String store;
 
-    /** The store {@value #DEFAULT_STORE} of {@code caller}'s user, e.g. {@code new ColonyEmbeddingStore(colony.as(actor))}. */
+    /** The store {@value #DEFAULT_STORE} of {@code caller}'s user, e.g. {@code colony.as(actor)}. */
     public ColonyEmbeddingStore(CallerScope caller) {
         this(caller, DEFAULT_STORE);
     }
@@ -119,8 +119,8 @@ public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
                     + embeddingCount + ")");
         }
         if (embedded != null && embedded.size() != embeddingCount) {
-            throw new IllegalArgumentException("embeddings size (" + embeddingCount + ") is not equal to embedded size ("
-                    + embedded.size() + ")");
+            throw new IllegalArgumentException("embeddings size (" + embeddingCount
+                    + ") is not equal to embedded size (" + embedded.size() + ")");
         }
         if (embeddingCount == 0) {
             return;

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class ColonyEmbeddingStoreTest {
 
-    private static final OpenColony COLONY = new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+    private static final OpenColony COLONY =
+            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
 
     @AfterAll
     static void closeColony() throws IOException {
@@ -68,7 +69,8 @@ class ColonyEmbeddingStoreTest {
 
         assertInvalid(() -> store.add(Embedding.from(new float[] {1, 0})), "segments[0].embedding",
                 "has 2 dimensions, but store 'dimensions' holds embeddings of 3");
-        assertInvalid(() -> store.addAll(List.of(Embedding.from(new float[] {1, 0, 0}), Embedding.from(new float[] {1}))),
+        assertInvalid(() -> store.addAll(List.of(Embedding.from(new float[] {1, 0, 0}),
+                Embedding.from(new float[] {1}))),
                 "segments[1].embedding", "has 1 dimensions, segments[0].embedding has 3");
         assertInvalid(() -> search(store, new float[] {1, 0}, null), "queryEmbedding",
                 "has 2 dimensions, but store 'dimensions' holds embeddings of 3");

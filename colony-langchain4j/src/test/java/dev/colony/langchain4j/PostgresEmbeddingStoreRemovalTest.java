@@ -8,7 +8,8 @@ import org.junit.jupiter.api.AfterAll;
 /** {@link RemovalEmbeddingStoreContract} on a PostgreSQL database of the embedded test server. */
 class PostgresEmbeddingStoreRemovalTest extends RemovalEmbeddingStoreContract {
 
-    private static final OpenColony COLONY = new OpenColony(dir -> PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir)));
+    private static final OpenColony COLONY =
+            new OpenColony(dir -> PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir)));
 
     @AfterAll
     static void closeColony() throws IOException {

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.AfterAll;
 /** {@link FilteringEmbeddingStoreContract} on a SQLite file. */
 class SqliteEmbeddingStoreTest extends FilteringEmbeddingStoreContract {
 
-    private static final OpenColony COLONY = new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+    private static final OpenColony COLONY =
+            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
 
     @AfterAll
     static void closeColony() throws IOException {

@@ -129,8 +129,9 @@ public final class SegmentService implements Segments {
             });
             List<Candidate> ranked = new ArrayList<>(best);
             ranked.sort(Candidate.WORST_FIRST.reversed());
-            Map<String, Segment> found = tx.segments().find(namespace, name, ranked.stream().map(Candidate::id).toList())
-                    .stream().collect(Collectors.toMap(Segment::id, Function.identity()));
+            List<String> ids = ranked.stream().map(Candidate::id).toList();
+            Map<String, Segment> found = tx.segments().find(namespace, name, ids).stream()
+                    .collect(Collectors.toMap(Segment::id, Function.identity()));
             List<SegmentMatch> matches = new ArrayList<>(ranked.size());
             for (Candidate candidate : ranked) {
                 matches.add(new SegmentMatch(found.get(candidate.id()), candidate.cosine()));

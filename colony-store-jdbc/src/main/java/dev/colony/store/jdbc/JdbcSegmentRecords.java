@@ -26,7 +26,8 @@ import java.util.UUID;
  */
 final class JdbcSegmentRecords implements SegmentRecords {
 
-    private static final String DIMENSION = "SELECT dimension FROM segment_stores WHERE namespace_id = ? AND store_name = ?";
+    private static final String DIMENSION = "SELECT dimension FROM segment_stores "
+            + "WHERE namespace_id = ? AND store_name = ?";
     private static final String INSERT_STORE = "INSERT INTO segment_stores (namespace_id, store_name, dimension) "
             + "VALUES (?, ?, ?)";
     private static final String DELETE_METADATA = "DELETE FROM segment_metadata "
@@ -90,8 +91,8 @@ final class JdbcSegmentRecords implements SegmentRecords {
     @Override
     public void scan(NamespaceId namespace, String store, SegmentFilter filter, Visitor visitor) {
         SegmentFilterSql condition = SegmentFilterSql.of(filter, tx.dialect());
-        String sql = "SELECT s.segment_id, s.embedding FROM segments s WHERE s.namespace_id = ? AND s.store_name = ? AND "
-                + condition.sql();
+        String sql = "SELECT s.segment_id, s.embedding FROM segments s "
+                + "WHERE s.namespace_id = ? AND s.store_name = ? AND " + condition.sql();
         tx.connection().each(sql, statement -> {
             statement.setLong(1, namespace.value());
             statement.setString(2, store);
@@ -221,7 +222,8 @@ final class JdbcSegmentRecords implements SegmentRecords {
             case "d":
                 return rs.getDouble(6);
             default:
-                throw new ColonyException(ErrorCode.STORAGE_FAILURE, "a segment's metadata has unknown type '" + type + "'");
+                throw new ColonyException(ErrorCode.STORAGE_FAILURE,
+                        "a segment's metadata has unknown type '" + type + "'");
         }
     }
 }

@@ -23,7 +23,7 @@ final class SegmentFilterSql {
         this.dialect = dialect;
     }
 
-    /** The condition for {@code filter}, or {@code TRUE}-like "1 = 1" when it is null. */
+    /** The condition for {@code filter}; one that always holds ({@code 1 = 1}) when it is null. */
     static SegmentFilterSql of(SegmentFilter filter, Dialect dialect) {
         SegmentFilterSql translated = new SegmentFilterSql(dialect);
         if (filter == null) {
