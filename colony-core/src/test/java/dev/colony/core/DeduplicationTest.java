@@ -115,6 +115,26 @@ class DeduplicationTest {
     }
 
     /**
+     * A batch is written in one transaction; when the store refuses one of its memories (here a reply to a memory
+     * nobody can see), that transaction is rolled back and each memory goes on its own, in order: the others are
+     * stored, the duplicate of an earlier entry is still caught, and the refused one names its field.
+     */
+    @Test
+    void aBatchWithAMemoryTheStoreRefusesStoresTheOthersOnTheirOwn() {
+        List<AddOutcome> outcomes = alice.memories().addAll(List.of(
+                MemoryDraft.of(MemoryKind.PATH, "The Helm chart for the API is in deploy/charts/api."),
+                MemoryDraft.of(MemoryKind.PATH, "deploy/charts/api contains the API's Helm chart."),
+                MemoryDraft.of(MemoryKind.FACT, "The worker scales to ten pods at most.").withReplyTo(MemoryId.of(999_999)),
+                MemoryDraft.of(MemoryKind.PATH, "The Helm chart for the worker is in deploy/charts/worker.")), true);
+
+        assertThat(outcomes).extracting(AddOutcome::stored).containsExactly(true, false, false, true);
+        assertThat(outcomes.get(1).duplicate().existing().id()).isEqualTo(outcomes.get(0).memory().id());
+        assertThat(outcomes.get(2).refusal().field()).isEqualTo("reply_to");
+        assertThat(alice.memories().versions(List.of(outcomes.get(3).memory().id())))
+                .containsEntry(outcomes.get(3).memory().id(), outcomes.get(3).version());
+    }
+
+    /**
      * Stage one of the check is one nearest-neighbour lookup of the index, whatever the store holds: no search
      * (which would rank, cut snippets and read each hit), and no more lookups as the store grows.
      */

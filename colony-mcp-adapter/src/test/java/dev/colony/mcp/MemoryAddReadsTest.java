@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code memory_add} answers from its insert: keyword-only, a write is one write transaction and no read
- * transaction on the calling thread, and the version it answers is the one the store then reports.
+ * transaction on the calling thread, and the version it answers is the one the store then reports; a batch of
+ * new memories is written in one transaction.
  */
 class MemoryAddReadsTest {
 
@@ -67,6 +68,41 @@ class MemoryAddReadsTest {
             assertThat(storage.writes.getAndSet(0)).as("write transactions of %s", arguments).isEqualTo(1);
             MemoryId id = MemoryId.of(added.get("id").asLong());
             assertThat(added.get("version").asLong())
+                    .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
+        }
+    }
+
+    @Test
+    void aBatchOfNewMemoriesIsOneWriteTransactionAndAnswersTheVersionsTheStoreHolds() {
+        ToolResults.okAndValid(server, "memory_add", Map.of("content", "Warm-up: the first call opens what it needs"));
+        List<Map<String, Object>> memories = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            memories.add(Map.of("content", "Service " + i + " keeps its cache for " + (i + 2) + " minutes"));
+        }
+        memories.add(Map.of("content", "Reply to a task nobody can read", "task_id", 999_999));
+
+        storage.counting(Thread.currentThread());
+        JsonNode added = ToolResults.okAndValid(server, "memory_add_batch", Map.of("memories", memories));
+        storage.counting(null);
+
+        assertThat(added.get("stored").asInt()).isEqualTo(20);
+        assertThat(added.get("refused").asInt()).isEqualTo(1);
+        assertThat(storage.reads.getAndSet(0)).as("read transactions").isZero();
+        assertThat(storage.writes.getAndSet(0)).as("write transactions (the refused one never reaches the store)")
+                .isEqualTo(1);
+
+        memories.remove(memories.size() - 1);
+        memories.replaceAll(memory -> Map.of("content", memory.get("content") + " (again, longer)"));
+        storage.counting(Thread.currentThread());
+        JsonNode again = ToolResults.okAndValid(server, "memory_add_batch", Map.of("memories", memories));
+        storage.counting(null);
+
+        assertThat(again.get("stored").asInt()).isEqualTo(20);
+        assertThat(storage.reads.getAndSet(0)).as("read transactions").isZero();
+        assertThat(storage.writes.getAndSet(0)).as("write transactions").isEqualTo(1);
+        for (JsonNode item : again.get("items")) {
+            MemoryId id = MemoryId.of(item.get("id").asLong());
+            assertThat(item.get("version").asLong())
                     .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
         }
     }

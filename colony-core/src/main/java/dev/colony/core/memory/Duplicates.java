@@ -14,6 +14,7 @@ import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StoredVector;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -82,6 +83,22 @@ final class Duplicates {
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * How alike {@code draft} is to {@code earlier}, a memory of the same batch written before it, when the check
+     * above would take it for a duplicate of that one once stored: the same type and target, both embedded by one
+     * model, and {@link DuplicateCheck} finding that both state the same facts. Empty otherwise.
+     */
+    static OptionalDouble score(MemoryDraft earlier, StoredVector earlierVector, MemoryDraft draft,
+            StoredVector vector) {
+        if (vector == null || earlierVector == null || !vector.model().equals(earlierVector.model())
+                || draft.kind() != earlier.kind() || !MemoryKind.TYPED.contains(draft.kind())
+                || !Objects.equals(draft.collection(), earlier.collection()) || isStructuredTask(draft)
+                || isStructuredTask(earlier)) {
+            return OptionalDouble.empty();
+        }
+        return DuplicateCheck.score(draft.content(), vector.values(), earlier.content(), earlierVector.values());
     }
 
     private static boolean isStructuredTask(MemoryDraft draft) {

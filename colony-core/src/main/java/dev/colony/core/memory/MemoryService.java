@@ -38,12 +38,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -111,14 +113,98 @@ public final class MemoryService implements MemoryStore {
         }
         List<StoredVector> vectors = kernel.embed(checked.stream().map(MemoryDraft::content).toList())
                 .orElse(Collections.nCopies(checked.size(), null));
+        Duplicates duplicates = new Duplicates(actor, kernel);
+        List<Integer> storing = new ArrayList<>();
+        Map<Integer, BatchDuplicate> ofEarlier = new HashMap<>();
         for (int j = 0; j < checked.size(); j++) {
-            try {
-                outcomes.set(valid.get(j), store(checked.get(j), vectors.get(j), now, deduplicate));
-            } catch (ColonyException refused) {
-                outcomes.set(valid.get(j), AddOutcome.refused(refused));
+            if (deduplicate) {
+                Optional<AddOutcome.Duplicate> stored;
+                try {
+                    stored = duplicates.find(checked.get(j), vectors.get(j));
+                } catch (ColonyException refused) {
+                    outcomes.set(valid.get(j), AddOutcome.refused(refused));
+                    continue;
+                }
+                Optional<BatchDuplicate> earlier = earlierInBatch(j, storing, checked, vectors,
+                        stored.map(AddOutcome.Duplicate::score).orElse(-1.0));
+                if (earlier.isPresent()) {
+                    ofEarlier.put(j, earlier.get());
+                    continue;
+                }
+                if (stored.isPresent()) {
+                    outcomes.set(valid.get(j), AddOutcome.duplicateOf(stored.get()));
+                    continue;
+                }
+            }
+            storing.add(j);
+        }
+        Optional<Map<Integer, AddOutcome>> written = writeTogether(storing, checked, vectors, now);
+        if (written.isEmpty()) {
+            // One of them was refused, which rolled the shared transaction back: each goes on its own instead,
+            // in order, as if the batch were sent one memory at a time.
+            List<Integer> left = new ArrayList<>(storing);
+            left.addAll(ofEarlier.keySet());
+            Collections.sort(left);
+            for (int j : left) {
+                try {
+                    outcomes.set(valid.get(j), store(checked.get(j), vectors.get(j), now, deduplicate));
+                } catch (ColonyException refused) {
+                    outcomes.set(valid.get(j), AddOutcome.refused(refused));
+                }
+            }
+            return List.copyOf(outcomes);
+        }
+        written.get().forEach((j, outcome) -> outcomes.set(valid.get(j), outcome));
+        ofEarlier.forEach((j, earlier) -> outcomes.set(valid.get(j), AddOutcome.duplicateOf(
+                new AddOutcome.Duplicate(written.get().get(earlier.index()).memory(), earlier.score()))));
+        return List.copyOf(outcomes);
+    }
+
+    /** A memory of a batch that duplicates the batch's memory at {@code index}, as alike as {@code score}. */
+    private record BatchDuplicate(int index, double score) {
+    }
+
+    /**
+     * The memory among the batch's earlier ones being stored ({@code storing}) that memory {@code j} duplicates, the
+     * most alike if several, when it is more alike than {@code storedScore} (the best stored duplicate's score, or
+     * below any): what the duplicate check would have found had the earlier ones been written one by one first.
+     */
+    private static Optional<BatchDuplicate> earlierInBatch(int j, List<Integer> storing, List<MemoryDraft> checked,
+            List<StoredVector> vectors, double storedScore) {
+        BatchDuplicate best = null;
+        for (int i : storing) {
+            OptionalDouble score = Duplicates.score(checked.get(i), vectors.get(i), checked.get(j), vectors.get(j));
+            if (score.isPresent() && score.getAsDouble() > (best == null ? storedScore : best.score())) {
+                best = new BatchDuplicate(i, score.getAsDouble());
             }
         }
-        return List.copyOf(outcomes);
+        return Optional.ofNullable(best);
+    }
+
+    /**
+     * Writes the batch's memories at {@code storing} in one transaction, so that the store and the index take them
+     * in one step; empty when one of them is refused, which rolls all of them back.
+     */
+    private Optional<Map<Integer, AddOutcome>> writeTogether(List<Integer> storing, List<MemoryDraft> checked,
+            List<StoredVector> vectors, Instant now) {
+        if (storing.isEmpty()) {
+            return Optional.of(Map.of());
+        }
+        try {
+            return Optional.of(kernel.storage().write(tx -> {
+                Map<Integer, Memory> inserted = new LinkedHashMap<>();
+                for (int j : storing) {
+                    inserted.put(j, insert(tx, checked.get(j), vectors.get(j), now));
+                }
+                Map<MemoryId, Long> versions = tx.memories().revisions(inserted.values().stream().map(Memory::id)
+                        .toList());
+                Map<Integer, AddOutcome> written = new HashMap<>();
+                inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, versions.get(memory.id()))));
+                return written;
+            }));
+        } catch (ColonyException refused) {
+            return Optional.empty();
+        }
     }
 
     /** Stores a checked draft, or names the memory it duplicates when {@code deduplicate} and there is one. */

@@ -2,7 +2,6 @@ package dev.colony.mcp.tool.memory;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.ColonyException;
-import dev.colony.api.MemoryId;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
@@ -17,7 +16,6 @@ import dev.colony.mcp.tool.signal.SignalShortcut;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code memory_add_batch}: many memories in one call, each taking memory_add's parameters and each
@@ -105,24 +103,19 @@ public final class MemoryAddBatchTool {
         List<AddOutcome> outcomes = drafts.isEmpty() ? List.of()
                 : context.memories().addAll(drafts, !Boolean.TRUE.equals(args.force()));
         Memory[] stored = new Memory[count];
+        Long[] versions = new Long[count];
         AddOutcome.Duplicate[] duplicates = new AddOutcome.Duplicate[count];
         for (int j = 0; j < outcomes.size(); j++) {
             AddOutcome outcome = outcomes.get(j);
             if (outcome.stored()) {
                 stored[positions.get(j)] = outcome.memory();
+                versions[positions.get(j)] = outcome.version();
             } else if (outcome.duplicate() != null) {
                 duplicates[positions.get(j)] = outcome.duplicate();
             } else {
                 refused[positions.get(j)] = ErrorView.of(outcome.refusal());
             }
         }
-        List<MemoryId> ids = new ArrayList<>();
-        for (Memory memory : stored) {
-            if (memory != null) {
-                ids.add(memory.id());
-            }
-        }
-        Map<MemoryId, Long> versions = ids.isEmpty() ? Map.of() : context.memories().versions(ids);
         List<Item> items = new ArrayList<>(count);
         int storedCount = 0;
         int duplicateCount = 0;
@@ -142,7 +135,7 @@ public final class MemoryAddBatchTool {
             MemoryAddTool.Args entry = args.memories().get(i).value();
             SignalShortcut signal = SignalShortcut.send(context, entry.signal(), context.collection(entry.collection()),
                     memory.id());
-            items.add(new Item(i, memory.id().value(), memory.kind().name(), versions.get(memory.id()), null, null,
+            items.add(new Item(i, memory.id().value(), memory.kind().name(), versions[i], null, null,
                     null, signal.signalId(), signal.error()));
         }
         return new Result(storedCount, duplicateCount, count - storedCount - duplicateCount, items);
