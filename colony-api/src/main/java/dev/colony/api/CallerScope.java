@@ -17,6 +17,7 @@ import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
 import dev.colony.api.run.Runs;
+import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -98,4 +99,7 @@ public interface CallerScope {
 
     /** The chat windows of the caller's user, as agent frameworks' conversation memories keep them. */
     ChatWindows chatWindows();
+
+    /** The embedded segments of the caller's user, as agent frameworks' embedding stores keep them. */
+    Segments segments();
 }

@@ -19,6 +19,7 @@ import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
 import dev.colony.api.run.Runs;
+import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.TaskFeed;
@@ -41,6 +42,7 @@ import dev.colony.core.proposal.ProposalService;
 import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.rescue.RescueService;
 import dev.colony.core.run.RunService;
+import dev.colony.core.segment.SegmentService;
 import dev.colony.core.session.CallerSessions;
 import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskFeedService;
@@ -173,6 +175,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public ChatWindows chatWindows() {
         return new ChatWindowService(actor, kernel);
+    }
+
+    @Override
+    public Segments segments() {
+        return new SegmentService(actor, kernel);
     }
 
     @Override

@@ -62,6 +62,9 @@ public interface StorageTransaction {
     /** Chat windows of agent frameworks' conversation memories. */
     ChatWindowRecords chatWindows();
 
+    /** Embedded segments of agent frameworks' embedding stores. */
+    SegmentRecords segments();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

@@ -147,6 +147,22 @@ public abstract class Dialect {
         return Optional.empty();
     }
 
+    /**
+     * A condition true when the text parameter ({@code ?}) occurs in {@code column}, case-sensitively. The SQL
+     * standard's {@code POSITION} by default.
+     */
+    public String containsText(String column) {
+        return "POSITION(? IN " + column + ") > 0";
+    }
+
+    /**
+     * {@code column} as an operand of a text comparison that orders by character code (binary), not by the
+     * language collation the database may have been created with. The column as it is by default.
+     */
+    public String binaryText(String column) {
+        return column;
+    }
+
     /** How lost lock races are retried. */
     public RetryPolicy retryPolicy() {
         return RetryPolicy.defaults();

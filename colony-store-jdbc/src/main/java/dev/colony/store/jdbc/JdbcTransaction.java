@@ -16,6 +16,7 @@ import dev.colony.spi.storage.PlanRecords;
 import dev.colony.spi.storage.ProfileRecords;
 import dev.colony.spi.storage.ProposalRecords;
 import dev.colony.spi.storage.RunRecords;
+import dev.colony.spi.storage.SegmentRecords;
 import dev.colony.spi.storage.SessionRecords;
 import dev.colony.spi.storage.SignalRecords;
 import dev.colony.spi.storage.StorageTransaction;
@@ -286,6 +287,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public ChatWindowRecords chatWindows() {
         return new JdbcChatWindowRecords(this);
+    }
+
+    @Override
+    public SegmentRecords segments() {
+        return new JdbcSegmentRecords(this);
     }
 
     @Override

@@ -117,6 +117,21 @@ public final class StoreConnection {
         }
     }
 
+    /** Runs the query {@code sql} through a kept prepared statement and hands each row to {@code reader}. */
+    void each(String sql, Binder binder, RowReader<?> reader) {
+        try {
+            PreparedStatement statement = prepared(sql, false);
+            binder.bind(statement);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    reader.read(rows);
+                }
+            }
+        } catch (SQLException e) {
+            throw new JdbcFailure(sql, e);
+        }
+    }
+
     /** Runs the update {@code sql} through a kept prepared statement; returns how many rows it changed. */
     int update(String sql, Binder binder) {
         try {

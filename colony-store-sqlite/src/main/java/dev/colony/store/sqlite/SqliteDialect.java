@@ -97,6 +97,12 @@ final class SqliteDialect extends Dialect {
         return Optional.of(file);
     }
 
+    /** SQLite has no {@code POSITION}; its {@code instr} is case-sensitive, unlike its {@code LIKE}. */
+    @Override
+    public String containsText(String column) {
+        return "instr(" + column + ", ?) > 0";
+    }
+
     @Override
     public Map<String, String> placeholders() {
         return Map.of("id_column", "INTEGER PRIMARY KEY AUTOINCREMENT", "blob", "BLOB");

@@ -9,5 +9,6 @@ public interface StorageTck extends ProviderContract, NamespaceContract, Session
         ConcurrencyContract, ChangeFeedContract, AfterCommitContract, ToolMetricContract, OrderedVisibilityContract,
         MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract,
         SignalContract, TaskFeedContract, ForgetContract, ArchiveContract,
-        PlanContract, ProposalContract, RunContract, DelegationContract, ChatWindowContract, DatabaseFileContract {
+        PlanContract, ProposalContract, RunContract, DelegationContract, ChatWindowContract, SegmentContract,
+        DatabaseFileContract {
 }

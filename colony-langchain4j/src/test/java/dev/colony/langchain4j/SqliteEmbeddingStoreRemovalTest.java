@@ -1,0 +1,22 @@
+package dev.colony.langchain4j;
+
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterAll;
+
+/** {@link RemovalEmbeddingStoreContract} on a SQLite file. */
+class SqliteEmbeddingStoreRemovalTest extends RemovalEmbeddingStoreContract {
+
+    private static final OpenColony COLONY =
+            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+
+    @AfterAll
+    static void closeColony() throws IOException {
+        COLONY.close();
+    }
+
+    @Override
+    OpenColony colony() {
+        return COLONY;
+    }
+}
