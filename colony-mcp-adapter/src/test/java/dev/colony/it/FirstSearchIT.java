@@ -7,6 +7,7 @@ import dev.colony.api.Actor;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
+import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
@@ -62,7 +63,14 @@ class FirstSearchIT {
                     drafts.clear();
                 }
             }
-            assertThat(colony.as(actor).memories().search(SearchQuery.of("gateway timeouts"))).isNotEmpty();
+            // A batch is one transaction, so the index may still be behind the last ones: a search waits up to a
+            // second for a backlog and then answers from what is indexed, so ask until the index has caught up.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            List<SearchHit> found = colony.as(actor).memories().search(SearchQuery.of("gateway timeouts"));
+            while (found.isEmpty() && System.nanoTime() < deadline) {
+                found = colony.as(actor).memories().search(SearchQuery.of("gateway timeouts"));
+            }
+            assertThat(found).isNotEmpty();
         }
     }
 
