@@ -1,5 +1,6 @@
 package dev.colony.api.chat;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,4 +31,11 @@ public interface ChatWindows {
 
     /** Removes the window; whether there was one. */
     boolean delete(String windowId);
+
+    /**
+     * The ids of the caller's user's windows that start with {@code prefix} (case matters; "" lists every window),
+     * in the order of their characters' codes: how an adapter lists its own conversations when several frameworks
+     * share the store, each under a prefix of its own.
+     */
+    List<String> ids(String prefix);
 }

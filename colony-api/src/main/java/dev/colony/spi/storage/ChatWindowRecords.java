@@ -2,6 +2,7 @@ package dev.colony.spi.storage;
 
 import dev.colony.api.NamespaceId;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,4 +19,7 @@ public interface ChatWindowRecords {
 
     /** Removes window {@code windowId} of {@code namespace}; whether there was one. */
     boolean delete(NamespaceId namespace, String windowId);
+
+    /** The window ids of {@code namespace} that start with {@code prefix} (case matters), in ascending order of character codes. */
+    List<String> ids(NamespaceId namespace, String prefix);
 }

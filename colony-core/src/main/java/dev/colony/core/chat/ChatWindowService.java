@@ -6,6 +6,7 @@ import dev.colony.api.TextRule;
 import dev.colony.api.chat.ChatWindows;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -52,6 +53,17 @@ public final class ChatWindowService implements ChatWindows {
         String id = windowId(windowId);
         return kernel.storage().write(tx -> kernel.access().personal(tx, actor.user())
                 .map(namespace -> tx.chatWindows().delete(namespace, id)).orElse(false));
+    }
+
+    @Override
+    public List<String> ids(String prefix) {
+        Check.required("prefix", prefix);
+        if (prefix.length() > MAX_ID_LENGTH) {
+            throw ColonyException.invalid("prefix", "is at most " + MAX_ID_LENGTH + " characters, was "
+                    + prefix.length());
+        }
+        return kernel.storage().read(tx -> kernel.access().personal(tx, actor.user())
+                .map(namespace -> tx.chatWindows().ids(namespace, prefix)).orElse(List.of()));
     }
 
     /** The window id as given (not stripped: "a" and "a " are two windows), if it is one. */

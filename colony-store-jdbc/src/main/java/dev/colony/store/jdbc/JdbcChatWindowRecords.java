@@ -3,6 +3,7 @@ package dev.colony.store.jdbc;
 import dev.colony.api.NamespaceId;
 import dev.colony.spi.storage.ChatWindowRecords;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** Chat windows in {@code chat_windows}: one row per namespace and window id, its messages one text. */
@@ -13,6 +14,12 @@ final class JdbcChatWindowRecords implements ChatWindowRecords {
             + "WHERE namespace_id = ? AND window_id = ?";
     private static final String INSERT = "INSERT INTO chat_windows (namespace_id, window_id, messages, updated_at) "
             + "VALUES (?, ?, ?, ?)";
+    /**
+     * A prefix compared as text with {@code SUBSTR} (LIKE would need escapes and ignores case in SQLite); the rows
+     * are checked and sorted again in Java, where databases count characters or collate differently.
+     */
+    private static final String IDS = "SELECT window_id FROM chat_windows WHERE namespace_id = ? "
+            + "AND SUBSTR(window_id, 1, ?) = ? ORDER BY window_id";
     private static final String DELETE = "DELETE FROM chat_windows WHERE namespace_id = ? AND window_id = ?";
 
     private final JdbcTransaction tx;
@@ -55,5 +62,14 @@ final class JdbcChatWindowRecords implements ChatWindowRecords {
             statement.setLong(1, namespace.value());
             statement.setString(2, windowId);
         }) > 0;
+    }
+
+    @Override
+    public List<String> ids(NamespaceId namespace, String prefix) {
+        return tx.connection().list(IDS, statement -> {
+            statement.setLong(1, namespace.value());
+            statement.setInt(2, prefix.codePointCount(0, prefix.length()));
+            statement.setString(3, prefix);
+        }, rs -> rs.getString(1)).stream().filter(id -> id.startsWith(prefix)).sorted().toList();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.NamespaceId;
 import dev.colony.spi.storage.StorageProvider;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -64,8 +65,32 @@ public interface ChatWindowContract extends StoreUnderTest {
         assertThat(window(store, mine, "chat-2")).isEmpty();
     }
 
+    @Test
+    default void windowIdsAreListedByPrefixPerNamespace() {
+        StorageProvider store = openStore(newDirectory());
+        NamespaceId mine = personal(store);
+        NamespaceId theirs = personal(store);
+        store.write(tx -> {
+            for (String id : List.of("spring:b", "spring:a", "Spring:c", "springx", "other", "spring:\u00e9")) {
+                tx.chatWindows().save(mine, id, "[]", Fixtures.T0);
+            }
+            tx.chatWindows().save(theirs, "spring:z", "[]", Fixtures.T0);
+            return null;
+        });
+        assertThat(ids(store, mine, "spring:"))
+                .as("case matters; another namespace's windows are not listed")
+                .containsExactly("spring:a", "spring:b", "spring:\u00e9");
+        assertThat(ids(store, mine, "spring%")).as("no pattern characters").isEmpty();
+        assertThat(ids(store, mine, "")).hasSize(6);
+        assertThat(ids(store, personal(store), "")).isEmpty();
+    }
+
     private static NamespaceId personal(StorageProvider store) {
         return store.write(tx -> tx.namespaces().personal(Fixtures.newUser(), Fixtures.T0).id());
+    }
+
+    private static List<String> ids(StorageProvider store, NamespaceId namespace, String prefix) {
+        return store.read(tx -> tx.chatWindows().ids(namespace, prefix));
     }
 
     private static Optional<String> window(StorageProvider store, NamespaceId namespace, String id) {

@@ -1,0 +1,35 @@
+package dev.colony.springai;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import dev.colony.core.Colony;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter reaches Colony only through its public API and the {@code Colony} entry point: anything it needs
+ * that core hides belongs in {@code colony-api}, not around it.
+ */
+class ArchitectureTest {
+
+    private static final JavaClasses ADAPTER = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.colony.springai");
+
+    @Test
+    void theAdapterDependsOnTheApiTheEntryPointSpringAndTheJdkOnly() {
+        assertThat(ADAPTER).as("the adapter's classes were found").hasSizeGreaterThanOrEqualTo(2);
+
+        classes().should().onlyDependOnClassesThat(resideInAnyPackage("dev.colony.springai..",
+                        "dev.colony.api..", "org.springframework..", "java..", "tools.jackson..",
+                        "com.fasterxml.jackson.annotation..")
+                .or(equivalentTo(Colony.class)).or(equivalentTo(Colony.Builder.class)))
+                .because("adapters use colony-api and the Colony entry point only")
+                .check(ADAPTER);
+    }
+}
