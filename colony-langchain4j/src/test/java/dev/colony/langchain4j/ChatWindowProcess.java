@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 
 /**
  * The child's side of the two-process chat memory test: reads the window the parent left and says so with a
- * marker file, then replaces the window {@link #ROUNDS} times with windows of its own while the parent does too,
+ * line on stdout ({@value #READ}), then replaces the window {@link #ROUNDS} times with windows of its own while the parent does too,
  * reading it back after each replace; reports what it first saw and every read that was not one whole window.
  */
 final class ChatWindowProcess {
@@ -27,6 +27,8 @@ final class ChatWindowProcess {
     static final int ROUNDS = 40;
     /** Messages in each window written. */
     static final int SIZE = 3;
+    /** The line the child prints once it has read the parent's window. */
+    static final String READ = "read";
 
     private ChatWindowProcess() {
     }
@@ -35,17 +37,18 @@ final class ChatWindowProcess {
      * The child JVM.
      *
      * @param args store (a SQLite file path or a {@code jdbc:postgresql:} URL), user, window id, side name,
-     *     marker file (created after the first read), outcome file
+     *     outcome file
      */
     public static void main(String[] args) throws Exception {
         List<String> lines = new ArrayList<>();
         try (Colony colony = Colony.builder().storage(open(args[0])).build()) {
             ColonyChatMemoryStore store = store(colony, args[1]);
             lines.add("saw " + ChatMessageSerializer.messagesToJson(store.getMessages(args[2])));
-            Files.createFile(Path.of(args[4]));
+            System.out.println(READ);
+            System.out.flush();
             lines.addAll(replaceAndRead(store, args[2], args[3]));
         }
-        Files.write(Path.of(args[5]), lines, StandardCharsets.UTF_8);
+        Files.write(Path.of(args[4]), lines, StandardCharsets.UTF_8);
     }
 
     static StorageProvider open(String spec) {

@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colony.core.Colony;
 import dev.colony.store.postgres.PostgresTestServer;
 import dev.langchain4j.data.message.ChatMessageSerializer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,7 +38,6 @@ class TwoProcessChatMemoryTest {
     void twoProcessesSeeEachOthersWholeWindows(String name) throws Exception {
         boolean postgres = name.equals("postgresql");
         String spec = postgres ? PostgresTestServer.databaseFor(dir) : dir.resolve("colony.db").toString();
-        Path marker = dir.resolve("child.read");
         Path outcome = dir.resolve("child.out");
         Path log = dir.resolve("child.log");
 
@@ -42,9 +45,9 @@ class TwoProcessChatMemoryTest {
             ColonyChatMemoryStore store = ChatWindowProcess.store(colony, "alice");
             store.updateMessages("chat-1", ChatWindowProcess.window("parent", -1));
 
-            Process child = start(postgres, log, spec, marker, outcome);
+            Process child = start(postgres, log, spec, outcome);
             try {
-                awaitMarker(marker, child);
+                awaitRead(child, log);
                 List<String> parentTorn = ChatWindowProcess.replaceAndRead(store, "chat-1", "parent");
                 assertThat(child.waitFor(BOUND.toSeconds(), TimeUnit.SECONDS)).as("child finished").isTrue();
                 assertThat(child.exitValue()).as(Files.readString(log)).isZero();
@@ -63,24 +66,28 @@ class TwoProcessChatMemoryTest {
         }
     }
 
-    private static Process start(boolean postgres, Path log, String spec, Path marker, Path outcome)
-            throws Exception {
+    private static Process start(boolean postgres, Path log, String spec, Path outcome) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         if (postgres) {
             command.add(PostgresTestServer.childJvmOption());
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChatWindowProcess.class.getName(),
-                spec, "alice", "chat-1", "child", marker.toString(), outcome.toString()));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                spec, "alice", "chat-1", "child", outcome.toString()));
+        return new ProcessBuilder(command).redirectError(log.toFile()).start();
     }
 
-    private static void awaitMarker(Path marker, Process child) {
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (!Files.exists(marker)) {
-            assertThat(child.isAlive() || Files.exists(marker)).as("the child runs until it has read").isTrue();
-            assertThat(System.nanoTime()).as("the child read within " + BOUND).isLessThan(deadline);
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-        }
+    /** Waits, at most {@link #BOUND}, for the child's line saying it has read the parent's window. */
+    private static void awaitRead(Process child, Path log) throws Exception {
+        BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return out.readLine();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        assertThat(line.get(BOUND.toSeconds(), TimeUnit.SECONDS)).as("the child read; its log: %s", log)
+                .isEqualTo(ChatWindowProcess.READ);
     }
 }
