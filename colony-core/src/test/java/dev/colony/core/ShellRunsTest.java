@@ -26,8 +26,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -305,7 +305,12 @@ class ShellRunsTest {
             Run writing = alice.runs().spawn(RunSpec.shell("head -c 1000000 /dev/zero | tr '\\0' x; echo; "
                     + "echo > " + wrote + "; sleep 300"));
             Fifo.read(wrote);
-            // The command wrote all of it; at most a pipe's capacity (64 KiB) may still wait to be copied.
+            // The command wrote all of it; up to a pipe's capacity (64 KiB) may still wait to be copied, and copying
+            // it rotates segments under a listing. Wait (bounded) until the copy has caught up with the command.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (alice.runs().output(writing.id(), 0L, 1).size() < 1_000_001L && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             Path output = dir.resolve("home/runs").resolve(writing.id().value());
             long kept;
             try (Stream<Path> segments = Files.list(output)) {
