@@ -9,11 +9,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.colony.core.Colony;
+import dev.colony.tool.InProcessTools;
+import dev.colony.tool.ToolOutcome;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter reaches Colony only through its public API and the {@code Colony} entry point: anything it needs
- * that core hides belongs in {@code colony-api}, not around it.
+ * The adapter reaches Colony only through its public API, the {@code Colony} entry point and the in-process face of
+ * the tool declarations the MCP server serves: anything it needs that core hides belongs in {@code colony-api}, not
+ * around it.
  */
 class ArchitectureTest {
 
@@ -27,8 +30,10 @@ class ArchitectureTest {
 
         classes().should().onlyDependOnClassesThat(resideInAnyPackage("dev.colony.langchain4j..",
                         "dev.colony.api..", "dev.langchain4j..", "java..", "com.fasterxml.jackson..")
-                .or(equivalentTo(Colony.class)).or(equivalentTo(Colony.Builder.class)))
-                .because("adapters use colony-api and the Colony entry point only")
+                .or(equivalentTo(Colony.class)).or(equivalentTo(Colony.Builder.class))
+                .or(equivalentTo(InProcessTools.class)).or(equivalentTo(InProcessTools.Tool.class))
+                .or(equivalentTo(ToolOutcome.class)))
+                .because("adapters use colony-api, the Colony entry point and the in-process tool declarations only")
                 .check(ADAPTER);
     }
 }

@@ -1,7 +1,7 @@
 package dev.colony.cli;
 
-import dev.colony.mcp.Toolset;
 import dev.colony.mcp.ToolTable;
+import dev.colony.tool.Toolset;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.Callable;

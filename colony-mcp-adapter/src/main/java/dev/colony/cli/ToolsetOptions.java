@@ -4,7 +4,7 @@ import dev.colony.mcp.LaunchSettings;
 import picocli.CommandLine.Option;
 
 /**
- * The option that mounts only some parts of the tool surface ({@link dev.colony.mcp.Toolset}); it wins over
+ * The option that mounts only some parts of the tool surface ({@link dev.colony.tool.Toolset}); it wins over
  * {@code COLONY_TOOLSETS}, and without either the server mounts every tool.
  */
 public final class ToolsetOptions {

@@ -13,6 +13,7 @@ import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.postgres.PostgresUrls;
+import dev.colony.tool.Toolset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

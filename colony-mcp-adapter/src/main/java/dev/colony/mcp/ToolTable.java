@@ -1,7 +1,8 @@
 package dev.colony.mcp;
 
-import dev.colony.mcp.tool.ToolHints;
-import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.tool.ToolHints;
+import dev.colony.tool.ToolSpec;
+import dev.colony.tool.Toolset;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,13 +2,13 @@
  * The Colony MCP server: the Colony tools served over Colony's own stdio transport
  * ({@link dev.colony.mcp.transport}).
  *
- * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the {@link dev.colony.mcp.tool.ToolCatalog} of
+ * <p>{@link dev.colony.mcp.ColonyMcpServer} mounts the {@link dev.colony.tool.ToolCatalog} of
  * declarative tools for one agent identity (every outcome a compact JSON result with structured content,
  * or an error carrying a stable {@link dev.colony.api.ErrorCode}) and keeps the session's heartbeat;
  * {@link dev.colony.mcp.OpeningToolHost} answers the handshake while the store opens in the background;
  * {@link dev.colony.mcp.StdioServerRunner} runs one agent's server process over the embedded store that
  * {@link dev.colony.mcp.LaunchSettings} locates and {@link dev.colony.mcp.EmbeddedColony} opens, mounting the
- * {@link dev.colony.mcp.Toolset}s the settings name; {@link dev.colony.mcp.ToolTable} shows them to a person.
+ * {@link dev.colony.tool.Toolset}s the settings name; {@link dev.colony.mcp.ToolTable} shows them to a person.
  *
  * <p>The design document had the server on the official MCP Java SDK's stdio transport. That transport
  * drops queued answers once its input ends and runs everything on one thread; this package uses its own
@@ -16,3 +16,4 @@
  * Code in this package never writes to {@code System.out}: stdout belongs to the protocol.
  */
 package dev.colony.mcp;
+

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.core.Colony;
-import dev.colony.mcp.tool.TokenBudget;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.tool.TokenBudget;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;

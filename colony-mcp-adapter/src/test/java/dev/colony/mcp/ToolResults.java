@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.tool.ToolContext;
+import dev.colony.tool.ToolContext;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.Map;
 

@@ -2,7 +2,8 @@ package dev.colony.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.tool.ToolSpec;
+import dev.colony.tool.Toolset;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
-import dev.colony.mcp.tool.ToolSpec;
+import dev.colony.tool.ToolSpec;
+import dev.colony.tool.Toolset;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

@@ -9,10 +9,13 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.colony.core.Colony;
+import dev.colony.tool.InProcessTools;
+import dev.colony.tool.ToolOutcome;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter reaches Colony only through its public API and the {@code Colony} entry point: anything it needs
+ * The adapter reaches Colony only through its public API, the {@code Colony} entry point and the in-process face of
+ * the tool declarations the MCP server serves: anything it needs
  * that core hides belongs in {@code colony-api}, not around it.
  */
 class ArchitectureTest {
@@ -28,8 +31,10 @@ class ArchitectureTest {
         classes().should().onlyDependOnClassesThat(resideInAnyPackage("dev.colony.springai..",
                         "dev.colony.api..", "org.springframework..", "java..", "tools.jackson..",
                         "com.fasterxml.jackson.annotation..")
-                .or(equivalentTo(Colony.class)).or(equivalentTo(Colony.Builder.class)))
-                .because("adapters use colony-api and the Colony entry point only")
+                .or(equivalentTo(Colony.class)).or(equivalentTo(Colony.Builder.class))
+                .or(equivalentTo(InProcessTools.class)).or(equivalentTo(InProcessTools.Tool.class))
+                .or(equivalentTo(ToolOutcome.class)))
+                .because("adapters use colony-api, the Colony entry point and the in-process tool declarations only")
                 .check(ADAPTER);
     }
 }

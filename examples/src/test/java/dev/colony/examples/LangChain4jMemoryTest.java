@@ -6,10 +6,21 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.langchain4j.ColonyChatMemoryStore;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,17 +32,30 @@ class LangChain4jMemoryTest {
     Path dir;
 
     @Test
-    void theConversationGoesOnWhereTheLastRunLeftIt() {
+    void theAgentRecordsAMemoryThroughAColonyToolAndASecondJvmFindsItAndTheConversation() throws Exception {
         Path db = dir.resolve("colony.db");
-        LangChain4jMemory.run(db);
-        UserMessage question = UserMessage.from("Which port does the gateway listen on?");
+        ScriptedModel model = new ScriptedModel();
 
-        assertThat(LangChain4jMemory.run(db)).as("a second run continues the stored window")
-                .containsExactly(question, question);
+        String answer = LangChain4jMemory.run(db, model);
+
+        assertThat(answer).isEqualTo("Noted.");
+        assertThat(model.offered).as("the tools the model was offered").contains("memory_add", "search", "task_post");
+        assertThat(model.system).as("the system message carries the tools' guidance").contains("memory_add");
+        assertThat(model.toolResult).as("memory_add answered with the new memory").contains("\"id\":");
+
+        Process second = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                SecondProcess.class.getName(), db.toString(), "gateway port", "conversation-42")
+                .redirectError(dir.resolve("second.log").toFile()).start();
+        assertThat(second.waitFor(60, TimeUnit.SECONDS)).as("the second JVM ends").isTrue();
+        List<String> lines = new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
+                .toList();
+        assertThat(second.exitValue()).as(Files.readString(dir.resolve("second.log"))).isZero();
+        assertThat(lines).containsExactly("hit The gateway listens on port 8443",
+                "window 5"); // the system message, the question, the tool request, its result, the answer
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {
             ColonyChatMemoryStore store = new ColonyChatMemoryStore(colony.as(colony.sessions()
                     .ensure(SessionStart.of("alice", "another-agent")).actor()));
-            assertThat(store.getMessages("conversation-42")).hasSize(2);
             assertThat(store.getMessages("default")).as("the id keeps it out of the default window").isEmpty();
         }
     }
@@ -54,5 +78,31 @@ class LangChain4jMemoryTest {
         assertThat(source.lines().filter(line -> line.startsWith("import ")).toList())
                 .as("every README import is one the compiled example uses")
                 .containsAll(block.lines().filter(line -> line.startsWith("import ")).toList());
+    }
+
+    /** Asks for memory_add with the fact the user gave, then answers "Noted." once it has the tool's result. */
+    private static final class ScriptedModel implements ChatModel {
+
+        private final List<String> offered = new ArrayList<>();
+        private String system = "";
+        private String toolResult;
+
+        @Override
+        public ChatResponse doChat(ChatRequest request) {
+            request.toolSpecifications().forEach(spec -> offered.add(spec.name()));
+            for (ChatMessage message : request.messages()) {
+                if (message instanceof SystemMessage text) {
+                    system = text.text();
+                }
+            }
+            ChatMessage last = request.messages().get(request.messages().size() - 1);
+            if (last instanceof ToolExecutionResultMessage result) {
+                toolResult = result.text();
+                return ChatResponse.builder().aiMessage(AiMessage.from("Noted.")).build();
+            }
+            return ChatResponse.builder().aiMessage(AiMessage.from(ToolExecutionRequest.builder().id("call-1")
+                    .name("memory_add").arguments("{\"content\":\"The gateway listens on port 8443\","
+                            + "\"topics\":[\"gateway\"]}").build())).build();
+        }
     }
 }

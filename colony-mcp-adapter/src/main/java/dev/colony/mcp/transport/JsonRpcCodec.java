@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.tool.json.ExactNumberNode;
+import dev.colony.tool.json.JsonTrees;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.util.Map;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.colony.tool.json.JsonTrees;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -5,7 +5,7 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.EmbeddedColony;
-import dev.colony.mcp.tool.ToolContext;
+import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

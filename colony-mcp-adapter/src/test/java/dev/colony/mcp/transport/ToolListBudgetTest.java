@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>From 93,713 characters of names, descriptions and input schemas and 171,902 in all (with shell runs), the
  * surface came within the budget by saying each thing once: every tool acts as the server's session; parameters
- * that mean the same everywhere ({@link dev.colony.mcp.tool.SharedParams}) and the budget note of compact results
+ * that mean the same everywhere ({@link dev.colony.tool.SharedParams}) and the budget note of compact results
  * are explained in the instructions; schemas state only the bounds that guide a value; output schemas name
  * fields two levels deep; descriptions say what their tool does, not its error codes, which a refusal names.
  */

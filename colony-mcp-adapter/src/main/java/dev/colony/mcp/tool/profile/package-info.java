@@ -1,5 +1,0 @@
-/**
- * The agent profile tools: set and read an agent type's capability weights.
- * {@link dev.colony.mcp.tool.profile.ProfileTools#ALL} lists them.
- */
-package dev.colony.mcp.tool.profile;

@@ -1,5 +1,0 @@
-/**
- * The rescue tools: find sessions that went silent holding claims, and relay their work back to the colony.
- * {@link dev.colony.mcp.tool.rescue.RescueTools#ALL} lists them.
- */
-package dev.colony.mcp.tool.rescue;

@@ -1,5 +1,0 @@
-/**
- * The signal tool: {@code signal} with action send, check or ack.
- * {@link dev.colony.mcp.tool.signal.SignalTools#ALL} lists it.
- */
-package dev.colony.mcp.tool.signal;

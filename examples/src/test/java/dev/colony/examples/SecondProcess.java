@@ -1,0 +1,34 @@
+package dev.colony.examples;
+
+import dev.colony.api.CallerScope;
+import dev.colony.api.memory.SearchHit;
+import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.session.SessionStart;
+import dev.colony.core.Colony;
+import dev.colony.langchain4j.ColonyChatMemoryStore;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A second JVM on an example's store: prints what another agent of the same user finds there, one line each: the
+ * best hit of a search, and how many messages a conversation's window holds.
+ */
+public final class SecondProcess {
+
+    private SecondProcess() {
+    }
+
+    /** {@code args}: the database file, the search text, the conversation id. */
+    public static void main(String[] args) {
+        try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(Path.of(args[0])))
+                .search(LuceneSearch.besideStore()).build()) {
+            CallerScope other = colony.as(colony.sessions().ensure(SessionStart.of("alice", "other-agent")).actor());
+            List<SearchHit> hits = other.memories().search(SearchQuery.of(args[1]));
+            System.out.println(hits.isEmpty() ? "no hit" : "hit " + other.memories()
+                    .get(List.of(hits.get(0).id())).get(0).content());
+            System.out.println("window " + new ColonyChatMemoryStore(other).getMessages(args[2]).size());
+        }
+    }
+}
