@@ -15,13 +15,18 @@ import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.context.ApplicationContextInitializer;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * The Colony and the caller the starter makes from the {@code colony.*} properties: bound and checked, with the
@@ -69,6 +74,34 @@ class ColonyAutoConfigurationTest {
                 });
         Runners.starter(dir).run(context -> assertThat(context.getBean(CallerScope.class).actor().agent())
                 .isEqualTo(ColonyProperties.DEFAULT_AGENT));
+    }
+
+    @Test
+    void theServersEnvironmentVariablesSetTheProperties() {
+        Path db = dir.resolve("env.db");
+        Map<String, Object> env = Map.of("COLONY_DB", db.toString(), "COLONY_USER", "dora", "COLONY_AGENT", "env-agent",
+                "COLONY_EMBEDDING_MODEL", "none", "COLONY_DB_USER", "colony", "COLONY_DB_PASSWORD", "s3cret",
+                "COLONY_TOOLSETS", "memory,runs");
+        Runners.defaults(dir).withInitializer(environment(env)).run(context -> {
+            ColonyProperties properties = context.getBean(ColonyProperties.class);
+            assertThat(properties.databaseFile()).isEqualTo(db);
+            assertThat(properties.user()).isEqualTo("dora");
+            assertThat(properties.agent()).isEqualTo("env-agent");
+            assertThat(properties.embeddingModel()).isEqualTo("none");
+            assertThat(properties.dbUser()).isEqualTo("colony");
+            assertThat(properties.dbPassword()).isEqualTo("s3cret");
+            assertThat(properties.toolsets()).containsExactly("memory", "runs");
+        });
+        Runners.starter(dir).withInitializer(environment(Map.of("COLONY_JDBC_URL", "jdbc:mysql://db/colony")))
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageStartingWith("colony.jdbc-url: must be a PostgreSQL JDBC URL"));
+    }
+
+    /** Puts {@code variables} in front of the context's environment as Spring puts the process's own. */
+    private static ApplicationContextInitializer<ConfigurableApplicationContext> environment(
+            Map<String, Object> variables) {
+        return context -> context.getEnvironment().getPropertySources().addFirst(new SystemEnvironmentPropertySource(
+                "test-" + StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
     }
 
     @Test
