@@ -6,11 +6,15 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.langchain4j.ColonyChatMemoryStore;
 import dev.colony.langchain4j.ColonyContentRetriever;
+import dev.colony.langchain4j.ColonyToolProvider;
 import dev.colony.springai.ColonyChatMemoryRepository;
 import dev.colony.springai.ColonyMemoryAdvisor;
+import dev.colony.springai.ColonyToolCallbacks;
+import dev.colony.tool.InProcessTools;
 import dev.langchain4j.memory.chat.ChatMemoryProvider;
 import dev.langchain4j.memory.chat.MessageWindowChatMemory;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
+import dev.langchain4j.service.tool.ToolProvider;
 import dev.langchain4j.store.memory.chat.ChatMemoryStore;
 import org.springframework.ai.chat.memory.ChatMemoryRepository;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -24,8 +28,9 @@ import org.springframework.core.env.Environment;
 /**
  * Colony in a Spring Boot application: a {@link Colony} on the store the {@code colony.*} properties name (closed
  * with the context), the application's {@link CallerScope}, and on it the adapters' beans of the frameworks on the
- * class path: Spring AI's chat memory repository and memory advisor, LangChain4j's chat memory store, chat memory
- * provider and content retriever. Every bean steps aside for one of the application's own of its type.
+ * class path: Colony's tools ({@link InProcessTools}, as Spring AI tool callbacks and a LangChain4j tool provider),
+ * Spring AI's chat memory repository and memory advisor, LangChain4j's chat memory store, chat memory provider and
+ * content retriever. Every bean steps aside for one of the application's own of its type.
  *
  * <p>It runs before Spring AI's chat memory auto-configuration, so that the {@code ChatMemory} Spring AI builds
  * keeps its conversations in Colony rather than in memory. The vector store comes from
@@ -71,6 +76,45 @@ public class ColonyAutoConfiguration {
                         e.getMessage().substring(e.field().length() + 2));
             }
             throw e;
+        }
+    }
+
+    /**
+     * Colony's tools for the application's agents: the toolsets of {@code colony.toolsets}, acting for
+     * {@code colony.user} as the configured agent, one Colony session per conversation (see
+     * {@link InProcessTools#session}).
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    public InProcessTools colonyTools(Colony colony, ColonyProperties properties, Environment environment) {
+        return InProcessTools.builder(colony, properties.user(),
+                        properties.agentOr(environment.getProperty("spring.application.name")))
+                .toolsets(properties.chosenToolsets()).client("spring-boot").build();
+    }
+
+    /** Colony's tools as Spring AI tool callbacks, when colony-spring-ai is on the class path. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"dev.colony.springai.ColonyToolCallbacks",
+        "org.springframework.ai.tool.ToolCallbackProvider"})
+    static class SpringAiTools {
+
+        @Bean
+        @ConditionalOnMissingBean
+        ColonyToolCallbacks colonyToolCallbacks(InProcessTools tools) {
+            return new ColonyToolCallbacks(tools);
+        }
+    }
+
+    /** Colony's tools as a LangChain4j tool provider, when LangChain4j ({@code ToolProvider}) is on the class path. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"dev.colony.langchain4j.ColonyToolProvider",
+        "dev.langchain4j.service.tool.ToolProvider"})
+    static class LangChain4jTools {
+
+        @Bean
+        @ConditionalOnMissingBean
+        ToolProvider colonyToolProvider(InProcessTools tools) {
+            return new ColonyToolProvider(tools);
         }
     }
 

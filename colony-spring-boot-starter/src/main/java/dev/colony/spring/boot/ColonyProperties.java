@@ -6,6 +6,7 @@ import dev.colony.api.UserId;
 import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.hook.client.StoreLocation;
 import dev.colony.store.postgres.PostgresUrls;
+import dev.colony.tool.Toolset;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -98,7 +100,13 @@ public record ColonyProperties(String db, String jdbcUrl, String dbUser, String 
         embeddingModel = checkedModel(embeddingModel == null ? DEFAULT_EMBEDDING_MODEL : embeddingModel);
         toolsets = toolsets == null || toolsets.isEmpty() ? List.of(ALL_TOOLSETS)
                 : toolsets.stream().map(name -> name.strip().toLowerCase(Locale.ROOT)).toList();
+        Toolset.parse(String.join(",", toolsets), PREFIX + ".toolsets");
         langchain4j = langchain4j == null ? new LangChain4j(LangChain4j.DEFAULT_MAX_MESSAGES) : langchain4j;
+    }
+
+    /** The toolsets {@link #toolsets} names. */
+    public Set<Toolset> chosenToolsets() {
+        return Toolset.parse(String.join(",", toolsets), PREFIX + ".toolsets");
     }
 
     /**

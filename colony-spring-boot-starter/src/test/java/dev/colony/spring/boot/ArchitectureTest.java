@@ -19,6 +19,8 @@ import dev.colony.store.postgres.PostgresOptions;
 import dev.colony.store.postgres.PostgresStorageProvider;
 import dev.colony.store.postgres.PostgresUrls;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.tool.InProcessTools;
+import dev.colony.tool.Toolset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,6 +45,8 @@ class ArchitectureTest {
                 .or(equivalentTo(LuceneSearch.class)).or(equivalentTo(LuceneIndexFactory.class))
                 .or(equivalentTo(OnnxEmbedder.class)).or(equivalentTo(OnnxModel.class))
                 .or(equivalentTo(StoreLocation.class)).or(equivalentTo(StoreLocation.InvalidLocation.class))
+                .or(equivalentTo(InProcessTools.class)).or(equivalentTo(InProcessTools.Builder.class))
+                .or(equivalentTo(Toolset.class))
                 .or(resideInAnyPackage("dev.colony.springai", "dev.colony.langchain4j")
                         .and(simpleNameStartingWith("Colony"))))
                 .because("the starter wires the public entry points, as an application would")

@@ -130,6 +130,7 @@ class ColonyAutoConfigurationTest {
         "colony.jdbc-url=jdbc:mysql://db/colony | colony.jdbc-url: must be a PostgreSQL JDBC URL",
         "colony.db=jdbc:h2:mem:colony    | colony.db: must be a PostgreSQL JDBC URL",
         "colony.langchain4j.max-messages=0 | colony.langchain4j.max-messages: must be at least 1",
+        "colony.toolsets=memory,bogus    | colony.toolsets: no toolset is named 'bogus'",
     })
     void aBadPropertyStopsTheContextNamingIt(String property, String message) {
         Runners.starter(dir).withPropertyValues(property).run(context -> assertThat(context).hasFailed()

@@ -71,7 +71,7 @@ class LangChain4jBeansTest {
         Runners.starter(dir).withClassLoader(new FilteredClassLoader("dev.colony.langchain4j")).run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(Colony.class);
             assertThat(context).doesNotHaveBean("colonyChatMemoryStore").doesNotHaveBean("colonyContentRetriever")
-                    .doesNotHaveBean("colonyChatMemoryProvider");
+                    .doesNotHaveBean("colonyChatMemoryProvider").doesNotHaveBean("colonyToolProvider");
         });
     }
 

@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
  */
 class SpringAiBeansTest {
 
-    private static final String[] STARTER_BEANS = {"colonyChatMemoryRepository", "colonyMemoryAdvisor",
+    private static final String[] STARTER_BEANS = {"colonyChatMemoryRepository", "colonyMemoryAdvisor", "colonyToolCallbacks",
         "colonyVectorStore"};
 
     @TempDir
