@@ -6,6 +6,7 @@ import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.langchain4j.ColonyChatMemoryStore;
+import dev.colony.springai.ColonyChatMemoryRepository;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.nio.file.Path;
@@ -13,14 +14,17 @@ import java.util.List;
 
 /**
  * A second JVM on an example's store: prints what another agent of the same user finds there, one line each: the
- * best hit of a search, and how many messages a conversation's window holds.
+ * best hit of a search, and how many messages a conversation holds.
  */
 public final class SecondProcess {
 
     private SecondProcess() {
     }
 
-    /** {@code args}: the database file, the search text, the conversation id. */
+    /**
+     * {@code args}: the database file, the search text, then optionally a LangChain4j chat memory id (its window's
+     * size is printed) and a Spring AI conversation id (its length is printed).
+     */
     public static void main(String[] args) {
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(Path.of(args[0])))
                 .search(LuceneSearch.besideStore()).build()) {
@@ -28,7 +32,13 @@ public final class SecondProcess {
             List<SearchHit> hits = other.memories().search(SearchQuery.of(args[1]));
             System.out.println(hits.isEmpty() ? "no hit" : "hit " + other.memories()
                     .get(List.of(hits.get(0).id())).get(0).content());
-            System.out.println("window " + new ColonyChatMemoryStore(other).getMessages(args[2]).size());
+            if (args.length > 2) {
+                System.out.println("window " + new ColonyChatMemoryStore(other).getMessages(args[2]).size());
+            }
+            if (args.length > 3) {
+                System.out.println("conversation " + new ColonyChatMemoryRepository(other)
+                        .findByConversationId(args[3]).size());
+            }
         }
     }
 }
