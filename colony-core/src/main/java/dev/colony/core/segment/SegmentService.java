@@ -237,7 +237,7 @@ public final class SegmentService implements Segments {
         return checked;
     }
 
-    /** A stored or compared value: a string (free text), UUID, or finite number of the four types. */
+    /** A stored or compared value: a string (free text), UUID, finite number of the four types, or boolean. */
     private static Object value(String field, Object value) {
         Check.required(field, value);
         if (value instanceof String text) {
@@ -247,9 +247,10 @@ public final class SegmentService implements Segments {
             if (!Double.isFinite(((Number) value).doubleValue())) {
                 throw ColonyException.invalid(field, "must be a finite number, was " + value);
             }
-        } else if (!(value instanceof UUID || value instanceof Integer || value instanceof Long)) {
+        } else if (!(value instanceof UUID || value instanceof Integer || value instanceof Long
+                || value instanceof Boolean)) {
             throw ColonyException.invalid(field, "is a " + value.getClass().getSimpleName()
-                    + "; values are strings, UUIDs, integers, longs, floats or doubles");
+                    + "; values are strings, UUIDs, integers, longs, floats, doubles or booleans");
         }
         return value;
     }
@@ -268,13 +269,22 @@ public final class SegmentService implements Segments {
             identifier(field + " key", compare.key());
             Check.required(field + " comparison", compare.comparison());
             value(field + "." + compare.key(), compare.value());
+            if (compare.value() instanceof Boolean && compare.comparison() != SegmentFilter.Comparison.EQUAL) {
+                throw ColonyException.invalid(field + "." + compare.key(), "compares a boolean by "
+                        + compare.comparison() + "; booleans are only equal or not");
+            }
         } else if (filter instanceof SegmentFilter.In in) {
             identifier(field + " key", in.key());
             Check.required(field + "." + in.key(), in.values());
             if (in.values().isEmpty()) {
                 throw ColonyException.invalid(field + "." + in.key(), "needs at least one value");
             }
-            in.values().forEach(value -> value(field + "." + in.key(), value));
+            in.values().forEach(value -> {
+                if (value(field + "." + in.key(), value) instanceof Boolean) {
+                    throw ColonyException.invalid(field + "." + in.key(), "lists a boolean; compare a boolean "
+                            + "for equality instead");
+                }
+            });
         } else {
             SegmentFilter.Contains contains = (SegmentFilter.Contains) filter;
             identifier(field + " key", contains.key());
