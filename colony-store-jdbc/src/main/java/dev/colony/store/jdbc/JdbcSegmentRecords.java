@@ -95,15 +95,26 @@ final class JdbcSegmentRecords implements SegmentRecords {
 
     @Override
     public void scan(NamespaceId namespace, String store, SegmentFilter filter, Visitor visitor) {
+        select(namespace, store, filter, false, (id, embedding, text) -> visitor.visit(id, embedding));
+    }
+
+    @Override
+    public void scanWithText(NamespaceId namespace, String store, SegmentFilter filter, TextVisitor visitor) {
+        select(namespace, store, filter, true, visitor);
+    }
+
+    /** Visits the selected segments; their text only if {@code withText} (else null, and not read). */
+    private void select(NamespaceId namespace, String store, SegmentFilter filter, boolean withText,
+            TextVisitor visitor) {
         SegmentFilterSql condition = SegmentFilterSql.of(filter, tx.dialect());
-        String sql = "SELECT s.segment_id, s.embedding FROM segments s "
+        String sql = "SELECT s.segment_id, s.embedding" + (withText ? ", s.segment_text" : "") + " FROM segments s "
                 + "WHERE s.namespace_id = ? AND s.store_name = ? AND " + condition.sql();
         tx.connection().each(sql, statement -> {
             statement.setLong(1, namespace.value());
             statement.setString(2, store);
             condition.bind(statement, 3);
         }, rs -> {
-            visitor.visit(rs.getString(1), Codec.readVector(rs.getBytes(2)));
+            visitor.visit(rs.getString(1), Codec.readVector(rs.getBytes(2)), withText ? rs.getString(3) : null);
             return null;
         });
     }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * {@link dev.colony.spi.storage.SegmentRecords}: segments keep their embedding, text and typed metadata exactly
  * (the extremes of each numeric type, "" and " ", booleans), per namespace and store; filters run in the store
  * with LangChain4j's meaning (a missing key fails a condition and passes its negation, numbers compare by value
- * across types, text by character code, "contains" minds case, a boolean only equals a boolean); removal by id,
- * by filter and of the whole store.
+ * across types, text by character code, "contains" minds case, a boolean only equals a boolean), a scan hands
+ * over texts when asked; removal by id, by filter and of the whole store.
  */
 public interface SegmentContract extends StoreUnderTest {
 
@@ -181,6 +181,33 @@ public interface SegmentContract extends StoreUnderTest {
         int removed = store.write(tx -> tx.segments().delete(mine, "docs", compare(Comparison.EQUAL, true)));
         assertThat(removed).isEqualTo(1);
         assertThat(select(store, mine, null)).containsExactlyInAnyOrder("false", "textTrue", "one", "none");
+    }
+
+    @Test
+    default void aScanWithTextHandsOverTheTextOfEachSelectedSegment() {
+        StorageProvider store = openStore(newDirectory());
+        NamespaceId mine = personal(store);
+        store.write(tx -> {
+            tx.segments().save(mine, "docs", 2, List.of(
+                    new Segment("part", new float[] {1, 0}, "Gasket XK-4471\n", Map.of("kind", "part")),
+                    new Segment("bare", new float[] {0, 1}, null, Map.of("kind", "part")),
+                    new Segment("note", new float[] {1, 1}, "a note", Map.of("kind", "note"))), Fixtures.T0);
+            return null;
+        });
+
+        Map<String, String> texts = new LinkedHashMap<>();
+        Map<String, float[]> embeddings = new LinkedHashMap<>();
+        store.read(tx -> {
+            tx.segments().scanWithText(mine, "docs", new SegmentFilter.Compare("kind", Comparison.EQUAL, "part"),
+                    (id, embedding, text) -> {
+                        texts.put(id, text);
+                        embeddings.put(id, embedding);
+                    });
+            return null;
+        });
+        assertThat(texts).containsOnlyKeys("part", "bare").containsEntry("part", "Gasket XK-4471\n")
+                .containsEntry("bare", null);
+        assertThat(embeddings.get("part")).containsExactly(1, 0);
     }
 
     private static Segment segment(String id, Map<String, Object> metadata) {
