@@ -37,7 +37,7 @@ import java.util.stream.Collectors;
  * selects (the filter runs in the store's SQL), this class keeps the best {@code maxResults} by cosine similarity
  * in a bounded heap, and only those are read whole. A hybrid search also takes each selected segment's text,
  * keeps every candidate's cosine and the counts of the keywords in its text ({@link KeywordScores}), fuses the two
- * rankings ({@link RankFusion}) once all are seen, and reads the best whole.
+ * rankings ({@link ReciprocalRankFusion}) once all are seen, and reads the best whole.
  */
 public final class SegmentService implements Segments {
 
@@ -163,8 +163,8 @@ public final class SegmentService implements Segments {
                 keywords.add(text);
             }
         });
-        double[] relevance = RankFusion.relevance(candidates.stream().mapToDouble(Candidate::cosine).toArray(),
-                keywords.scores());
+        double[] cosines = candidates.stream().mapToDouble(Candidate::cosine).toArray();
+        double[] relevance = ReciprocalRankFusion.relevance(cosines, keywords.scores());
         Comparator<Candidate> worstFirst = Comparator.<Candidate>comparingDouble(c -> relevance[(int) c.order()])
                 .thenComparing(Candidate.WORST_FIRST);
         PriorityQueue<Candidate> kept = new PriorityQueue<>(worstFirst);

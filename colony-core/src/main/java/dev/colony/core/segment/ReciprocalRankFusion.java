@@ -11,11 +11,11 @@ import java.util.Comparator;
  * {@value SegmentMatch#FUSION_K}, scaled by {@code (k + 1) / 2} into a relevance of 0 to 1. Ties rank by cosine,
  * then by candidate order, so the ranks are total.
  */
-final class RankFusion {
+final class ReciprocalRankFusion {
 
     private static final int K = SegmentMatch.FUSION_K;
 
-    private RankFusion() {
+    private ReciprocalRankFusion() {
     }
 
     /** The relevance of each candidate, from its cosine and keyword score (arrays of one length). */
