@@ -40,7 +40,7 @@ import java.util.concurrent.CompletableFuture;
  * A LangChain4j {@link EmbeddingStore} of {@link TextSegment}s kept in a Colony store: the caller supplies the
  * embeddings (any model, one dimension per store), and a search ranks by true cosine similarity, reported as
  * {@link RelevanceScore#fromCosineSimilarity} (1 for the same direction), among the segments its {@link Filter}
- * selects. Every filter LangChain4j defines is translated into the store's SQL, never evaluated on loaded
+ * selects (unless it is a hybrid search, below). Every filter LangChain4j defines is translated into the store's SQL, never evaluated on loaded
  * segments; "not equal", "not in" and "not" also select segments without the key, as LangChain4j's own stores do.
  * Metadata values keep their types (String, UUID, Integer, Long, Float, Double).
  *
@@ -48,19 +48,37 @@ import java.util.concurrent.CompletableFuture;
  * unless named): another user of the same Colony store never sees them. The first embedding added fixes the
  * store's dimension until {@link #removeAll()}; an embedding of another dimension is refused naming the field.
  *
+ * <p>{@link SearchMode#HYBRID} (opt in: {@code builder(caller, "docs").searchMode(SearchMode.HYBRID).build()})
+ * ranks a request that carries {@code query} text by both its embedding and its words: the segments the filter
+ * selects are ranked by cosine and by the BM25 relevance of their text to the query (computed exactly over those
+ * segments), and the ranks are fused by reciprocal rank fusion with k = {@value SegmentMatch#FUSION_K}, as
+ * LangChain4j's PgVector store does. The score is then that fused relevance, not a cosine: 1 for a segment first
+ * in both rankings, 0.5 for one first by cosine whose text holds none of the query's words, lower further down
+ * (see {@link SegmentMatch#relevance()}); results come in its order and {@code minScore} applies to it. A request
+ * without query text is ranked by cosine as in the default {@link SearchMode#VECTOR}, which ignores the text.
+ *
  * <p>Cost: a search is exact and brute force: the store reads the id and embedding of every segment the filter
- * selects and compares them in this process, then reads the best {@code maxResults} whole. Its time grows
- * linearly with the segments selected, and there is no approximate index: on SQLite, a search of 10,000 segments
- * of 384 dimensions took about 70 ms on a 2-core machine (35 ms with a filter selecting a tenth). Only
- * vector search: a request's {@code query} text is not used (no hybrid mode). Thread-safe.
+ * selects (a hybrid search its text too) and compares them in this process, then reads the best
+ * {@code maxResults} whole. Its time grows linearly with the segments selected, and there is no approximate
+ * index: on SQLite, a search of 10,000 segments of 384 dimensions took about 70 ms on a 2-core machine (35 ms
+ * with a filter selecting a tenth). Thread-safe.
  */
 public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
 
     /** The store name used when none is given. */
     public static final String DEFAULT_STORE = "default";
 
+    /** How a search ranks (the names of LangChain4j's PgVector store). */
+    public enum SearchMode {
+        /** By cosine similarity only; a request's query text is ignored. The default. */
+        VECTOR,
+        /** By cosine and keywords fused when the request carries query text, by cosine when it does not. */
+        HYBRID
+    }
+
     private final Segments segments;
     private final String store;
+    private final SearchMode searchMode;
 
     /** The store {@value #DEFAULT_STORE} of {@code caller}'s user, e.g. {@code colony.as(actor)}. */
     public ColonyEmbeddingStore(CallerScope caller) {
@@ -69,11 +87,45 @@ public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
 
     /** The store named {@code store} (at most {@value Segments#MAX_ID_LENGTH} characters) of {@code caller}'s user. */
     public ColonyEmbeddingStore(CallerScope caller, String store) {
+        this(caller, store, SearchMode.VECTOR);
+    }
+
+    private ColonyEmbeddingStore(CallerScope caller, String store, SearchMode searchMode) {
         this.segments = Objects.requireNonNull(caller, "caller").segments();
         if (store == null || store.isBlank()) {
             throw ColonyException.invalid("store", "is required");
         }
         this.store = store;
+        this.searchMode = Objects.requireNonNull(searchMode, "searchMode");
+    }
+
+    /** A builder of the store named {@code store} of {@code caller}'s user, for a search mode other than VECTOR. */
+    public static Builder builder(CallerScope caller, String store) {
+        return new Builder(caller, store);
+    }
+
+    /** Builds a {@link ColonyEmbeddingStore}; {@link SearchMode#VECTOR} unless set. */
+    public static final class Builder {
+
+        private final CallerScope caller;
+        private final String store;
+        private SearchMode searchMode = SearchMode.VECTOR;
+
+        private Builder(CallerScope caller, String store) {
+            this.caller = caller;
+            this.store = store;
+        }
+
+        /** How searches rank. */
+        public Builder searchMode(SearchMode searchMode) {
+            this.searchMode = searchMode;
+            return this;
+        }
+
+        /** The store. */
+        public ColonyEmbeddingStore build() {
+            return new ColonyEmbeddingStore(caller, store, searchMode);
+        }
     }
 
     @Override
@@ -168,22 +220,44 @@ public final class ColonyEmbeddingStore implements EmbeddingStore<TextSegment> {
             throw ColonyException.invalid("queryEmbedding", "is required");
         }
         double minScore = request.minScore();
+        SegmentFilter filter = request.filter() == null ? null : translate(request.filter());
+        String text = request.query();
+        if (searchMode == SearchMode.HYBRID && text != null && !text.isBlank()) {
+            return hybrid(request, text, filter, minScore);
+        }
         // The store keeps cosines at or above the bound; the exact score test below decides, so that a score
         // converted to a cosine and back never drops a match at the boundary.
         double minCosine = minScore <= 0 ? -1 : Math.nextDown(2 * minScore - 1);
         List<SegmentMatch> found = segments.search(store, new SegmentQuery(request.queryEmbedding().vector(),
-                request.maxResults(), minCosine, request.filter() == null ? null : translate(request.filter())));
+                request.maxResults(), minCosine, filter));
         List<EmbeddingMatch<TextSegment>> matches = new ArrayList<>(found.size());
         for (SegmentMatch match : found) {
             double score = RelevanceScore.fromCosineSimilarity(match.cosine());
             if (score >= minScore) {
-                Segment segment = match.segment();
-                TextSegment text = segment.text() == null ? null
-                        : TextSegment.from(segment.text(), Metadata.from(segment.metadata()));
-                matches.add(new EmbeddingMatch<>(score, segment.id(), Embedding.from(segment.embedding()), text));
+                matches.add(match(match.segment(), score));
             }
         }
         return new EmbeddingSearchResult<>(matches);
+    }
+
+    /** The search by cosine and keywords fused: every selected segment is ranked, the relevance is the score. */
+    private EmbeddingSearchResult<TextSegment> hybrid(EmbeddingSearchRequest request, String text,
+            SegmentFilter filter, double minScore) {
+        List<SegmentMatch> found = segments.search(store, new SegmentQuery(request.queryEmbedding().vector(),
+                request.maxResults(), -1, filter, text));
+        List<EmbeddingMatch<TextSegment>> matches = new ArrayList<>(found.size());
+        for (SegmentMatch match : found) {
+            if (match.relevance() >= minScore) {
+                matches.add(match(match.segment(), match.relevance()));
+            }
+        }
+        return new EmbeddingSearchResult<>(matches);
+    }
+
+    private static EmbeddingMatch<TextSegment> match(Segment segment, double score) {
+        TextSegment text = segment.text() == null ? null
+                : TextSegment.from(segment.text(), Metadata.from(segment.metadata()));
+        return new EmbeddingMatch<>(score, segment.id(), Embedding.from(segment.embedding()), text);
     }
 
     /** Runs the search on the calling thread (the store is local) and completes before it returns. */

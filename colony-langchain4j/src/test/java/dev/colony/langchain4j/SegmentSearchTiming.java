@@ -15,8 +15,9 @@ import java.util.Random;
 
 /**
  * Not a test: prints what a search of {@link ColonyEmbeddingStore} costs on a SQLite file of N segments (default
- * 10,000) of 384 random dimensions, unfiltered and with a filter selecting a tenth of them (median of 30 searches
- * after 10 unmeasured ones). Run it with the test class path, e.g. {@code java -cp ... SegmentSearchTiming 10000}.
+ * 10,000) of 384 random dimensions, unfiltered and with a filter selecting a tenth of them, by vector and hybrid
+ * (median of 30 searches after 10 unmeasured ones). Run it with the test class path, e.g.
+ * {@code java -cp ... SegmentSearchTiming 10000}.
  */
 final class SegmentSearchTiming {
 
@@ -45,6 +46,11 @@ final class SegmentSearchTiming {
             report(store, random, size + " segments, no filter", null);
             report(store, random, size + " segments, filter group = g3 (a tenth)",
                     MetadataFilterBuilder.metadataKey("group").isEqualTo("g3"));
+            ColonyEmbeddingStore hybrid = ColonyEmbeddingStore.builder(colony.as("alice"), "timing")
+                    .searchMode(ColonyEmbeddingStore.SearchMode.HYBRID).build();
+            report(hybrid, random, size + " segments, hybrid, no filter", null);
+            report(hybrid, random, size + " segments, hybrid, filter group = g3 (a tenth)",
+                    MetadataFilterBuilder.metadataKey("group").isEqualTo("g3"));
         }
     }
 
@@ -52,7 +58,8 @@ final class SegmentSearchTiming {
         double[] millis = new double[30];
         for (int run = -10; run < millis.length; run++) {
             EmbeddingSearchRequest request = EmbeddingSearchRequest.builder()
-                    .queryEmbedding(Embedding.from(vector(random))).maxResults(10).filter(filter).build();
+                    .queryEmbedding(Embedding.from(vector(random))).query("number " + random.nextInt(10_000)
+                            + " of the corpus").maxResults(10).filter(filter).build();
             long start = System.nanoTime();
             int found = store.search(request).matches().size();
             if (found != 10) {

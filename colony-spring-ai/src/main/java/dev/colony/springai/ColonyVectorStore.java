@@ -30,8 +30,9 @@ import org.springframework.ai.vectorstore.filter.Filter;
  * <p>A search ranks by cosine similarity, which is also the returned score (and {@code distance} = 1 - score in
  * the metadata, as Spring's stores give it); a similarity threshold of 0 accepts every document. Filter
  * expressions run in the store (never by loading every document): {@code ==, !=, >, >=, <, <=, in, nin, and,
- * or, not, isNull, isNotNull} on string, UUID and number metadata. Document metadata round-trips with those
- * types; other values (booleans, lists, dates) are refused
+ * or, not, isNull, isNotNull} on string, UUID and number metadata, and {@code ==, !=, not, isNull, isNotNull}
+ * on boolean metadata (a boolean in another comparison, {@code in} or {@code nin} is refused naming
+ * {@code filter.<key>}). Document metadata round-trips with those types; other values (lists, dates) are refused
  * ({@code INVALID_ARGUMENT} naming {@code segments[i].metadata.<key>}, i the document's index).
  *
  * <p>Bad input is refused with Colony's {@code INVALID_ARGUMENT} naming the field, before anything is written.

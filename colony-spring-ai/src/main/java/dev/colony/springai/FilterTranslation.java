@@ -13,8 +13,9 @@ import org.springframework.ai.vectorstore.filter.Filter;
 
 /**
  * Spring AI filter expressions as Colony segment filters: the same tree, run by the store in its own query
- * language. Values may be strings, UUIDs and numbers (as the segments' metadata); anything else (a boolean, a
- * date) is refused naming {@code filterExpression}, never evaluated in memory.
+ * language. Values may be strings, UUIDs, numbers and booleans (as the segments' metadata; a boolean only with
+ * {@code ==} and {@code !=}, which the store checks naming {@code filter.<key>}); anything else (a date) is
+ * refused naming {@code filterExpression}, never evaluated in memory.
  */
 final class FilterTranslation {
 
@@ -57,11 +58,16 @@ final class FilterTranslation {
         return new SegmentFilter.Compare(key(expression), comparison, value(single(expression)));
     }
 
-    /** The key has a value of any kind: every string is at least "", every number at most or above the largest. */
+    /**
+     * The key has a value of any kind: every string is at least "", every number at most or above the largest,
+     * every boolean true or false.
+     */
     private static SegmentFilter present(String key) {
         return new SegmentFilter.Or(new SegmentFilter.Compare(key, Comparison.GREATER_OR_EQUAL, ""),
                 new SegmentFilter.Or(new SegmentFilter.Compare(key, Comparison.LESS_OR_EQUAL, Double.MAX_VALUE),
-                        new SegmentFilter.Compare(key, Comparison.GREATER, Double.MAX_VALUE)));
+                        new SegmentFilter.Or(new SegmentFilter.Compare(key, Comparison.GREATER, Double.MAX_VALUE),
+                                new SegmentFilter.Or(new SegmentFilter.Compare(key, Comparison.EQUAL, true),
+                                        new SegmentFilter.Compare(key, Comparison.EQUAL, false)))));
     }
 
     private static String key(Filter.Expression expression) {
@@ -97,7 +103,7 @@ final class FilterTranslation {
 
     private static Object value(Object value) {
         if (value instanceof String || value instanceof UUID || value instanceof Integer || value instanceof Long
-                || value instanceof Float || value instanceof Double) {
+                || value instanceof Float || value instanceof Double || value instanceof Boolean) {
             return value;
         }
         if (value instanceof Short || value instanceof Byte) {
@@ -107,6 +113,6 @@ final class FilterTranslation {
             return ((Number) value).doubleValue();
         }
         throw ColonyException.invalid("filterExpression", "compares with " + (value == null ? "null"
-                : "a " + value.getClass().getSimpleName()) + "; Colony compares strings, UUIDs and numbers");
+                : "a " + value.getClass().getSimpleName()) + "; Colony compares strings, UUIDs, numbers and booleans");
     }
 }

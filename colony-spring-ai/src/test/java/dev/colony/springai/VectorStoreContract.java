@@ -7,6 +7,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.spi.storage.StorageProvider;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -24,8 +25,8 @@ import org.springframework.ai.vectorstore.filter.FilterExpressionBuilder;
 /**
  * Colony's vector store with real embeddings on one store: Spring AI's own vector store tests
  * ({@link BaseVectorStoreTests}: delete by id, by filter expression and by filter text), then ours (ranking,
- * top-k, threshold and scores, metadata types, every filter operator run by the store, bad input, users and
- * store names kept apart). Each subclass names the store.
+ * top-k, threshold and scores, metadata types, every filter operator run by the store, booleans, bad input,
+ * users and store names kept apart). Each subclass names the store.
  */
 abstract class VectorStoreContract extends BaseVectorStoreTests {
 
@@ -70,6 +71,11 @@ abstract class VectorStoreContract extends BaseVectorStoreTests {
     }
 
     private List<String> where(VectorStore store, Filter.Expression filter) {
+        return ids(store.similaritySearch(SearchRequest.builder().query("a city").topK(10).similarityThresholdAll()
+                .filterExpression(filter).build())).stream().sorted().toList();
+    }
+
+    private List<String> where(VectorStore store, String filter) {
         return ids(store.similaritySearch(SearchRequest.builder().query("a city").topK(10).similarityThresholdAll()
                 .filterExpression(filter).build())).stream().sorted().toList();
     }
@@ -142,12 +148,46 @@ abstract class VectorStoreContract extends BaseVectorStoreTests {
     }
 
     @Test
+    void booleanMetadataRoundTripsAndFiltersByEqualityInTheStore() {
+        ColonyVectorStore store = store("alice");
+        store.add(List.of(
+                document("on", "The gateway listens on port 8443.", Map.of("active", true, "year", 2020)),
+                document("off", "The old gateway listened on port 8080.",
+                        Map.of("active", false, "archived", false, "year", 2021)),
+                document("archived", "The first gateway ran on a single host.",
+                        Map.of("active", true, "archived", true, "year", 2019)),
+                document("plain", "Gateways forward requests to services.", Map.of("year", 2020)),
+                document("text", "A gateway's status page says true.", Map.of("active", "true"))));
+
+        Document on = store.similaritySearch(SearchRequest.builder().query("gateway port 8443").topK(1)
+                .filterExpression("year == 2020 && active == true").build()).get(0);
+        assertThat(on.getId()).isEqualTo("on");
+        assertThat(on.getMetadata().get("active")).isInstanceOf(Boolean.class).isEqualTo(Boolean.TRUE);
+        assertThat(where(store, "active == true")).containsExactly("archived", "on");
+        assertThat(where(store, "active == false")).containsExactly("off");
+        assertThat(where(store, "archived != false")).as("not-equal keeps documents without the key")
+                .containsExactly("archived", "on", "plain", "text");
+        assertThat(where(store, "NOT (active == true)")).containsExactly("off", "plain", "text");
+        assertThat(where(store, "active == true && year >= 2020")).containsExactly("on");
+        assertThat(where(store, "active == false || year == 2019")).containsExactly("archived", "off");
+        assertThat(where(store, WHERE.eq("active", true).build())).containsExactly("archived", "on");
+        assertThat(where(store, WHERE.isNull("active").build())).containsExactly("plain");
+        assertThat(where(store, WHERE.isNotNull("archived").build())).containsExactly("archived", "off");
+        invalid(() -> where(store, "active < true"), "filter.active");
+        invalid(() -> where(store, "active in [true, false]"), "filter.active");
+        invalid(() -> where(store, "active nin [true]"), "filter.active");
+
+        store.delete("active == true");
+        assertThat(where(store, WHERE.isNotNull("year").build())).containsExactly("off", "plain");
+    }
+
+    @Test
     void badInputIsRefusedNamingItAndNothingIsWritten() {
         ColonyVectorStore store = store("alice");
         invalid(() -> store.add(List.of(document("a", "ok", Map.of()),
-                document("b", "flagged", Map.of("open", true)))), "segments[1].metadata.open");
+                document("b", "flagged", Map.of("tags", List.of("x"))))), "segments[1].metadata.tags");
         invalid(() -> store.similaritySearch(SearchRequest.builder().query("x")
-                .filterExpression(WHERE.eq("open", true).build()).build()), "filterExpression");
+                .filterExpression(WHERE.eq("open", LocalDate.of(2026, 1, 1)).build()).build()), "filterExpression");
         invalid(() -> store.delete((Filter.Expression) null), "filterExpression");
         invalid(() -> store.delete((List<String>) null), "idList");
         assertThat(store.similaritySearch(SearchRequest.builder().query("ok").similarityThresholdAll().build()))

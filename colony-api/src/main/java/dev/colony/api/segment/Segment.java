@@ -7,7 +7,8 @@ import java.util.Map;
  * but the same for the whole store), its text (absent when only a vector is stored) and its metadata.
  *
  * <p>Metadata values are typed and come back with the type they were stored with: {@code String} (kept exactly,
- * "" and " " included), {@code java.util.UUID}, {@code Integer}, {@code Long}, {@code Float} or {@code Double}.
+ * "" and " " included), {@code java.util.UUID}, {@code Integer}, {@code Long}, {@code Float}, {@code Double} or
+ * {@code Boolean}.
  * The array is not copied: do not change it after handing it over.
  *
  * @param id the segment id, at most {@value Segments#MAX_ID_LENGTH} characters

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * <p>Values compare by kind: a number with numbers of any of the four numeric types, by value; a
  * {@code String} or {@code UUID} with strings and UUIDs, by their text, in the order of character codes
- * (not a language's collation).
+ * (not a language's collation); a {@code Boolean} only with booleans, and only by {@link Comparison#EQUAL}
+ * (another comparison, or a boolean in an {@link In}, is refused naming the field).
  * A value of another kind is never equal, greater or less.
  */
 public sealed interface SegmentFilter {
@@ -33,7 +34,8 @@ public sealed interface SegmentFilter {
      *
      * @param key the metadata key
      * @param comparison how to compare
-     * @param value a {@code String}, {@code UUID}, {@code Integer}, {@code Long}, {@code Float} or {@code Double}
+     * @param value a {@code String}, {@code UUID}, {@code Integer}, {@code Long}, {@code Float}, {@code Double} or
+     *     (with {@link Comparison#EQUAL} only) {@code Boolean}
      */
     record Compare(String key, Comparison comparison, Object value) implements SegmentFilter {
     }
@@ -42,7 +44,7 @@ public sealed interface SegmentFilter {
      * The segment has {@code key} and its value equals one of {@code values}.
      *
      * @param key the metadata key
-     * @param values at least one value, each of the kinds {@link Compare} takes
+     * @param values at least one value, each of the kinds {@link Compare} takes but {@code Boolean}
      */
     record In(String key, List<Object> values) implements SegmentFilter {
     }

@@ -5,16 +5,17 @@ import java.util.List;
 
 /**
  * The embedded segments of the caller's user, in named stores (as an agent framework's embedding store keeps
- * them): add with ids, search by cosine similarity within the rows a metadata filter selects, remove by id, by
- * filter or all. They live in the caller's personal namespace: no other user reads or changes them.
+ * them): add with ids, search by cosine similarity (or by cosine and keywords fused, see {@link SegmentQuery})
+ * within the rows a metadata filter selects, remove by id, by filter or all. They live in the caller's personal
+ * namespace: no other user reads or changes them.
  *
  * <p>A store's dimension is set by its first segment; a segment or query embedding of another dimension is
  * refused naming the field, and so is any other bad input ({@code store}, {@code segments[i].id},
  * {@code segments[i].metadata}, {@code filter}, ...), before anything is written. Each call is one transaction.
  *
- * <p>Cost: a search reads the id and embedding of every segment the filter selects and compares them in the
- * calling process (exact, no approximate index), so its time grows with the store: meant for up to some tens of
- * thousands of segments per store.
+ * <p>Cost: a search reads the id and embedding of every segment the filter selects (a hybrid search its text
+ * too) and compares them in the calling process (exact, no approximate index), so its time grows with the store:
+ * meant for up to some tens of thousands of segments per store.
  */
 public interface Segments {
 

@@ -22,6 +22,13 @@ public interface SegmentRecords {
         void visit(String id, float[] embedding);
     }
 
+    /** Receives the id, embedding and text (null if it has none) of each segment a {@link #scanWithText} selects. */
+    @FunctionalInterface
+    interface TextVisitor {
+        /** One selected segment. */
+        void visit(String id, float[] embedding, String text);
+    }
+
     /** The dimension of {@code store}, empty while it has none (no segment was added since it was cleared). */
     OptionalInt dimension(NamespaceId namespace, String store);
 
@@ -30,6 +37,9 @@ public interface SegmentRecords {
 
     /** Visits the id and embedding of every segment of {@code store} that {@code filter} selects (all if null). */
     void scan(NamespaceId namespace, String store, SegmentFilter filter, Visitor visitor);
+
+    /** As {@link #scan}, handing over each selected segment's text too (for a keyword ranking of them). */
+    void scanWithText(NamespaceId namespace, String store, SegmentFilter filter, TextVisitor visitor);
 
     /** The whole segments of these ids in {@code store}, in no particular order (unknown ids are skipped). */
     List<Segment> find(NamespaceId namespace, String store, Collection<String> ids);

@@ -11,6 +11,7 @@ import dev.colony.api.segment.SegmentQuery;
 import dev.colony.api.segment.Segments;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.spi.storage.StorageTransaction;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -34,7 +35,9 @@ import java.util.stream.Collectors;
  *
  * <p>A search is exact and brute force: the store hands over the id and embedding of each segment the filter
  * selects (the filter runs in the store's SQL), this class keeps the best {@code maxResults} by cosine similarity
- * in a bounded heap, and only those are read whole.
+ * in a bounded heap, and only those are read whole. A hybrid search also takes each selected segment's text,
+ * keeps every candidate's cosine and the counts of the keywords in its text ({@link KeywordScores}), fuses the two
+ * rankings ({@link ReciprocalRankFusion}) once all are seen, and reads the best whole.
  */
 public final class SegmentService implements Segments {
 
@@ -101,6 +104,13 @@ public final class SegmentService implements Segments {
             throw ColonyException.invalid("minCosine", "must be a number");
         }
         SegmentFilter filter = query.filter() == null ? null : filter("filter", query.filter());
+        KeywordScores keywords = null;
+        if (query.keywords() != null) {
+            TextRule.freeText("keywords", query.keywords());
+            length("keywords", query.keywords());
+            keywords = new KeywordScores(query.keywords());
+        }
+        KeywordScores hybrid = keywords != null && keywords.hasTerms() ? keywords : null;
         return kernel.storage().read(tx -> {
             Optional<NamespaceId> personal = kernel.access().personal(tx, actor.user());
             if (personal.isEmpty()) {
@@ -114,6 +124,9 @@ public final class SegmentService implements Segments {
             if (dimension.getAsInt() != target.length) {
                 throw ColonyException.invalid("queryEmbedding", "has " + target.length + " dimensions, but store '"
                         + name + "' holds embeddings of " + dimension.getAsInt());
+            }
+            if (hybrid != null) {
+                return hybrid(tx, namespace, name, target, limit, minCosine, filter, hybrid);
             }
             double targetNorm = Math.sqrt(dot(target, target));
             PriorityQueue<Candidate> best = new PriorityQueue<>(Candidate.WORST_FIRST);
@@ -129,15 +142,53 @@ public final class SegmentService implements Segments {
             });
             List<Candidate> ranked = new ArrayList<>(best);
             ranked.sort(Candidate.WORST_FIRST.reversed());
-            List<String> ids = ranked.stream().map(Candidate::id).toList();
-            Map<String, Segment> found = tx.segments().find(namespace, name, ids).stream()
-                    .collect(Collectors.toMap(Segment::id, Function.identity()));
+            Map<String, Segment> found = whole(tx, namespace, name, ranked.stream().map(Candidate::id).toList());
             List<SegmentMatch> matches = new ArrayList<>(ranked.size());
             for (Candidate candidate : ranked) {
                 matches.add(new SegmentMatch(found.get(candidate.id()), candidate.cosine()));
             }
             return List.copyOf(matches);
         });
+    }
+
+    /** The best {@code limit} of the selected segments by the fusion of their cosine and keyword ranks. */
+    private static List<SegmentMatch> hybrid(StorageTransaction tx, NamespaceId namespace, String name,
+            float[] target, int limit, double minCosine, SegmentFilter filter, KeywordScores keywords) {
+        double targetNorm = Math.sqrt(dot(target, target));
+        List<Candidate> candidates = new ArrayList<>();
+        tx.segments().scanWithText(namespace, name, filter, (id, embedding, text) -> {
+            double cosine = cosine(target, targetNorm, embedding);
+            if (cosine >= minCosine) {
+                candidates.add(new Candidate(id, cosine, candidates.size()));
+                keywords.add(text);
+            }
+        });
+        double[] cosines = candidates.stream().mapToDouble(Candidate::cosine).toArray();
+        double[] relevance = ReciprocalRankFusion.relevance(cosines, keywords.scores());
+        Comparator<Candidate> worstFirst = Comparator.<Candidate>comparingDouble(c -> relevance[(int) c.order()])
+                .thenComparing(Candidate.WORST_FIRST);
+        PriorityQueue<Candidate> kept = new PriorityQueue<>(worstFirst);
+        for (Candidate candidate : candidates) {
+            kept.add(candidate);
+            if (kept.size() > limit) {
+                kept.poll();
+            }
+        }
+        List<Candidate> best = new ArrayList<>(kept);
+        best.sort(worstFirst.reversed());
+        Map<String, Segment> found = whole(tx, namespace, name, best.stream().map(Candidate::id).toList());
+        List<SegmentMatch> matches = new ArrayList<>(best.size());
+        for (Candidate candidate : best) {
+            matches.add(new SegmentMatch(found.get(candidate.id()), candidate.cosine(),
+                    relevance[(int) candidate.order()]));
+        }
+        return List.copyOf(matches);
+    }
+
+    private static Map<String, Segment> whole(StorageTransaction tx, NamespaceId namespace, String name,
+            List<String> ids) {
+        return tx.segments().find(namespace, name, ids).stream()
+                .collect(Collectors.toMap(Segment::id, Function.identity()));
     }
 
     @Override
@@ -237,7 +288,7 @@ public final class SegmentService implements Segments {
         return checked;
     }
 
-    /** A stored or compared value: a string (free text), UUID, or finite number of the four types. */
+    /** A stored or compared value: a string (free text), UUID, finite number of the four types, or boolean. */
     private static Object value(String field, Object value) {
         Check.required(field, value);
         if (value instanceof String text) {
@@ -247,9 +298,10 @@ public final class SegmentService implements Segments {
             if (!Double.isFinite(((Number) value).doubleValue())) {
                 throw ColonyException.invalid(field, "must be a finite number, was " + value);
             }
-        } else if (!(value instanceof UUID || value instanceof Integer || value instanceof Long)) {
+        } else if (!(value instanceof UUID || value instanceof Integer || value instanceof Long
+                || value instanceof Boolean)) {
             throw ColonyException.invalid(field, "is a " + value.getClass().getSimpleName()
-                    + "; values are strings, UUIDs, integers, longs, floats or doubles");
+                    + "; values are strings, UUIDs, integers, longs, floats, doubles or booleans");
         }
         return value;
     }
@@ -268,13 +320,22 @@ public final class SegmentService implements Segments {
             identifier(field + " key", compare.key());
             Check.required(field + " comparison", compare.comparison());
             value(field + "." + compare.key(), compare.value());
+            if (compare.value() instanceof Boolean && compare.comparison() != SegmentFilter.Comparison.EQUAL) {
+                throw ColonyException.invalid(field + "." + compare.key(), "compares a boolean by "
+                        + compare.comparison() + "; booleans are only equal or not");
+            }
         } else if (filter instanceof SegmentFilter.In in) {
             identifier(field + " key", in.key());
             Check.required(field + "." + in.key(), in.values());
             if (in.values().isEmpty()) {
                 throw ColonyException.invalid(field + "." + in.key(), "needs at least one value");
             }
-            in.values().forEach(value -> value(field + "." + in.key(), value));
+            in.values().forEach(value -> {
+                if (value(field + "." + in.key(), value) instanceof Boolean) {
+                    throw ColonyException.invalid(field + "." + in.key(), "lists a boolean; compare a boolean "
+                            + "for equality instead");
+                }
+            });
         } else {
             SegmentFilter.Contains contains = (SegmentFilter.Contains) filter;
             identifier(field + " key", contains.key());

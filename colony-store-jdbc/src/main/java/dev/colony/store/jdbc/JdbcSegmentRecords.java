@@ -23,6 +23,11 @@ import java.util.UUID;
 /**
  * Segments in {@code segments}, their metadata one row per key in {@code segment_metadata}, and each store's
  * dimension in {@code segment_stores}. Filters become SQL ({@link SegmentFilterSql}); reads by id go in chunks.
+ *
+ * <p>A metadata row's {@code value_type} says which column holds its value: {@code s} String and {@code u} UUID in
+ * {@code text_value}, {@code i} Integer and {@code l} Long in {@code long_value}, {@code f} Float and {@code d}
+ * Double in {@code real_value}, {@code b} Boolean as {@code true} or {@code false} in {@code text_value} (so
+ * that no numeric comparison ever sees it).
  */
 final class JdbcSegmentRecords implements SegmentRecords {
 
@@ -90,15 +95,26 @@ final class JdbcSegmentRecords implements SegmentRecords {
 
     @Override
     public void scan(NamespaceId namespace, String store, SegmentFilter filter, Visitor visitor) {
+        select(namespace, store, filter, false, (id, embedding, text) -> visitor.visit(id, embedding));
+    }
+
+    @Override
+    public void scanWithText(NamespaceId namespace, String store, SegmentFilter filter, TextVisitor visitor) {
+        select(namespace, store, filter, true, visitor);
+    }
+
+    /** Visits the selected segments; their text only if {@code withText} (else null, and not read). */
+    private void select(NamespaceId namespace, String store, SegmentFilter filter, boolean withText,
+            TextVisitor visitor) {
         SegmentFilterSql condition = SegmentFilterSql.of(filter, tx.dialect());
-        String sql = "SELECT s.segment_id, s.embedding FROM segments s "
+        String sql = "SELECT s.segment_id, s.embedding" + (withText ? ", s.segment_text" : "") + " FROM segments s "
                 + "WHERE s.namespace_id = ? AND s.store_name = ? AND " + condition.sql();
         tx.connection().each(sql, statement -> {
             statement.setLong(1, namespace.value());
             statement.setString(2, store);
             condition.bind(statement, 3);
         }, rs -> {
-            visitor.visit(rs.getString(1), Codec.readVector(rs.getBytes(2)));
+            visitor.visit(rs.getString(1), Codec.readVector(rs.getBytes(2)), withText ? rs.getString(3) : null);
             return null;
         });
     }
@@ -191,9 +207,12 @@ final class JdbcSegmentRecords implements SegmentRecords {
         } else if (value instanceof Float || value instanceof Double) {
             type = value instanceof Float ? "f" : "d";
             real = ((Number) value).doubleValue();
+        } else if (value instanceof Boolean flag) {
+            type = "b";
+            text = flag.toString();
         } else {
             throw ColonyException.invalid("metadata", "holds a " + value.getClass().getSimpleName()
-                    + "; only strings, UUIDs, integers, longs, floats and doubles are stored");
+                    + "; only strings, UUIDs, integers, longs, floats, doubles and booleans are stored");
         }
         statement.setString(5, type);
         Parameters.setString(statement, 6, text);
@@ -221,6 +240,8 @@ final class JdbcSegmentRecords implements SegmentRecords {
                 return (float) rs.getDouble(6);
             case "d":
                 return rs.getDouble(6);
+            case "b":
+                return Boolean.valueOf(rs.getString(4));
             default:
                 throw new ColonyException(ErrorCode.STORAGE_FAILURE,
                         "a segment's metadata has unknown type '" + type + "'");

@@ -11,7 +11,8 @@ import java.util.UUID;
 /**
  * A {@link SegmentFilter} as an SQL condition on the {@code segments} row aliased {@code s}, with its parameters.
  * Each key condition is an {@code EXISTS} over the segment's metadata rows, so a missing key is false and its
- * negation true; numbers compare by value across the integer and real columns, strings and UUIDs by text.
+ * negation true; numbers compare by value across the integer and real columns, strings and UUIDs by text, and a
+ * boolean is only equal to the same boolean (its row's {@code text_value} under type {@code b}).
  */
 final class SegmentFilterSql {
 
@@ -64,14 +65,14 @@ final class SegmentFilterSql {
             sql.append(')');
         } else if (filter instanceof SegmentFilter.Compare compare) {
             key(compare.key());
-            value(compare.comparison(), compare.value());
+            value(compare.key(), compare.comparison(), compare.value());
             sql.append(')');
         } else if (filter instanceof SegmentFilter.In in) {
             key(in.key());
             sql.append('(');
             for (int i = 0; i < in.values().size(); i++) {
                 sql.append(i == 0 ? "(" : " OR (");
-                value(SegmentFilter.Comparison.EQUAL, in.values().get(i));
+                value(in.key(), SegmentFilter.Comparison.EQUAL, in.values().get(i));
                 sql.append(')');
             }
             sql.append("))");
@@ -98,7 +99,7 @@ final class SegmentFilterSql {
         parameters.add(key);
     }
 
-    private void value(SegmentFilter.Comparison comparison, Object value) {
+    private void value(String key, SegmentFilter.Comparison comparison, Object value) {
         String operator = switch (comparison) {
             case EQUAL -> " = ?";
             case GREATER -> " > ?";
@@ -117,9 +118,16 @@ final class SegmentFilterSql {
             sql.append("(m.long_value").append(operator).append(" OR m.real_value").append(operator).append(')');
             parameters.add(((Number) value).doubleValue());
             parameters.add(((Number) value).doubleValue());
+        } else if (value instanceof Boolean flag) {
+            if (comparison != SegmentFilter.Comparison.EQUAL) {
+                throw ColonyException.invalid("filter." + key, "compares a boolean by " + comparison
+                        + "; booleans are only equal or not");
+            }
+            sql.append("m.value_type = 'b' AND m.text_value = ?");
+            parameters.add(flag.toString());
         } else {
             throw ColonyException.invalid("filter", "compares with a " + (value == null ? "null"
-                    : value.getClass().getSimpleName()) + "; only strings, UUIDs and numbers are stored");
+                    : value.getClass().getSimpleName()) + "; only strings, UUIDs, numbers and booleans are stored");
         }
     }
 }

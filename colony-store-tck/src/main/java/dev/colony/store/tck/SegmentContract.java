@@ -1,7 +1,10 @@
 package dev.colony.store.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.segment.Segment;
 import dev.colony.api.segment.SegmentFilter;
@@ -17,9 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link dev.colony.spi.storage.SegmentRecords}: segments keep their embedding, text and typed metadata exactly
- * (the extremes of each numeric type, "" and " "), per namespace and store; filters run in the store with
- * LangChain4j's meaning (a missing key fails a condition and passes its negation, numbers compare by value across
- * types, text by character code, "contains" minds case); removal by id, by filter and of the whole store.
+ * (the extremes of each numeric type, "" and " ", booleans), per namespace and store; filters run in the store
+ * with LangChain4j's meaning (a missing key fails a condition and passes its negation, numbers compare by value
+ * across types, text by character code, "contains" minds case, a boolean only equals a boolean), a scan hands
+ * over texts when asked; removal by id, by filter and of the whole store.
  */
 public interface SegmentContract extends StoreUnderTest {
 
@@ -132,6 +136,78 @@ public interface SegmentContract extends StoreUnderTest {
         assertThat(all).isEqualTo(4);
         assertThat(select(store, mine, null)).isEmpty();
         assertThat(dimension(store, mine, "docs")).as("cleared store").isEmpty();
+    }
+
+    @Test
+    default void booleanMetadataRoundTripsAndFiltersByEqualityOnly() {
+        StorageProvider store = openStore(newDirectory());
+        NamespaceId mine = personal(store);
+        store.write(tx -> {
+            tx.segments().save(mine, "docs", 1, List.of(
+                    segment("true", Map.of("key", true, "n", 1)),
+                    segment("false", Map.of("key", false, "n", 2)),
+                    segment("textTrue", Map.of("key", "true", "n", 1)),
+                    segment("one", Map.of("key", 1)),
+                    segment("none", Map.of("n", 2))), Fixtures.T0);
+            return null;
+        });
+
+        Segment found = find(store, mine, "docs", "true").get(0);
+        assertThat(found.metadata()).isEqualTo(Map.of("key", true, "n", 1));
+        assertThat(found.metadata().get("key")).isInstanceOf(Boolean.class);
+        assertThat(find(store, mine, "docs", "false").get(0).metadata().get("key")).isEqualTo(Boolean.FALSE);
+        assertThat(select(store, mine, compare(Comparison.EQUAL, true))).as("a boolean equals only a boolean")
+                .containsExactly("true");
+        assertThat(select(store, mine, compare(Comparison.EQUAL, false))).containsExactly("false");
+        assertThat(select(store, mine, new SegmentFilter.Not(compare(Comparison.EQUAL, false))))
+                .as("not-equal keeps other kinds and segments without the key")
+                .containsExactlyInAnyOrder("true", "textTrue", "one", "none");
+        assertThat(select(store, mine, compare(Comparison.EQUAL, 1))).as("a number never equals a boolean")
+                .containsExactly("one");
+        assertThat(select(store, mine, compare(Comparison.EQUAL, "true"))).as("nor does a string")
+                .containsExactly("textTrue");
+        assertThat(select(store, mine, new SegmentFilter.Contains("key", "t"))).containsExactly("textTrue");
+        assertThat(select(store, mine, new SegmentFilter.And(compare(Comparison.EQUAL, true),
+                new SegmentFilter.Compare("n", Comparison.LESS, 2)))).containsExactly("true");
+        assertThat(select(store, mine, new SegmentFilter.Or(compare(Comparison.EQUAL, false),
+                new SegmentFilter.Compare("n", Comparison.EQUAL, 1)))).containsExactlyInAnyOrder("true", "false",
+                        "textTrue");
+        assertThatThrownBy(() -> select(store, mine, compare(Comparison.LESS, true)))
+                .isInstanceOfSatisfying(ColonyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(e.field()).isEqualTo("filter.key");
+                });
+
+        int removed = store.write(tx -> tx.segments().delete(mine, "docs", compare(Comparison.EQUAL, true)));
+        assertThat(removed).isEqualTo(1);
+        assertThat(select(store, mine, null)).containsExactlyInAnyOrder("false", "textTrue", "one", "none");
+    }
+
+    @Test
+    default void aScanWithTextHandsOverTheTextOfEachSelectedSegment() {
+        StorageProvider store = openStore(newDirectory());
+        NamespaceId mine = personal(store);
+        store.write(tx -> {
+            tx.segments().save(mine, "docs", 2, List.of(
+                    new Segment("part", new float[] {1, 0}, "Gasket XK-4471\n", Map.of("kind", "part")),
+                    new Segment("bare", new float[] {0, 1}, null, Map.of("kind", "part")),
+                    new Segment("note", new float[] {1, 1}, "a note", Map.of("kind", "note"))), Fixtures.T0);
+            return null;
+        });
+
+        Map<String, String> texts = new LinkedHashMap<>();
+        Map<String, float[]> embeddings = new LinkedHashMap<>();
+        store.read(tx -> {
+            tx.segments().scanWithText(mine, "docs", new SegmentFilter.Compare("kind", Comparison.EQUAL, "part"),
+                    (id, embedding, text) -> {
+                        texts.put(id, text);
+                        embeddings.put(id, embedding);
+                    });
+            return null;
+        });
+        assertThat(texts).containsOnlyKeys("part", "bare").containsEntry("part", "Gasket XK-4471\n")
+                .containsEntry("bare", null);
+        assertThat(embeddings.get("part")).containsExactly(1, 0);
     }
 
     private static Segment segment(String id, Map<String, Object> metadata) {
