@@ -106,7 +106,7 @@ class ColonyToolProviderTest {
         Memory stored = colony.as(colony.sessions().ensure(SessionStart.of("alice", "reader")).actor()).memories()
                 .get(List.of(dev.colony.api.MemoryId.of(result.get("id").asLong()))).get(0);
         assertThat(stored.content()).isEqualTo("The gateway listens on port 8443");
-        assertThat(stored.session().value()).isEqualTo("scribe:conversation-7");
+        assertThat(stored.session().value()).isEqualTo("scribe:alice:conversation-7");
         assertThat(colony.as(colony.sessions().ensure(SessionStart.of("alice", "reader")).actor()).sessions().find(stored.session()).orElseThrow().ide()).isEqualTo("langchain4j");
     }
 
@@ -136,6 +136,21 @@ class ColonyToolProviderTest {
         assertThat(tools.session(longId).value()).startsWith("scribe:sha256:").hasSizeLessThanOrEqualTo(128);
         assertThat(tools.session("a\nb").value()).startsWith("scribe:sha256:");
         assertThat(tools.session(null)).isNotEqualTo(tools.session("null"));
+    }
+
+    @Test
+    void twoUsersConversationsOfTheSameIdActInSessionsOfTheirOwn() {
+        ColonyToolProvider alice = new ColonyToolProvider(InProcessTools.builder(colony, "alice", "scribe").build());
+        ColonyToolProvider bob = new ColonyToolProvider(InProcessTools.builder(colony, "bob", "scribe").build());
+        ToolExecutionRequest add = ToolExecutionRequest.builder().id("1").name("memory_add")
+                .arguments("{\"content\":\"The build cache lives in /var/cache/ci\"}").build();
+
+        String first = alice.provideTools(null).toolExecutorByName("memory_add").execute(add, "default");
+        String second = bob.provideTools(null).toolExecutorByName("memory_add").execute(add, "default");
+
+        assertThat(first).contains("\"id\":");
+        assertThat(second).as("bob's 'default' conversation is not alice's session").contains("\"id\":");
+        assertThat(alice.tools().session("default")).isNotEqualTo(bob.tools().session("default"));
     }
 
     /** An AI service with a chat memory per conversation. */

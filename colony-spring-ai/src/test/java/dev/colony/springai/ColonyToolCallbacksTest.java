@@ -90,7 +90,7 @@ class ColonyToolCallbacksTest {
         Memory stored = colony.as(colony.sessions().ensure(SessionStart.of("alice", "reader")).actor()).memories()
                 .get(List.of(MemoryId.of(result.get("id").asLong()))).get(0);
         assertThat(stored.content()).isEqualTo("The gateway listens on port 8443");
-        assertThat(stored.session().value()).isEqualTo("scribe:conversation-7");
+        assertThat(stored.session().value()).isEqualTo("scribe:alice:conversation-7");
     }
 
     @Test

@@ -34,7 +34,8 @@ import java.util.Set;
  * <p>Each conversation of the framework (LangChain4j's chat memory id, Spring AI's conversation id) is one Colony
  * session of that agent, so what a tool records (a claim, a message, a memory) is attributed to the conversation
  * that asked, and every process that continues the conversation continues its session. The session id is derived
- * from the agent and the conversation id; a call without a conversation acts in this instance's own session. A
+ * from the agent, the user and the conversation id ({@code helpdesk:alice:ticket-81}), so two users' conversations
+ * of the same id never meet; a call without a conversation acts in this instance's own session. A
  * session is announced to the store on its first call in this process.
  *
  * <p>Thread-safe; calls that wait (awaiting runs) wait on the calling thread.
@@ -115,14 +116,15 @@ public final class InProcessTools {
     }
 
     /**
-     * The session a conversation's calls act in: this instance's own for {@code null}; otherwise one derived from
-     * the agent and the conversation id, the same in every process.
+     * The session a conversation's calls act in: this instance's own for {@code null}; otherwise
+     * {@code <agent>:<user>:<conversation>} (hashed when longer than a session id may be or holding control
+     * characters), the same in every process.
      */
     public SessionId session(Object conversation) {
         if (conversation == null) {
             return ownSession;
         }
-        String id = agent + ":" + conversation;
+        String id = agent + ":" + user.value() + ":" + conversation;
         if (id.length() > SessionId.MAX_LENGTH || id.chars().anyMatch(Character::isISOControl)) {
             id = agent.substring(0, Math.min(agent.length(), 60)) + ":sha256:" + sha256(id).substring(0, 48);
         }

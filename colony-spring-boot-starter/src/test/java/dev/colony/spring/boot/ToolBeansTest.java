@@ -52,7 +52,7 @@ class ToolBeansTest {
                     long id = Long.parseLong(result.replaceAll(".*\"id\":(\\d+).*", "$1"));
                     CallerScope caller = context.getBean(CallerScope.class);
                     assertThat(caller.memories().get(List.of(MemoryId.of(id)))).singleElement()
-                            .satisfies(memory -> assertThat(memory.session().value()).isEqualTo("helpdesk:ticket-81"));
+                            .satisfies(memory -> assertThat(memory.session().value()).isEqualTo("helpdesk:alice:ticket-81"));
                 });
     }
 
