@@ -85,6 +85,10 @@ public final class Colony implements AutoCloseable {
             throw e;
         }
         this.index = opened;
+        if (opened != null) {
+            // The store says when a commit moved a memory's rev; the index then catches up at once.
+            storage.onMemoryCommit(opened::changed);
+        }
         Optional<Embedder> embedder = Optional.ofNullable(builder.embedder);
         Access access = new Access(time);
         this.signals = new SignalHub(storage, time, access);
@@ -227,6 +231,7 @@ public final class Colony implements AutoCloseable {
                 signals.close();
                 metrics.close();
                 if (index != null) {
+                    storage.onMemoryCommit(null);
                     index.close();
                 }
             } finally {

@@ -63,6 +63,16 @@ public interface StorageProvider extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Calls {@code listener} after every commit, by this provider, of a transaction that moved a memory's rev (a
+     * memory added, edited, re-embedded, forgotten, purged, retracted, expired or restored): once per such commit,
+     * on the committing thread, after the transaction's own after-commit actions. The search index listens, so it
+     * catches up with what committed without every writer having to tell it. Transactions that fail or roll back
+     * call nothing; changes committed by other processes are not seen here. A later call replaces the listener;
+     * {@code null} removes it. The listener must return quickly and not throw.
+     */
+    void onMemoryCommit(Runnable listener);
+
     /** Releases connections; the database files stay. */
     @Override
     void close();

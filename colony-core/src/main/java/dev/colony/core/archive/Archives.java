@@ -123,7 +123,6 @@ public final class Archives {
                 }
             }
             archive.realignIds();
-            kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return null;
         });
         Map<String, Long> counts = new LinkedHashMap<>();

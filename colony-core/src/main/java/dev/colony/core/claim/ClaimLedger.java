@@ -123,7 +123,6 @@ public final class ClaimLedger {
             Map<String, Object> metadata, Instant now, StoredVector vector) {
         Memory stored = tx.memories().insert(new NewMemory(writable(tx, task), actor.session(), kind, content,
                 List.of(), List.of(), null, null, task.id(), replyTo, now, null, metadata, vector));
-        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored.id();
     }
 

@@ -126,7 +126,6 @@ public final class CollectionService implements Collections {
                 tx.trackedTasks().attachChecklist(opened, copy.id());
             }
             tx.sessions().touch(actor.session(), now);
-            kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return copy;
         });
     }

@@ -60,7 +60,6 @@ public final class Forgetter {
                 throw ColonyException.invalid("memory_id", "memory " + id + " is " + (purge ? "purged" : "forgotten")
                         + " already");
             }
-            kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return after;
         });
     }

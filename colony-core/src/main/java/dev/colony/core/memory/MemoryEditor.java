@@ -270,7 +270,6 @@ final class MemoryEditor {
                     tracked.orElse(current.task()), null, now, null, output.metadata(), outputVector));
         }
         tx.sessions().touch(actor.session(), now);
-        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         long version = tx.memories().revisions(List.of(current.id())).get(current.id());
         return Optional.of(new EditedMemory(changed, version, result));
     }

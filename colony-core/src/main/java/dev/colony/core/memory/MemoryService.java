@@ -292,7 +292,6 @@ public final class MemoryService implements MemoryStore {
             tx.trackedTasks().attachChecklist(opened, stored.id());
         }
         tx.sessions().touch(actor.session(), now);
-        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
         return stored;
     }
 
@@ -314,7 +313,6 @@ public final class MemoryService implements MemoryStore {
                 throw MemoryEditor.conflict(id, expectedVersion, version);
             }
             tx.memories().forget(id, actor.user().value(), kernel.time().now());
-            kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
             return null;
         });
     }

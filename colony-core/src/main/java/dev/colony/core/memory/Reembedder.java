@@ -5,7 +5,6 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
-import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
@@ -89,7 +88,6 @@ public final class Reembedder {
                 }
                 return count;
             });
-            kernel.index().ifPresent(SearchIndex::changed);
             embedded += stored;
             skipped += page.size() - stored;
             after = page.get(page.size() - 1).memory().id().value();

@@ -137,7 +137,6 @@ public final class MessageService implements Messages {
         StoredMessage stored = tx.messages().insert(new NewMessage(body.id(), namespace, task.id(), actor.session(),
                 actor.agent(), toAgent, toAgentType, toSession, urgency, replyTo, preview(content), now, expiresAt));
         tx.sessions().touch(actor.session(), now);
-        indexAfterCommit(tx);
         return Outcome.of(view(stored, now));
     }
 
@@ -264,7 +263,6 @@ public final class MessageService implements Messages {
                         null, stored.task(), null, now, null, metadata, null));
                 tx.messages().addReceipt(new ReadReceipt(stored.id(), actor.session(), actor.agent(), now,
                         receipt.id()));
-                indexAfterCommit(tx);
             }
             tx.sessions().touch(actor.session(), now);
             return Outcome.of(after.status());
@@ -294,7 +292,6 @@ public final class MessageService implements Messages {
             StoredMessage after = cas(tx, stored, new Transition(MessageStatus.RETRACTED, stored.claimedBySession(),
                     stored.claimedByAgent(), stored.claimedAt(), why, now));
             tx.sessions().touch(actor.session(), now);
-            indexAfterCommit(tx);
             return view(after, now);
         });
     }
@@ -441,10 +438,6 @@ public final class MessageService implements Messages {
     private StoredMessage cas(StorageTransaction tx, StoredMessage current, Transition change) {
         return tx.messages().transition(current.id(), current.version(), change).orElseThrow(() ->
                 new ColonyException(ErrorCode.CONFLICT, "message " + current.id() + " changed concurrently; try again"));
-    }
-
-    private void indexAfterCommit(StorageTransaction tx) {
-        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
     }
 
     // ---------------------------------------------------------------- views

@@ -356,7 +356,6 @@ public final class PlanService implements PlanRegistry {
         tx.memories().insert(new NewMemory(plan.namespace(), plan.createdBy(), PLAN_RECORD, "archived plan "
                 + plan.slug() + ": every sub-task is completed", List.of(), List.of(), null, null, plan.specTask(),
                 null, now, null, metadata, null));
-        kernel.index().ifPresent(index -> tx.afterCommit(index::changed));
     }
 
     @Override

@@ -139,6 +139,9 @@ final class JdbcArchiveRecords implements ArchiveRecords {
         String sql = "INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES ("
                 + names.stream().map(name -> ":" + name).collect(Collectors.joining(", ")) + ")";
         Handle handle = tx.writeHandle("archive.restore");
+        if (table.equals("memories")) {
+            tx.movedMemories();
+        }
         try (Update insert = handle.createUpdate(sql)) {
             for (ArchiveColumn column : spec.columns()) {
                 if (!row.containsKey(column.name())) {

@@ -122,6 +122,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public Memory insert(NewMemory memory) {
         StoreConnection connection = tx.writeConnection("memories.insert");
+        tx.movedMemories();
         String metadata = Codec.writeMap(memory.metadata());
         Instant createdAt = Codec.stored(memory.createdAt());
         long id;
@@ -161,6 +162,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public boolean update(Memory memory, StoredVector vector) {
         StoreConnection connection = tx.writeConnection("memories.update");
+        tx.movedMemories();
         try {
             PreparedStatement update = connection.prepared(UPDATE, false);
             update.setString(1, memory.kind().name());
@@ -200,6 +202,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public boolean storeVector(MemoryId id, long rev, StoredVector vector) {
         StoreConnection connection = tx.writeConnection("memories.storeVector");
+        tx.movedMemories();
         try {
             PreparedStatement store = connection.prepared(STORE_VECTOR, false);
             setVector(store, 1, vector);
@@ -289,6 +292,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public boolean forget(MemoryId id, String by, Instant at) {
         StoreConnection connection = tx.writeConnection("memories.forget");
+        tx.movedMemories();
         long millis = Codec.stored(at).toEpochMilli();
         try {
             PreparedStatement forget = connection.prepared(FORGET, false);
@@ -330,6 +334,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     @Override
     public boolean purge(MemoryId id, String by, Instant at) {
         StoreConnection connection = tx.writeConnection("memories.purge");
+        tx.movedMemories();
         long millis = Codec.stored(at).toEpochMilli();
         try {
             PreparedStatement purge = connection.prepared(PURGE, false);

@@ -99,6 +99,7 @@ final class JdbcMessageRecords implements MessageRecords {
                     + JdbcMemoryRecords.NEXT_REV + " WHERE id = :id")) {
                 update.bind("at", at.toEpochMilli()).bind("id", message.value()).execute();
             }
+            tx.movedMemories();
         }
         return find(message);
     }

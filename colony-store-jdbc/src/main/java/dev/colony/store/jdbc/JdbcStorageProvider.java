@@ -67,6 +67,7 @@ public class JdbcStorageProvider implements StorageProvider {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Object writeMonitor = new Object();
     private volatile String storeId;
+    private volatile Runnable memoryListener;
     /** Set once this provider has brought the schema up to date; later {@link #migrate()} calls return at once. */
     private volatile boolean migrated;
     /** Whether a database without Colony's schema is refused rather than given one. */
@@ -384,7 +385,14 @@ public class JdbcStorageProvider implements StorageProvider {
                 pool.release(connection, true);
                 connection = null;
                 // Outside the connection and the retry loop: caches learn only from what committed.
-                tx.committed();
+                try {
+                    tx.committed();
+                } finally {
+                    Runnable listener = memoryListener;
+                    if (listener != null && tx.memoriesMoved()) {
+                        listener.run();
+                    }
+                }
                 return result;
             } finally {
                 if (connection != null) {
@@ -494,6 +502,11 @@ public class JdbcStorageProvider implements StorageProvider {
         if (closed.get()) {
             throw new ColonyException(ErrorCode.CLOSED, "the " + dialect.name() + " store is closed");
         }
+    }
+
+    @Override
+    public void onMemoryCommit(Runnable listener) {
+        memoryListener = listener;
     }
 
     @Override

@@ -115,6 +115,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
     @Override
     public boolean retire(MemoryId note, Map<String, Object> metadata, Instant now) {
         long at = Codec.stored(now).toEpochMilli();
+        tx.movedMemories();
         try (Update update = tx.writeHandle("taskPosts.retire").createUpdate("UPDATE memories SET metadata = :metadata, "
                 + "expires_at = :at, updated_at = :at, rev = " + JdbcMemoryRecords.NEXT_REV + " WHERE id = :id")) {
             return update.bind("metadata", Codec.writeMap(metadata)).bind("at", at).bind("id", note.value())

@@ -54,6 +54,7 @@ final class JdbcTransaction implements StorageTransaction {
     private FileEditRecords fileEdits;
     private SignalRecords signals;
     private List<Runnable> afterCommit;
+    private boolean movedMemories;
 
     JdbcTransaction(StoreConnection connection, Dialect dialect, boolean write) {
         this.connection = connection;
@@ -116,6 +117,16 @@ final class JdbcTransaction implements StorageTransaction {
     /** Whether the commit was refused because the database file was deleted or replaced underneath. */
     boolean databaseFileChangedSeen() {
         return databaseFileChanged;
+    }
+
+    /** Records that this transaction moved a memory's rev, so that its commit tells the provider's memory listener. */
+    void movedMemories() {
+        movedMemories = true;
+    }
+
+    /** Whether this transaction moved a memory's rev. */
+    boolean memoriesMoved() {
+        return movedMemories;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.colony.store.tck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.StorageProvider;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -53,5 +54,56 @@ public interface AfterCommitContract extends StoreUnderTest {
 
         assertThat(rerunning.rolledBack()).isEqualTo(1);
         assertThat(seen).containsExactly(2);
+    }
+
+    @Test
+    default void aCommitThatMovesAMemorysRevTellsTheMemoryListenerOnceAfterTheUnitsOwnActions() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        List<String> heard = new CopyOnWriteArrayList<>();
+        store.onMemoryCommit(() -> heard.add("memories"));
+        try {
+            Memory second = store.write(tx -> {
+                tx.memories().insert(Fixtures.memory(writer, "one"));
+                Memory stored = tx.memories().insert(Fixtures.memory(writer, "two"));
+                tx.afterCommit(() -> heard.add("action"));
+                assertThat(heard).as("nothing is heard before the commit").isEmpty();
+                return stored;
+            });
+            assertThat(heard).as("two inserts, one commit").containsExactly("action", "memories");
+
+            heard.clear();
+            store.write(tx -> tx.memories().forget(second.id(), "alice", Fixtures.T0.plusSeconds(1)));
+            assertThat(heard).as("a forget moves the rev").containsExactly("memories");
+
+            heard.clear();
+            store.write(tx -> tx.sessions().upsert(Fixtures.session(writer.user(), Fixtures.unique("session"),
+                    Fixtures.T0)));
+            store.read(tx -> tx.memories().latestRev());
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.memories().insert(Fixtures.memory(writer, "rolled back"));
+                throw new IllegalStateException("unit fails");
+            })).isInstanceOf(IllegalStateException.class);
+            assertThat(heard).as("no memory moved, a read, a rollback").isEmpty();
+
+            store.onMemoryCommit(null);
+            store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "nobody listens")));
+            assertThat(heard).as("after the listener was removed").isEmpty();
+        } finally {
+            store.onMemoryCommit(null);
+        }
+    }
+
+    @Test
+    default void aRerunUnitTellsTheMemoryListenerOnlyForTheCommittedAttempt() {
+        RerunningProvider rerunning = new RerunningProvider(openStore(newDirectory()));
+        Fixtures.Writer writer = Fixtures.writer(rerunning);
+        List<String> heard = new CopyOnWriteArrayList<>();
+        rerunning.onMemoryCommit(() -> heard.add("memories"));
+
+        rerunning.write(tx -> tx.memories().insert(Fixtures.memory(writer, "written twice, committed once")));
+
+        assertThat(rerunning.rolledBack()).isEqualTo(2);
+        assertThat(heard).containsExactly("memories");
     }
 }

@@ -65,6 +65,11 @@ public abstract class ForwardingStorageProvider implements StorageProvider {
     }
 
     @Override
+    public void onMemoryCommit(Runnable listener) {
+        delegate.onMemoryCommit(listener);
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }
