@@ -15,6 +15,8 @@ import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.core.task.ThreadScope;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
@@ -39,13 +41,16 @@ public final class FileActivityService implements FileActivity {
 
     private final Actor actor;
     private final Kernel kernel;
+    private final ThreadCaller thread;
     private final ClaimLedger ledger;
 
     /** The activity service acting as {@code actor}. */
     public FileActivityService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        AuditTrail audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     @Override
@@ -53,10 +58,10 @@ public final class FileActivityService implements FileActivity {
         Check.required("task_id", task);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredTask stored = ledger.task(tx, "task_id", task);
+            thread.enter(tx, now);
+            StoredTask stored = thread.task(tx, "task_id", task);
             String path = ClaimPaths.normalise("file_path", stored.repoRoot(), filePath);
-            ledger.join(tx, stored, now);
+            thread.join(tx, stored, now);
             FileEdit edit = new FileEdit(task, path, actor.session(), actor.agent(), now);
             tx.fileEdits().insert(edit);
             return edit;
@@ -90,7 +95,7 @@ public final class FileActivityService implements FileActivity {
         }
         Instant now = kernel.time().now();
         return kernel.storage().read(tx -> {
-            ledger.task(tx, "task_id", task);
+            thread.task(tx, "task_id", task);
             kernel.access().requireVisibleSession(tx, "session_id", session, actor.user());
             Set<String> claimed = new TreeSet<>();
             for (StoredClaim claim : tx.claims().listByTask(task, Set.of(ClaimState.ACTIVE), MAX_EVENTS)) {

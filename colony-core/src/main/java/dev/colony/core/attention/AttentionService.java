@@ -34,6 +34,8 @@ import dev.colony.core.lane.LaneReader;
 import dev.colony.core.message.MessageService;
 import dev.colony.core.run.RunService;
 import dev.colony.core.session.AgentTypes;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.core.task.ThreadScope;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.MessageRecords.Recipient;
@@ -75,7 +77,9 @@ public final class AttentionService implements AttentionInbox {
     public AttentionService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.ledger = new ClaimLedger(actor, kernel);
+        ThreadCaller thread = new ThreadCaller(actor, kernel);
+        AuditTrail audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
         this.lanes = new LaneReader(actor, kernel);
     }
 

@@ -16,6 +16,8 @@ import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.session.AgentTypes;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
@@ -49,15 +51,27 @@ final class BatonDesk {
     private static final int PENDING_LIMIT = 100;
 
     private final Kernel kernel;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     BatonDesk(Actor actor, Kernel kernel) {
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        this.audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     ClaimLedger ledger() {
         return ledger;
+    }
+
+    ThreadCaller thread() {
+        return thread;
+    }
+
+    AuditTrail audit() {
+        return audit;
     }
 
     Kernel kernel() {
@@ -96,7 +110,7 @@ final class BatonDesk {
     Acceptance accept(String field, MemoryId id, BatonKind kind, boolean requireParticipant) {
         Instant now = kernel.time().now();
         return write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             return accept(tx, find(tx, field, id, kind), requireParticipant, now);
         });
     }
@@ -106,7 +120,7 @@ final class BatonDesk {
         String why = Check.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
         Instant now = kernel.time().now();
         return write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             return decline(tx, find(tx, field, id, kind), why, requireParticipant, now);
         });
     }
@@ -122,7 +136,7 @@ final class BatonDesk {
         Check.required("task_id", task);
         Instant now = kernel.time().now();
         return kernel.storage().read(tx -> {
-            ledger.task(tx, "task_id", task);
+            thread.task(tx, "task_id", task);
             return tx.batons().listByTask(task, kind, List.of(BatonStatus.PENDING), PENDING_LIMIT).stream()
                     .filter(baton -> now.isBefore(baton.expiresAt()))
                     .map(baton -> BatonRows.view(baton, now))
@@ -146,7 +160,7 @@ final class BatonDesk {
                 .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, field, "no "
                         + (kind == null ? "handoff or relay" : kind.wireName()) + " with id " + id));
         try {
-            ledger.task(tx, field, baton.task());
+            thread.task(tx, field, baton.task());
         } catch (ColonyException e) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, field, "no "
                     + (kind == null ? "handoff or relay" : kind.wireName()) + " with id " + id);
@@ -164,7 +178,7 @@ final class BatonDesk {
         if (blocked != null) {
             return Step.failed(blocked);
         }
-        StoredBaton accepted = transition(tx, baton, baton.resolved(BatonStatus.ACCEPTED, ledger.actor().session(), now,
+        StoredBaton accepted = transition(tx, baton, baton.resolved(BatonStatus.ACCEPTED, thread.actor().session(), now,
                 null), now);
         List<String> installed = new ArrayList<>();
         for (String file : baton.files()) {
@@ -176,7 +190,7 @@ final class BatonDesk {
         metadata.put("baton_id", baton.id().value());
         metadata.put("baton_kind", baton.kind().wireName());
         metadata.put("installed_files", List.copyOf(installed));
-        ledger.audit(tx, ledger.task(tx, "task_id", task.id()), ACCEPT, "accepted " + baton.kind().wireName() + " "
+        audit.record(tx, thread.task(tx, "task_id", task.id()), ACCEPT, "accepted " + baton.kind().wireName() + " "
                 + baton.id() + (installed.isEmpty() ? "" : "; now claiming " + String.join(", ", installed)), baton.id(),
                 metadata, now);
         return Step.of(new Acceptance(BatonRows.view(accepted, now), installed));
@@ -193,7 +207,7 @@ final class BatonDesk {
         if (blocked != null) {
             return Step.failed(blocked);
         }
-        StoredBaton cancelled = transition(tx, baton, baton.resolved(BatonStatus.CANCELLED, ledger.actor().session(),
+        StoredBaton cancelled = transition(tx, baton, baton.resolved(BatonStatus.CANCELLED, thread.actor().session(),
                 now, reason), now);
         for (StoredClaim claim : tx.claims().listByBaton(baton.id())) {
             if (claim.state() == ClaimState.HANDOFF_PENDING) {
@@ -224,23 +238,23 @@ final class BatonDesk {
         metadata.put("readdressed_to_any", readdressed);
         String text = "declined " + baton.kind().wireName() + " " + baton.id()
                 + (readdressed ? " (now open to any agent)" : "") + (reason == null ? "" : ": " + reason);
-        ledger.audit(tx, ledger.task(tx, "task_id", task.id()), DECLINE, text, baton.id(), metadata, now);
+        audit.record(tx, thread.task(tx, "task_id", task.id()), DECLINE, text, baton.id(), metadata, now);
     }
 
     /** The caller's right to act on the baton: a readable thread, participation (or a join), the addressee. */
     private StoredTask admit(StorageTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
-        StoredTask task = ledger.task(tx, "task_id", baton.task());
+        StoredTask task = thread.task(tx, "task_id", baton.task());
         if (requireParticipant) {
-            ledger.requireParticipant(tx, task);
+            thread.requireParticipant(tx, task);
         } else {
-            task = ledger.join(tx, task, now);
+            task = thread.join(tx, task, now);
         }
-        Actor actor = ledger.actor();
+        Actor actor = thread.actor();
         if (!AgentTypes.addresses(baton.toAgent(), actor.agent())) {
             throw new ColonyException(ErrorCode.NOT_TARGET_AGENT, baton.kind().wireName() + " " + baton.id()
                     + " is addressed to agent '" + baton.toAgent() + "', not to '" + actor.agent() + "'");
         }
-        return ledger.task(tx, "task_id", baton.task());
+        return thread.task(tx, "task_id", baton.task());
     }
 
     /**

@@ -16,11 +16,13 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
+import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
-import dev.colony.core.kernel.Kernel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,11 +44,15 @@ public final class HandoffService implements Handoffs {
     static final MemoryKind HANDOFF = MemoryKind.of("handoff");
 
     private final BatonDesk desk;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     /** The handoff service acting as {@code actor}. */
     public HandoffService(Actor actor, Kernel kernel) {
         this.desk = new BatonDesk(actor, kernel);
+        this.thread = desk.thread();
+        this.audit = desk.audit();
         this.ledger = desk.ledger();
     }
 
@@ -68,9 +74,9 @@ public final class HandoffService implements Handoffs {
         StoredVector vector = desk.kernel().embed(content);
         Instant now = desk.kernel().time().now();
         return desk.write(tx -> {
-            ledger.enter(tx, now);
-            StoredTask task = ledger.task(tx, "task_id", taskId);
-            ledger.requireParticipant(tx, task);
+            thread.enter(tx, now);
+            StoredTask task = thread.task(tx, "task_id", taskId);
+            thread.requireParticipant(tx, task);
             Set<String> files = new LinkedHashSet<>();
             for (int i = 0; i < rawFiles.size(); i++) {
                 files.add(ClaimPaths.normalise("transferred_files[" + i + "]", task.repoRoot(), rawFiles.get(i)));
@@ -78,17 +84,17 @@ public final class HandoffService implements Handoffs {
             Map<String, Object> metadata = new LinkedHashMap<>();
             metadata.put("to_agent", to);
             metadata.put("transferred_files", List.copyOf(files));
-            MemoryId id = ledger.audit(tx, task, HANDOFF, content, null, metadata, now, vector);
+            MemoryId id = audit.record(tx, task, HANDOFF, content, null, metadata, now, vector);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("summary", summary);
             details.put("next_steps", nextSteps);
             details.put("blockers", blockers);
             StoredBaton stored = tx.batons().insert(new StoredBaton(id, BatonKind.HANDOFF, taskId, BatonStatus.PENDING,
-                    ledger.actor().session(), ledger.actor().agent(), to, details, new ArrayList<>(files), now,
+                    thread.actor().session(), thread.actor().agent(), to, details, new ArrayList<>(files), now,
                     now.plus(ttl), null, null, null, now, 1));
             for (String file : files) {
                 Optional<StoredClaim> mine = tx.claims().find(taskId, file)
-                        .filter(claim -> claim.session().equals(ledger.actor().session())
+                        .filter(claim -> claim.session().equals(thread.actor().session())
                                 && claim.state() == ClaimState.ACTIVE);
                 if (mine.isPresent()) {
                     ledger.change(tx, mine.get().inState(ClaimState.RELEASED, null, id), now);

@@ -17,6 +17,7 @@ import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
@@ -36,11 +37,13 @@ public final class QuotaBatonService implements QuotaBatons {
     private static final int BATON_SCAN = 1_000;
 
     private final BatonDesk desk;
+    private final ThreadCaller thread;
     private final ClaimLedger ledger;
 
     /** The quota-baton service acting as {@code actor}. */
     public QuotaBatonService(Actor actor, Kernel kernel) {
         this.desk = new BatonDesk(actor, kernel);
+        this.thread = desk.thread();
         this.ledger = desk.ledger();
     }
 
@@ -49,7 +52,7 @@ public final class QuotaBatonService implements QuotaBatons {
         Check.required("task_id", task);
         Instant now = desk.kernel().time().now();
         return desk.write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             return desk.accept(tx, resolve(tx, task, baton, filePath), false, now);
         });
     }
@@ -60,7 +63,7 @@ public final class QuotaBatonService implements QuotaBatons {
         String why = Check.optionalBody("reason", reason, BatonLimits.MAX_ENTRY_CHARS);
         Instant now = desk.kernel().time().now();
         return desk.write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             return desk.readdress(tx, resolve(tx, task, baton, filePath), why, now);
         });
     }
@@ -70,8 +73,8 @@ public final class QuotaBatonService implements QuotaBatons {
         Check.required("task_id", task);
         Instant now = desk.kernel().time().now();
         return desk.kernel().storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredTask stored = ledger.task(tx, "task_id", task);
+            thread.enter(tx, now);
+            StoredTask stored = thread.task(tx, "task_id", task);
             if (baton != null) {
                 onTask(desk.find(tx, "handoff_observation_id", baton, null), task);
             }
@@ -100,7 +103,7 @@ public final class QuotaBatonService implements QuotaBatons {
 
     /** The baton named by id (on this task) or by one of its pending files. */
     private StoredBaton resolve(StorageTransaction tx, TaskId task, MemoryId baton, String filePath) {
-        StoredTask stored = ledger.task(tx, "task_id", task);
+        StoredTask stored = thread.task(tx, "task_id", task);
         if (baton != null) {
             return onTask(desk.find(tx, "handoff_observation_id", baton, null), task);
         }

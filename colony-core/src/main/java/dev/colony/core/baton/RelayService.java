@@ -22,6 +22,8 @@ import dev.colony.api.task.ThreadEntry;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
@@ -51,11 +53,15 @@ public final class RelayService implements Relays {
     private static final int MAX_REF_CHARS = 255;
 
     private final BatonDesk desk;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     /** The relay service acting as {@code actor}. */
     public RelayService(Actor actor, Kernel kernel) {
         this.desk = new BatonDesk(actor, kernel);
+        this.thread = desk.thread();
+        this.audit = desk.audit();
         this.ledger = desk.ledger();
     }
 
@@ -73,17 +79,17 @@ public final class RelayService implements Relays {
         Instant now = desk.kernel().time().now();
         Instant until = now.plus(ttl);
         return desk.write(tx -> {
-            ledger.enter(tx, now);
-            StoredTask task = ledger.task(tx, "task_id", taskId);
-            ledger.requireParticipant(tx, task);
+            thread.enter(tx, now);
+            StoredTask task = thread.task(tx, "task_id", taskId);
+            thread.requireParticipant(tx, task);
             List<StoredClaim> mine = tx.claims().listByTask(taskId, List.of(ClaimState.ACTIVE), Claims.MAX_LIST_LIMIT)
                     .stream()
-                    .filter(claim -> claim.session().equals(ledger.actor().session())
+                    .filter(claim -> claim.session().equals(thread.actor().session())
                             && ledger.ageOf(claim, now) == ClaimAge.FRESH)
                     .sorted(Comparator.comparing(StoredClaim::filePath))
                     .toList();
             List<String> files = mine.stream().map(StoredClaim::filePath).toList();
-            StoredBaton stored = emit(tx, ledger, task, ledger.actor().session(), ledger.actor().agent(), reason,
+            StoredBaton stored = emit(tx, audit, task, thread.actor().session(), thread.actor().agent(), reason,
                     oneLine, to, baseBranch, fetchAt, files, vector, now, until);
             for (StoredClaim claim : mine) {
                 ledger.change(tx, claim.inState(ClaimState.HANDOFF_PENDING, until, stored.id()), now);
@@ -98,9 +104,9 @@ public final class RelayService implements Relays {
      *
      * @return the relay's id
      */
-    public static MemoryId emit(StorageTransaction tx, ClaimLedger ledger, StoredTask task, SessionId fromSession,
+    public static MemoryId emit(StorageTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
             String fromAgent, RelayReason reason, String oneLine, List<String> files, Instant now) {
-        return emit(tx, ledger, task, fromSession, fromAgent, reason, oneLine, BatonDesk.addressee(null), null, null,
+        return emit(tx, audit, task, fromSession, fromAgent, reason, oneLine, BatonDesk.addressee(null), null, null,
                 files, null, now, now.plus(BatonLimits.RELAY_DEFAULT_TTL)).id();
     }
 
@@ -110,7 +116,7 @@ public final class RelayService implements Relays {
     }
 
     /** Writes a relay's announcement (with {@code vector}, or none) and its pending baton. */
-    private static StoredBaton emit(StorageTransaction tx, ClaimLedger ledger, StoredTask task, SessionId fromSession,
+    private static StoredBaton emit(StorageTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
             String fromAgent, RelayReason reason, String oneLine, String to, String baseBranch, String fetchAt,
             List<String> files, StoredVector vector, Instant now, Instant until) {
         WorktreeRecipe recipe = new WorktreeRecipe(baseBranch, files, fetchAt, fetchAt == null
@@ -122,10 +128,10 @@ public final class RelayService implements Relays {
         metadata.put("reason", reason.wireName());
         metadata.put("to_agent", to);
         metadata.put("inherit_claims", files);
-        if (!fromSession.equals(ledger.actor().session())) {
+        if (!fromSession.equals(audit.caller().actor().session())) {
             metadata.put("on_behalf_of", fromSession.value());
         }
-        MemoryId id = ledger.audit(tx, task, RELAY, content(reason, to, oneLine), null, metadata, now, vector);
+        MemoryId id = audit.record(tx, task, RELAY, content(reason, to, oneLine), null, metadata, now, vector);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("summary", oneLine);
         details.put("reason", reason.wireName());

@@ -4,37 +4,32 @@ import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
-import dev.colony.api.NamespaceId;
-import dev.colony.api.TaskId;
 import dev.colony.api.claim.ClaimAge;
 import dev.colony.api.claim.ClaimOutcome;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.api.claim.ClaimResult;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.claim.FileClaim;
-import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
-import dev.colony.core.access.Access;
-import dev.colony.core.session.AgentTypes;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.session.AgentTypes;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;
-import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The transaction-level rules of file claims for one caller, shared by claims and batons: which
- * thread the caller may touch, the guard that decides who takes a file, the effective state and age
- * of a claim, and the audit memories each change leaves on the thread's timeline.
+ * The transaction-level rules of file claims for one caller, shared by claims, batons and plans: the guard that
+ * decides who takes a file, the effective state and age of a claim, and the audit memory each change leaves on the
+ * thread's timeline (through the caller's {@link AuditTrail}; the thread itself is the {@link ThreadCaller}'s).
  *
  * <p>Every method runs inside a transaction the caller of this class opened; every claim change is a
  * compare-and-set on the row's version, so a change made by another transaction since the row was
@@ -48,82 +43,14 @@ public final class ClaimLedger {
     public static final MemoryKind CLAIM_WEAKENED = MemoryKind.of("claim-weakened");
 
     private final Actor actor;
-    private final Kernel kernel;
-    private final Access access;
+    private final AuditTrail audit;
     private final ClaimPolicy policy;
 
-    /** The ledger acting as {@code actor}. */
-    public ClaimLedger(Actor actor, Kernel kernel) {
-        this.actor = Objects.requireNonNull(actor, "actor");
-        this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
-        this.policy = kernel.claimPolicy();
-    }
-
-    /** The caller. */
-    public Actor actor() {
-        return actor;
-    }
-
-    /** Checks that the caller's session is its own and heartbeats it; the first step of every write. */
-    public void enter(StorageTransaction tx, Instant now) {
-        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-        tx.sessions().touch(actor.session(), now);
-    }
-
-    /** The task if the caller may read it; {@code NOT_FOUND} naming {@code field} otherwise. */
-    public StoredTask task(StorageTransaction tx, String field, TaskId task) {
-        return tx.tasks().find(task)
-                .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
-                .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, field, "no task with id " + task));
-    }
-
-    /** The namespace audit memories of {@code task} go to: the task's, which the caller must be able to write. */
-    public NamespaceId writable(StorageTransaction tx, StoredTask task) {
-        access.requireWritable(tx, "task_id", actor.user(), task.namespace());
-        return task.namespace();
-    }
-
-    /**
-     * Joins the caller's session to the thread (a no-op when it already is a participant).
-     *
-     * @return the thread as it is now: with its version raised when the caller joined
-     */
-    public StoredTask join(StorageTransaction tx, StoredTask task, Instant now) {
-        if (!tx.tasks().join(task.id(), actor.session(), actor.agent(), now)) {
-            return task;
-        }
-        return tx.tasks().touch(task.id(), task.version(), now).orElseThrow(() -> new ColonyException(
-                ErrorCode.CONFLICT, "task " + task.id() + " changed concurrently; try again"));
-    }
-
-    /** Fails with {@code NOT_PARTICIPANT} unless the caller's session joined the thread. */
-    public void requireParticipant(StorageTransaction tx, StoredTask task) {
-        if (!tx.tasks().isParticipant(task.id(), actor.session())) {
-            throw new ColonyException(ErrorCode.NOT_PARTICIPANT, "session " + actor.session()
-                    + " has not joined task " + task.id() + "; open or join the thread first");
-        }
-    }
-
-    /**
-     * Writes an audit memory of the caller's session on the thread's timeline (no embedding: audit
-     * memories are found by their words) and tells the search index once the transaction commits.
-     */
-    public MemoryId audit(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
-            Map<String, Object> metadata, Instant now) {
-        return audit(tx, task, kind, content, replyTo, metadata, now, null);
-    }
-
-    /**
-     * {@link #audit(StorageTransaction, StoredTask, MemoryKind, String, MemoryId, Map, Instant)} with the
-     * content's vector (embedded before the transaction began), for records an agent may look for by
-     * meaning, such as a handoff's summary; {@code null} for none.
-     */
-    public MemoryId audit(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
-            Map<String, Object> metadata, Instant now, StoredVector vector) {
-        Memory stored = tx.memories().insert(new NewMemory(writable(tx, task), actor.session(), kind, content,
-                List.of(), List.of(), null, null, task.id(), replyTo, now, null, metadata, vector));
-        return stored.id();
+    /** The ledger of {@code caller}, leaving its records on {@code audit}. */
+    public ClaimLedger(ThreadCaller caller, AuditTrail audit, Kernel kernel) {
+        this.actor = Objects.requireNonNull(caller, "caller").actor();
+        this.audit = Objects.requireNonNull(audit, "audit");
+        this.policy = Objects.requireNonNull(kernel, "kernel").claimPolicy();
     }
 
     /**
@@ -156,7 +83,7 @@ public final class ClaimLedger {
             metadata.put("previous_session_id", previous.session().value());
         }
         String content = "claim " + path + (note == null ? "" : ": " + note);
-        MemoryId observation = audit(tx, task, CLAIM, content, null, metadata, now);
+        MemoryId observation = audit.record(tx, task, CLAIM, content, null, metadata, now);
         return new ClaimResult(observation, outcome, view(claimed, now), tookOver ? previous.session() : null);
     }
 
@@ -231,7 +158,7 @@ public final class ClaimLedger {
         if (claim.baton() != null) {
             metadata.put("baton_id", claim.baton().value());
         }
-        audit(tx, task, CLAIM_WEAKENED, "claim on " + claim.filePath() + " weakened: its baton expired", claim.baton(),
+        audit.record(tx, task, CLAIM_WEAKENED, "claim on " + claim.filePath() + " weakened: its baton expired", claim.baton(),
                 metadata, now);
         return true;
     }

@@ -10,6 +10,8 @@ import dev.colony.api.claim.FileClaim;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.List;
@@ -28,13 +30,16 @@ public final class ClaimService implements Claims {
 
     private final Kernel kernel;
     private final Access access;
+    private final ThreadCaller thread;
     private final ClaimLedger ledger;
 
     /** The claim service acting as {@code actor}. */
     public ClaimService(Actor actor, Kernel kernel) {
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        AuditTrail audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     @Override
@@ -43,10 +48,10 @@ public final class ClaimService implements Claims {
         String cleanNote = note == null ? null : Check.text("note", note, MAX_NOTE_CHARS);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
-            StoredTask stored = ledger.task(tx, "task_id", task);
+            thread.enter(tx, now);
+            StoredTask stored = thread.task(tx, "task_id", task);
             String path = ClaimPaths.normalise("file_path", stored.repoRoot(), filePath);
-            return ledger.claim(tx, ledger.join(tx, stored, now), path, cleanNote, now);
+            return ledger.claim(tx, thread.join(tx, stored, now), path, cleanNote, now);
         });
     }
 
@@ -56,10 +61,10 @@ public final class ClaimService implements Claims {
         Instant now = kernel.time().now();
         return kernel.storage().read(tx -> {
             if (task != null) {
-                ledger.task(tx, "task_id", task);
+                thread.task(tx, "task_id", task);
                 return tx.claims().listByTask(task, LISTED, limit).stream().map(c -> ledger.view(c, now)).toList();
             }
-            Set<NamespaceId> readable = access.readable(tx, ledger.actor().user());
+            Set<NamespaceId> readable = access.readable(tx, thread.actor().user());
             return tx.claims().listByNamespaces(readable, LISTED, limit).stream().map(c -> ledger.view(c, now))
                     .toList();
         });

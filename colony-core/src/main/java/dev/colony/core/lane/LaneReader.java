@@ -12,6 +12,8 @@ import dev.colony.api.session.Sessions;
 import dev.colony.core.access.Access;
 import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.Participation;
@@ -44,7 +46,9 @@ public final class LaneReader {
     public LaneReader(Actor actor, Kernel kernel) {
         this.actor = actor;
         this.access = kernel.access();
-        this.ledger = new ClaimLedger(actor, kernel);
+        ThreadCaller thread = new ThreadCaller(actor, kernel);
+        AuditTrail audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     /** The sessions the caller may see: the most recently started {@link Sessions#MAX_LIST_LIMIT}. */

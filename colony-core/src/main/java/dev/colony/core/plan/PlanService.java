@@ -31,7 +31,9 @@ import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
 import dev.colony.core.task.RepoRoots;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.PlanRecords.NewPlan;
@@ -75,6 +77,8 @@ public final class PlanService implements PlanRegistry {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     /** The plan registry acting as {@code actor}. */
@@ -82,7 +86,9 @@ public final class PlanService implements PlanRegistry {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        this.audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     @Override
@@ -157,7 +163,7 @@ public final class PlanService implements PlanRegistry {
         }
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             NamespaceId namespace = access.writable(tx, actor.user());
             if (!tx.plans().findBySlug(List.of(namespace), plan.repoRoot(), plan.slug()).isEmpty()) {
                 throw ColonyException.about(ErrorCode.DUPLICATE, "slug", "a plan named " + plan.slug()
@@ -182,7 +188,7 @@ public final class PlanService implements PlanRegistry {
             Map<String, Object> metadata = new LinkedHashMap<>();
             metadata.put("plan_slug", plan.slug());
             metadata.put("subtasks", subtasks.size());
-            ledger.audit(tx, spec, PLAN_RECORD, "published plan " + plan.slug() + ": " + plan.title() + " ("
+            audit.record(tx, spec, PLAN_RECORD, "published plan " + plan.slug() + ": " + plan.title() + " ("
                     + subtasks.size() + " sub-tasks in " + waveCount(shape) + " waves)", null, metadata, now);
             return PlanViews.plan(stored, tx.plans().subtasks(List.of(stored.id())).get(stored.id()));
         });
@@ -240,7 +246,7 @@ public final class PlanService implements PlanRegistry {
         return kernel.storage().write(tx -> {
             // The hot path reads the one sub-task and its dependencies' statuses; whole rows of every sub-task
             // only when a refusal lists what is claimable instead.
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             StoredPlan plan = resolve(tx, ref);
             StoredSubtask subtask = tx.plans().subtask(plan.id(), index).orElseThrow(() -> subtaskNotFound(plan,
                     tx.plans().statuses(plan.id()).size(), index));
@@ -262,11 +268,11 @@ public final class PlanService implements PlanRegistry {
             }
             StoredSubtask claimed = tx.plans().update(subtask.claimed(actor.session(), actor.agent(), now))
                     .orElseThrow(() -> notAvailable(PlanViews.plan(plan, subtasksOf(tx, plan)), subtask));
-            StoredTask thread = ledger.join(tx, thread(tx, plan, claimed), now);
+            StoredTask thread = this.thread.join(tx, thread(tx, plan, claimed), now);
             for (String file : claimed.fileScope()) {
                 ledger.claim(tx, thread, file, "plan " + plan.slug() + "/sub-" + index, now);
             }
-            record(tx, ledger, thread, plan, claimed, "claimed", null, now);
+            record(tx, audit, thread, plan, claimed, "claimed", null, now);
             return new SubtaskClaim(plan.slug(), index, thread.id(), PlanViews.subtaskBranch(plan.slug(), index),
                     claimed.fileScope());
         });
@@ -291,7 +297,7 @@ public final class PlanService implements PlanRegistry {
                     index));
             StoredTask thread = thread(tx, plan, completed);
             release(tx, ledger, completed, now);
-            record(tx, ledger, thread, plan, completed, "completed", text, now);
+            record(tx, audit, thread, plan, completed, "completed", text, now);
             Plan previous = PlanViews.plan(plan, before);
             List<StoredSubtask> after = subtasksOf(tx, plan);
             Plan current = PlanViews.plan(plan, after);
@@ -378,7 +384,7 @@ public final class PlanService implements PlanRegistry {
                 release(tx, ledger, subtask, now);
             }
             StoredTask thread = thread(tx, plan, blocked);
-            record(tx, ledger, thread, plan, blocked, "blocked", why, now);
+            record(tx, audit, thread, plan, blocked, "blocked", why, now);
             return PlanViews.subtask(plan.slug(), blocked);
         });
     }
@@ -398,7 +404,7 @@ public final class PlanService implements PlanRegistry {
             access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
             StoredSubtask reopened = tx.plans().update(subtask.reopened(now)).orElseThrow(() -> changed(plan, index));
             StoredTask thread = thread(tx, plan, reopened);
-            record(tx, ledger, thread, plan, reopened, "available", null, now);
+            record(tx, audit, thread, plan, reopened, "available", null, now);
             return PlanViews.subtask(plan.slug(), reopened);
         });
     }
@@ -465,7 +471,7 @@ public final class PlanService implements PlanRegistry {
                 if (!writable(tx, plan)) {
                     continue;
                 }
-                if (!reopenAbandoned(tx, ledger, plan, subtask, "released from session " + subtask.claimedBy() + " ("
+                if (!reopenAbandoned(tx, ledger, audit, plan, subtask, "released from session " + subtask.claimedBy() + " ("
                         + subtask.claimedAgent() + "), idle since it claimed at " + subtask.claimedAt(), now)) {
                     continue;
                 }
@@ -483,14 +489,14 @@ public final class PlanService implements PlanRegistry {
      *
      * @return whether this call reopened it (false when another change came first)
      */
-    public static boolean reopenAbandoned(StorageTransaction tx, ClaimLedger ledger, StoredPlan plan,
+    public static boolean reopenAbandoned(StorageTransaction tx, ClaimLedger ledger, AuditTrail audit, StoredPlan plan,
             StoredSubtask subtask, String note, Instant now) {
         Optional<StoredSubtask> reopened = tx.plans().update(subtask.reopened(now));
         if (reopened.isEmpty()) {
             return false;
         }
         release(tx, ledger, subtask, now);
-        record(tx, ledger, thread(tx, plan, subtask), plan, reopened.get(), "available", note, now);
+        record(tx, audit, thread(tx, plan, subtask), plan, reopened.get(), "available", note, now);
         return true;
     }
 
@@ -532,13 +538,13 @@ public final class PlanService implements PlanRegistry {
     }
 
     /** The audit memory of a sub-task's change, on its thread. */
-    private static void record(StorageTransaction tx, ClaimLedger ledger, StoredTask thread, StoredPlan plan,
+    private static void record(StorageTransaction tx, AuditTrail audit, StoredTask thread, StoredPlan plan,
             StoredSubtask subtask, String status, String note, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("plan_slug", plan.slug());
         metadata.put("subtask_index", subtask.index());
         metadata.put("status", status);
-        ledger.audit(tx, thread, SUBTASK_RECORD, status + " " + plan.slug() + "/sub-" + subtask.index() + ": "
+        audit.record(tx, thread, SUBTASK_RECORD, status + " " + plan.slug() + "/sub-" + subtask.index() + ": "
                 + subtask.title() + (note == null ? "" : " -- " + note), null, metadata, now);
     }
 
@@ -592,7 +598,7 @@ public final class PlanService implements PlanRegistry {
      * and its sub-tasks read.
      */
     private Target enter(StorageTransaction tx, PlanRef ref, int index, Instant now) {
-        ledger.enter(tx, now);
+        thread.enter(tx, now);
         StoredPlan plan = resolve(tx, ref);
         List<StoredSubtask> subtasks = subtasksOf(tx, plan);
         return new Target(plan, subtasks, subtask(subtasks, plan, index));

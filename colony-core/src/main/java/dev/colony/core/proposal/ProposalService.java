@@ -19,7 +19,9 @@ import dev.colony.core.claim.ClaimLedger;
 import dev.colony.core.claim.ClaimPaths;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.AuditTrail;
 import dev.colony.core.task.RepoRoots;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.ProposalRecords.NewProposal;
 import dev.colony.spi.storage.ProposalRecords.StoredProposal;
 import dev.colony.spi.storage.ProposalRecords.StoredReinforcement;
@@ -54,6 +56,8 @@ public final class ProposalService implements Proposals {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     /** The proposals as {@code actor} sees them. */
@@ -61,7 +65,9 @@ public final class ProposalService implements Proposals {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        this.audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     @Override
@@ -81,7 +87,7 @@ public final class ProposalService implements Proposals {
         }
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             NamespaceId namespace = access.writable(tx, actor.user());
             StoredProposal proposal = tx.proposals().insert(new NewProposal(namespace, repoRoot, branch, summary,
                     rationale, List.copyOf(files), actor.session(), now));
@@ -95,7 +101,7 @@ public final class ProposalService implements Proposals {
         Check.required("kind", kind);
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             StoredProposal proposal = readable(tx, id);
             access.requireWritable(tx, "proposal_id", actor.user(), proposal.namespace());
             if (proposal.status() == ProposalStatus.PROMOTED) {
@@ -170,7 +176,7 @@ public final class ProposalService implements Proposals {
         metadata.put("proposal_id", proposal.id());
         metadata.put("strength", ProposalStrength.rounded(strength));
         metadata.put("touches_files", proposal.touchesFiles());
-        ledger.audit(tx, thread, PROPOSAL_RECORD, "promoted proposal " + proposal.id() + ": " + proposal.summary()
+        audit.record(tx, thread, PROPOSAL_RECORD, "promoted proposal " + proposal.id() + ": " + proposal.summary()
                 + (proposal.rationale() == null ? "" : " -- " + proposal.rationale()), null, metadata, now);
         return result(promoted, strength, true);
     }

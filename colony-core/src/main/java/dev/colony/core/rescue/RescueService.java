@@ -12,21 +12,22 @@ import dev.colony.api.claim.ClaimState;
 import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.SubtaskStatus;
-import dev.colony.api.rescue.RescueEntry;
 import dev.colony.api.rescue.RescueEntry.MessageState;
 import dev.colony.api.rescue.RescueEntry.Urgency;
-import dev.colony.api.rescue.RescueReport;
+import dev.colony.api.rescue.RescueEntry;
 import dev.colony.api.rescue.RescueReport.StrandedSession;
+import dev.colony.api.rescue.RescueReport;
 import dev.colony.api.rescue.Rescues;
 import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
 import dev.colony.core.baton.RelayService;
 import dev.colony.core.claim.ClaimLedger;
-import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.plan.PlanService;
 import dev.colony.core.plan.PlanViews;
 import dev.colony.core.session.AgentTypes;
+import dev.colony.core.task.AuditTrail;
+import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
@@ -64,6 +65,8 @@ public final class RescueService implements Rescues {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final ThreadCaller thread;
+    private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     /** The rescues {@code actor} may see and run. */
@@ -71,7 +74,9 @@ public final class RescueService implements Rescues {
         this.actor = actor;
         this.kernel = kernel;
         this.access = kernel.access();
-        this.ledger = new ClaimLedger(actor, kernel);
+        this.thread = new ThreadCaller(actor, kernel);
+        this.audit = new AuditTrail(thread);
+        this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     @Override
@@ -91,7 +96,7 @@ public final class RescueService implements Rescues {
         }
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
-            ledger.enter(tx, now);
+            thread.enter(tx, now);
             Picture picture = picture(tx, access.changeable(tx, actor.user()), silence, now);
             List<RescueEntry> done = new ArrayList<>();
             for (Found found : picture.found()) {
@@ -108,7 +113,7 @@ public final class RescueService implements Rescues {
             ledger.change(tx, claim.inState(ClaimState.RELEASED, null, claim.baton()), now);
         }
         if (found.subtask() != null) {
-            PlanService.reopenAbandoned(tx, ledger, found.plan(), found.subtask(), "rescued from session "
+            PlanService.reopenAbandoned(tx, ledger, audit, found.plan(), found.subtask(), "rescued from session "
                     + entry.session() + " (" + entry.agent() + "), silent for " + entry.staleAgeMinutes() + " min",
                     now);
         }
@@ -116,7 +121,7 @@ public final class RescueService implements Rescues {
                 + entry.staleAgeMinutes() + " min ago holding " + (entry.files().isEmpty() ? "no files"
                         : String.join(", ", entry.files())) + (entry.planSlug() == null ? ""
                                 : "; sub-task " + entry.planSlug() + "/sub-" + entry.subtaskIndex() + " is available");
-        MemoryId relay = RelayService.emit(tx, ledger, found.thread(), entry.session(), entry.agent(),
+        MemoryId relay = RelayService.emit(tx, audit, found.thread(), entry.session(), entry.agent(),
                 RelayReason.RESCUE, oneLine, entry.files(), now);
         return entry.relayedBy(relay);
     }
