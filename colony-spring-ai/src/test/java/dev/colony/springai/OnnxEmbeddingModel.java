@@ -16,7 +16,7 @@ import org.springframework.ai.embedding.EmbeddingResponse;
  * A Spring AI {@link EmbeddingModel} on Colony's in-process ONNX embedder (all-MiniLM-L6-v2, 384 dimensions),
  * loaded once and shared by the tests: real embeddings without a network or an API key.
  */
-final class OnnxEmbeddingModel implements EmbeddingModel {
+public final class OnnxEmbeddingModel implements EmbeddingModel {
 
     private static final class Holder {
         static final OnnxEmbeddingModel INSTANCE = new OnnxEmbeddingModel();
@@ -33,7 +33,7 @@ final class OnnxEmbeddingModel implements EmbeddingModel {
     }
 
     /** The shared model. */
-    static OnnxEmbeddingModel get() {
+    public static OnnxEmbeddingModel get() {
         return Holder.INSTANCE;
     }
 

@@ -15,12 +15,10 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,14 +41,7 @@ class LangChain4jMemoryTest {
         assertThat(model.system).as("the system message carries the tools' guidance").contains("memory_add");
         assertThat(model.toolResult).as("memory_add answered with the new memory").contains("\"id\":");
 
-        Process second = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                SecondProcess.class.getName(), db.toString(), "gateway port", "conversation-42")
-                .redirectError(dir.resolve("second.log").toFile()).start();
-        assertThat(second.waitFor(60, TimeUnit.SECONDS)).as("the second JVM ends").isTrue();
-        List<String> lines = new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
-                .toList();
-        assertThat(second.exitValue()).as(Files.readString(dir.resolve("second.log"))).isZero();
+        List<String> lines = SecondProcess.run(dir, db.toString(), "gateway port", "conversation-42");
         assertThat(lines).containsExactly("hit The gateway listens on port 8443",
                 "window 5"); // the system message, the question, the tool request, its result, the answer
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(db)).build()) {

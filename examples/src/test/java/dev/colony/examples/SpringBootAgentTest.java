@@ -3,11 +3,9 @@ package dev.colony.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
@@ -51,14 +49,8 @@ class SpringBootAgentTest {
             assertThat(model.toolResult).as("memory_add answered with the new memory").contains("\"id\":");
         }
 
-        Process second = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                SecondProcess.class.getName(), dir.resolve("colony.db").toString(), "refunds approver", "-",
-                "ticket-81").redirectError(dir.resolve("second.log").toFile()).start();
-        assertThat(second.waitFor(60, TimeUnit.SECONDS)).as("the second JVM ends").isTrue();
-        List<String> lines = new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
-                .toList();
-        assertThat(second.exitValue()).as(Files.readString(dir.resolve("second.log"))).isZero();
+        List<String> lines = SecondProcess.run(dir, dir.resolve("colony.db").toString(), "refunds approver", "-",
+                "ticket-81");
         assertThat(lines).containsExactly("hit Refunds over 500 EUR need a second approver", "window 0",
                 "conversation 2"); // Spring AI's chat memory keeps the question and the final answer
     }

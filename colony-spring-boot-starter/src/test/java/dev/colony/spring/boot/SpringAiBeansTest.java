@@ -7,6 +7,7 @@ import dev.colony.core.Colony;
 import dev.colony.springai.ColonyChatMemoryRepository;
 import dev.colony.springai.ColonyMemoryAdvisor;
 import dev.colony.springai.ColonyVectorStore;
+import dev.colony.springai.OnnxEmbeddingModel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
