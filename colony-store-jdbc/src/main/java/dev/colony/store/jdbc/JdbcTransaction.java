@@ -95,6 +95,11 @@ final class JdbcTransaction implements StorageTransaction {
         return dialect;
     }
 
+    /** Whether this is a write transaction. */
+    boolean writes() {
+        return write;
+    }
+
     void end() {
         open = false;
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,9 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  * temporary directory and closes it (and any other provider the tests opened) afterwards.
  *
  * <p>Subclasses implement {@link #openProvider(Path)} and the contract interfaces they pass, usually
- * {@link StorageTck}.
+ * {@link StorageTck}. After every test, {@link InvariantsExtension} checks the {@link StoreInvariants} of the
+ * shared store and of the stores the test opened.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(InvariantsExtension.class)
 public abstract class StorageContract implements StoreUnderTest {
 
     private final List<StorageProvider> opened = new ArrayList<>();
@@ -77,6 +80,13 @@ public abstract class StorageContract implements StoreUnderTest {
             opened.add(provider);
         }
         return provider;
+    }
+
+    /** Every provider opened so far, in opening order, the shared store first; closed ones included. */
+    final List<StorageProvider> openedStores() {
+        synchronized (opened) {
+            return List.copyOf(opened);
+        }
     }
 
     @Override

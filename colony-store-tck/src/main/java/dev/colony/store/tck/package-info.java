@@ -19,5 +19,9 @@
  * variants that declare {@link dev.colony.spi.storage.StorageCapability#MULTI_PROCESS} implement it.
  * Tests of one class share one store, so every test works with its own users, sessions and id
  * ranges.
+ *
+ * <p>After every test, {@link dev.colony.store.tck.InvariantsExtension} (registered by {@code StorageContract})
+ * checks {@link dev.colony.store.tck.StoreInvariants}: what must hold of the stored rows whatever a test did, from
+ * one claimant per sub-task to revs that only increase. A violation fails the test that caused it, naming the row.
  */
 package dev.colony.store.tck;
