@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.langchain4j.data.document.Metadata;
 import dev.langchain4j.data.embedding.Embedding;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class ColonyEmbeddingStoreTest {
 
     private static final OpenColony COLONY =
-            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+            new OpenColony("langchain4j", dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
 
     @AfterAll
     static void closeColony() throws IOException {

@@ -1,5 +1,6 @@
 package dev.colony.langchain4j;
 
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.store.postgres.PostgresStorageProvider;
 import dev.colony.store.postgres.PostgresTestServer;
 import java.io.IOException;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 class PostgresEmbeddingStoreTest extends FilteringEmbeddingStoreContract {
 
     private static final OpenColony COLONY =
-            new OpenColony(dir -> PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir)));
+            new OpenColony("langchain4j", dir -> PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir)));
 
     @AfterAll
     static void closeColony() throws IOException {

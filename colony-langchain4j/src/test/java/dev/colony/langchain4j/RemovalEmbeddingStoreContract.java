@@ -1,5 +1,6 @@
 package dev.colony.langchain4j;
 
+import dev.colony.core.fixture.OpenColony;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.store.embedding.EmbeddingStore;

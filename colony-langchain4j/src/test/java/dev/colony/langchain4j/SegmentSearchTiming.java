@@ -1,5 +1,6 @@
 package dev.colony.langchain4j;
 
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.langchain4j.data.document.Metadata;
 import dev.langchain4j.data.embedding.Embedding;
@@ -29,7 +30,7 @@ final class SegmentSearchTiming {
     public static void main(String[] args) throws IOException {
         int size = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         Random random = new Random(42);
-        try (OpenColony colony = new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")))) {
+        try (OpenColony colony = new OpenColony("langchain4j", dir -> SqliteStorageProvider.open(dir.resolve("colony.db")))) {
             ColonyEmbeddingStore store = new ColonyEmbeddingStore(colony.as("alice"), "timing");
             long start = System.nanoTime();
             for (int from = 0; from < size; from += 1000) {

@@ -1,5 +1,6 @@
 package dev.colony.langchain4j;
 
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.io.IOException;
 import org.junit.jupiter.api.AfterAll;
@@ -8,7 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 class SqliteEmbeddingStoreRemovalTest extends RemovalEmbeddingStoreContract {
 
     private static final OpenColony COLONY =
-            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+            new OpenColony("langchain4j", dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
 
     @AfterAll
     static void closeColony() throws IOException {

@@ -1,6 +1,7 @@
 package dev.colony.langchain4j;
 
 import dev.colony.api.CallerScope;
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.io.IOException;
 import org.junit.jupiter.api.AfterAll;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 class SqliteHybridEmbeddingSearchTest extends HybridEmbeddingSearchContract {
 
     private static final OpenColony COLONY =
-            new OpenColony(dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
+            new OpenColony("langchain4j", dir -> SqliteStorageProvider.open(dir.resolve("colony.db")));
 
     @AfterAll
     static void closeColony() throws IOException {

@@ -63,7 +63,8 @@ public final class StdioServerRunner {
      * @param in the protocol input (stdin)
      * @param out the protocol output (stdout); only protocol messages are written to it
      * @return {@link #EXIT_OK}, or {@link #EXIT_FAILED} when the store could not be opened (tool calls
-     *     were answered with that error) or reading the input failed
+     *     were answered with that error) or reading the input failed; {@link #EXIT_OK} whenever the JVM's own exit
+     *     (a signal) closed the server, so that the JVM's status stands
      * @throws ColonyException {@code FORBIDDEN}, before anything is read or written, when the settings name a
      *     session that belongs to another user
      */
@@ -111,8 +112,14 @@ public final class StdioServerRunner {
         }
         host.begin();
         Shutdown shutdown = new Shutdown(host, settings.session() == null, hooks);
-        Thread hook = new Thread(shutdown::run, "colony-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        Thread hook = new Thread(shutdown::runForJvm, "colony-shutdown");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // A signal arrived before the hook could be registered: close what opened and let the JVM's exit stand.
+            shutdown.runForJvm();
+            return EXIT_OK;
+        }
         StdioServer.Outcome outcome;
         try {
             outcome = stdio.serve(in, out);
@@ -123,6 +130,11 @@ public final class StdioServerRunner {
             } catch (IllegalStateException e) {
                 LOG.debug("JVM already shutting down");
             }
+        }
+        if (shutdown.forJvm()) {
+            // The JVM is exiting (a signal) and chose its status: a failure status now would replace it, since the
+            // JVM halts at once on a non-zero exit once its hooks have run. Exit 0 waits for the JVM's own exit.
+            return EXIT_OK;
         }
         return outcome == StdioServer.Outcome.END_OF_INPUT && host.failure().isEmpty() ? EXIT_OK : EXIT_FAILED;
     }
@@ -257,11 +269,23 @@ public final class StdioServerRunner {
         private final boolean endSession;
         private final AtomicReference<HookServer> hooks;
         private boolean done;
+        private volatile boolean forJvm;
 
         Shutdown(OpeningToolHost host, boolean endSession, AtomicReference<HookServer> hooks) {
             this.host = host;
             this.endSession = endSession;
             this.hooks = hooks;
+        }
+
+        /** Closes because the JVM is exiting (its shutdown hook, or a signal before the hook was registered). */
+        void runForJvm() {
+            forJvm = true;
+            run();
+        }
+
+        /** Whether the JVM's exit started the close. */
+        boolean forJvm() {
+            return forJvm;
         }
 
         synchronized void run() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.CallerScope;
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.spi.storage.StorageProvider;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ import org.springframework.util.MimeTypeUtils;
  */
 abstract class ChatMemoryRepositoryContract {
 
-    private final OpenColony colony = new OpenColony(this::openStore);
+    private final OpenColony colony = new OpenColony("spring-ai", this::openStore);
 
     abstract StorageProvider openStore(Path dir);
 

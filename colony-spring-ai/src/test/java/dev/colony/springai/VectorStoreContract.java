@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.core.fixture.OpenColony;
 import dev.colony.spi.storage.StorageProvider;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -32,7 +33,7 @@ abstract class VectorStoreContract extends BaseVectorStoreTests {
 
     private static final FilterExpressionBuilder WHERE = new FilterExpressionBuilder();
 
-    private final OpenColony colony = new OpenColony(this::openStore);
+    private final OpenColony colony = new OpenColony("spring-ai", this::openStore);
 
     abstract StorageProvider openStore(Path dir);
 
