@@ -71,14 +71,15 @@ public final class InProcessTools {
         this.client = builder.client;
         this.collection = builder.collection;
         this.catalog = new ToolCatalog(Toolset.tools(builder.toolsets, colony.executesShellRuns()));
-        List<Tool> described = new ArrayList<>();
+        List<ToolSpec<?, ?>> specs = catalog.specs();
+        List<Tool> described = new ArrayList<>(specs.size());
         for (JsonNode definition : catalog.definitions()) {
-            ToolSpec<?, ?> spec = catalog.specs().get(described.size());
+            ToolSpec<?, ?> spec = specs.get(described.size());
             described.add(new Tool(spec.name(), spec.title(), spec.description(),
                     (ObjectNode) definition.get("inputSchema"), spec.hints()));
         }
         this.tools = List.copyOf(described);
-        this.guidance = ToolGuidance.of(catalog.specs());
+        this.guidance = ToolGuidance.of(specs);
         this.ownSession = SessionId.random(agent);
     }
 
