@@ -41,9 +41,11 @@ import dev.colony.core.profile.ProfileService;
 import dev.colony.core.proposal.ProposalService;
 import dev.colony.core.readmodel.BriefingService;
 import dev.colony.core.rescue.RescueService;
+import dev.colony.core.run.RunHub;
 import dev.colony.core.run.RunService;
 import dev.colony.core.segment.SegmentService;
 import dev.colony.core.session.CallerSessions;
+import dev.colony.core.signal.SignalHub;
 import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskFeedService;
 import dev.colony.core.task.TaskThreadService;
@@ -57,14 +59,18 @@ final class CallerScopes implements CallerScope {
     private final TaskThreads tasks;
     private final Messages messages;
     private final Kernel kernel;
+    private final SignalHub signalHub;
+    private final RunHub runHub;
 
-    CallerScopes(Actor actor, Kernel kernel) {
+    CallerScopes(Actor actor, Kernel kernel, SignalHub signalHub, RunHub runHub) {
         this.actor = actor;
         this.memories = new MemoryService(actor, kernel);
-        this.sessions = new CallerSessions(actor, kernel);
+        this.sessions = new CallerSessions(actor, kernel, runHub::sessionEnded);
         this.tasks = new TaskThreadService(actor, kernel);
         this.messages = new MessageService(actor, kernel);
         this.kernel = kernel;
+        this.signalHub = signalHub;
+        this.runHub = runHub;
     }
 
     @Override
@@ -139,12 +145,12 @@ final class CallerScopes implements CallerScope {
 
     @Override
     public Briefing briefing() {
-        return new BriefingService(actor, kernel);
+        return new BriefingService(actor, kernel, signals());
     }
 
     @Override
     public SignalBus signals() {
-        return new SignalService(actor, kernel);
+        return new SignalService(actor, kernel, signalHub);
     }
 
     @Override
@@ -169,7 +175,7 @@ final class CallerScopes implements CallerScope {
 
     @Override
     public Runs runs() {
-        return new RunService(actor, kernel);
+        return new RunService(actor, kernel, runHub);
     }
 
     @Override

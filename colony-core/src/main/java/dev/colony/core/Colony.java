@@ -13,7 +13,6 @@ import dev.colony.core.access.Access;
 import dev.colony.core.archive.Archives;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.ReopeningIndex;
-import dev.colony.core.kernel.TimeSource;
 import dev.colony.core.kernel.VectorState;
 import dev.colony.core.memory.Forgetter;
 import dev.colony.core.memory.Reembedder;
@@ -23,6 +22,7 @@ import dev.colony.core.run.RunHub;
 import dev.colony.core.run.RunService;
 import dev.colony.core.session.SessionLauncher;
 import dev.colony.core.signal.SignalHub;
+import dev.colony.core.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -94,10 +94,10 @@ public final class Colony implements AutoCloseable {
         this.signals = new SignalHub(storage, time, access);
         this.runs = hub;
         this.kernel = new Kernel(storage, time, access, Optional.ofNullable(opened), embedder,
-                builder.claimPolicy, new VectorState(storage, embedder), signals, runs, modelLoading);
+                builder.claimPolicy, new VectorState(storage, embedder), modelLoading);
         signals.sweepInBackground();
         this.sessions = new SessionLauncher(kernel);
-        runs.bind(actor -> new RunService(actor, kernel), start -> sessions.ensure(start).actor());
+        runs.bind(actor -> new RunService(actor, kernel, runs), start -> sessions.ensure(start).actor());
         this.metrics = new ToolMetricWriter(storage, builder.clock, builder.metricsInterval);
     }
 
@@ -127,7 +127,7 @@ public final class Colony implements AutoCloseable {
         if (actor == null) {
             throw ColonyException.invalid("actor", "is required");
         }
-        return new CallerScopes(actor, kernel);
+        return new CallerScopes(actor, kernel, signals, runs);
     }
 
     /**

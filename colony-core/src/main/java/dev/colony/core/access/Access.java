@@ -11,7 +11,7 @@ import dev.colony.api.UserId;
 import dev.colony.api.collection.MemberRole;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.session.Session;
-import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.time.TimeSource;
 import dev.colony.spi.storage.Membership;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StorageTransaction;

@@ -3,7 +3,7 @@ package dev.colony.core.access;
 import dev.colony.api.Namespace;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.UserId;
-import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.time.TimeSource;
 import dev.colony.spi.storage.StorageTransaction;
 import java.util.Map;
 import java.util.Optional;

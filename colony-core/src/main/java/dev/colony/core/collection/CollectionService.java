@@ -17,7 +17,7 @@ import dev.colony.api.memory.Memory;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.core.task.TrackedTasks;
+import dev.colony.core.memory.TrackedTasks;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageTransaction;

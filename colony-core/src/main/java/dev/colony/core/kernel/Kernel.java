@@ -4,8 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.access.Access;
-import dev.colony.core.run.RunHub;
-import dev.colony.core.signal.SignalHub;
+import dev.colony.core.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.StorageProvider;
@@ -30,15 +29,12 @@ import java.util.function.BooleanSupplier;
  * @param embedder the embedder, when configured
  * @param claimPolicy the rules for file claims (age classes, idle owners, protected branches)
  * @param vectors whether the store's vectors are all of the embedder's model
- * @param signals the Colony's signal deliveries and sweeps
- * @param runs the Colony's run settings, waits and shell executions
  * @param modelLoading whether the embedder's model still loads in the background and searches meanwhile rank by
  *     words only (always false unless the Colony was built to)
  */
 public record Kernel(
         StorageProvider storage, TimeSource time, Access access, Optional<SearchIndex> index,
-        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, SignalHub signals,
-        RunHub runs, BooleanSupplier modelLoading) {
+        Optional<Embedder> embedder, ClaimPolicy claimPolicy, VectorState vectors, BooleanSupplier modelLoading) {
 
     /** Checks that every component is present. */
     public Kernel {
@@ -49,8 +45,6 @@ public record Kernel(
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(claimPolicy, "claimPolicy");
         Objects.requireNonNull(vectors, "vectors");
-        Objects.requireNonNull(signals, "signals");
-        Objects.requireNonNull(runs, "runs");
         Objects.requireNonNull(modelLoading, "modelLoading");
     }
 

@@ -25,7 +25,6 @@ import dev.colony.api.session.Session;
 import dev.colony.core.access.Access;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.core.task.TrackedTasks;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;

@@ -5,6 +5,7 @@ import dev.colony.api.plan.Goal;
 import dev.colony.api.plan.PlanDraft;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.SubtaskDraft;
+import dev.colony.core.profile.CapabilityHints;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.colony.api.profile.HandoffCandidate;
 import dev.colony.api.session.Session;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
-import dev.colony.core.plan.CapabilityHints;
+import dev.colony.core.profile.CapabilityHints;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.ProfileRecords.StoredProfile;
 import dev.colony.spi.storage.StorageTransaction;

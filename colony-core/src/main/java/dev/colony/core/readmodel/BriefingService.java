@@ -12,13 +12,13 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchQuery;
+import dev.colony.api.signal.SignalBus;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.memory.MemoryService;
-import dev.colony.core.signal.SignalService;
 import dev.colony.core.task.TaskFeedService;
 import dev.colony.spi.storage.LandscapeRecords.Facets;
 import java.time.Instant;
@@ -48,10 +48,13 @@ public final class BriefingService implements Briefing {
     private final Actor actor;
     private final Kernel kernel;
 
-    /** The briefing of {@code actor}. */
-    public BriefingService(Actor actor, Kernel kernel) {
+    private final SignalBus signals;
+
+    /** The briefing of {@code actor}, whose pending signals {@code signals} checks. */
+    public BriefingService(Actor actor, Kernel kernel, SignalBus signals) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.signals = Objects.requireNonNull(signals, "signals");
     }
 
     @Override
@@ -70,7 +73,7 @@ public final class BriefingService implements Briefing {
                 .filter(task -> task.status() != TaskStatus.DONE).limit(MAX_TASKS).toList();
         List<SearchHit> hits = search == null ? List.of() : hits(search);
         return new CoreMemories(read.behavioral(), landscape(read.facets()), active,
-                new SignalService(actor, kernel).check(MAX_SIGNALS), hits);
+                signals.check(MAX_SIGNALS), hits);
     }
 
     /**

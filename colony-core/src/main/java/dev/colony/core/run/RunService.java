@@ -56,11 +56,11 @@ public final class RunService implements Runs {
     private final int maxConcurrent;
 
     /** The registry as {@code actor} sees it, with the Colony's settings. */
-    public RunService(Actor actor, Kernel kernel) {
+    public RunService(Actor actor, Kernel kernel, RunHub hub) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
-        this.hub = kernel.runs();
+        this.hub = Objects.requireNonNull(hub, "hub");
         this.maxConcurrent = hub.settings().maxConcurrent();
     }
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiPredicate;
+import java.util.function.Consumer;
 
 /**
  * {@link Sessions} for one caller: sees the sessions of namespaces the access gate names readable;
@@ -29,12 +30,17 @@ public final class CallerSessions implements Sessions {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final Consumer<SessionId> onEnded;
 
-    /** The sessions seen by {@code actor}. */
-    public CallerSessions(Actor actor, Kernel kernel) {
+    /**
+     * The sessions seen by {@code actor}; {@code onEnded} learns of each session the caller ends, after its end
+     * committed (the run registry kills the shell runs that session started here).
+     */
+    public CallerSessions(Actor actor, Kernel kernel, Consumer<SessionId> onEnded) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
+        this.onEnded = Objects.requireNonNull(onEnded, "onEnded");
     }
 
     @Override
@@ -45,7 +51,7 @@ public final class CallerSessions implements Sessions {
     @Override
     public Session end(SessionId id) {
         Session ended = change(id, (tx, now) -> tx.sessions().end(id, now));
-        kernel.runs().sessionEnded(id);
+        onEnded.accept(id);
         return ended;
     }
 

@@ -6,7 +6,7 @@ import dev.colony.api.signal.Signal;
 import dev.colony.api.signal.SignalLimits;
 import dev.colony.api.signal.SignalSubscription;
 import dev.colony.core.access.Access;
-import dev.colony.core.kernel.TimeSource;
+import dev.colony.core.time.TimeSource;
 import dev.colony.spi.storage.SignalRecords.Inbox;
 import dev.colony.spi.storage.SignalRecords.StoredSignal;
 import dev.colony.spi.storage.StorageProvider;

@@ -48,12 +48,14 @@ public final class SignalService implements SignalBus {
     private final Actor actor;
     private final Kernel kernel;
     private final Access access;
+    private final SignalHub hub;
 
-    /** The signals of {@code actor}. */
-    public SignalService(Actor actor, Kernel kernel) {
+    /** The signals of {@code actor}, delivered and swept by {@code hub}. */
+    public SignalService(Actor actor, Kernel kernel, SignalHub hub) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.access = kernel.access();
+        this.hub = Objects.requireNonNull(hub, "hub");
     }
 
     @Override
@@ -74,7 +76,7 @@ public final class SignalService implements SignalBus {
             StoredSignal stored = tx.signals().insert(new NewSignal(collection, actor.user(), actor.agent(),
                     actor.session(), to.user(), to.agent(), memories, now, now.plus(Duration.ofHours(hours))));
             tx.sessions().touch(actor.session(), now);
-            tx.afterCommit(kernel.signals()::sent);
+            tx.afterCommit(hub::sent);
             return stored;
         });
         return Signals.of(sent);
@@ -190,7 +192,7 @@ public final class SignalService implements SignalBus {
     @Override
     public SignalSubscription subscribe(Consumer<Signal> listener) {
         Check.required("listener", listener);
-        return kernel.signals().subscribe(actor, listener);
+        return hub.subscribe(actor, listener);
     }
 
     /** Whether the caller is the signal's recipient, still belongs to its collection, and it has not expired. */

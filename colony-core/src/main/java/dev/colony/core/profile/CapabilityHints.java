@@ -1,4 +1,4 @@
-package dev.colony.core.plan;
+package dev.colony.core.profile;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.colony.core.task;
+package dev.colony.core.memory;
 
 import dev.colony.api.NamespaceId;
 import dev.colony.api.Previews;

@@ -1,4 +1,4 @@
-package dev.colony.core.kernel;
+package dev.colony.core.time;
 
 import java.time.Clock;
 import java.time.Instant;

@@ -1,0 +1,58 @@
+package dev.colony.core;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The graph between colony-core's areas (its top-level packages), checked on the compiled classes: the areas form
+ * no cycle; the foundation ({@code time} below {@code access} below {@code kernel}) knows no area; and only the
+ * composition root ({@code dev.colony.core}: {@code Colony} and the caller scope it wires) knows every area, while
+ * no area knows the root. docs/ARCHITECTURE.md draws the graph these rules keep.
+ */
+class AreaRulesTest {
+
+    private static final JavaClasses CORE = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(location -> !location.contains("-tests.jar"))
+            .importPackages("dev.colony.core");
+
+    @Test
+    void theAreasFormNoCycle() {
+        slices().matching("dev.colony.core.(*)..").should().beFreeOfCycles().check(CORE);
+    }
+
+    @Test
+    void theClockKnowsNothingOfCore() {
+        noClasses().that().resideInAPackage("dev.colony.core.time..")
+                .should().dependOnClassesThat(resideInAPackage("dev.colony.core..")
+                        .and(not(resideInAPackage("dev.colony.core.time.."))))
+                .check(CORE);
+    }
+
+    @Test
+    void theFoundationKnowsNoArea() {
+        String[] foundation = {"dev.colony.core.time..", "dev.colony.core.access..", "dev.colony.core.kernel.."};
+        noClasses().that().resideInAnyPackage(foundation)
+                .should().dependOnClassesThat(resideInAPackage("dev.colony.core..")
+                        .and(not(resideInAnyPackage(foundation))))
+                .check(CORE);
+        noClasses().that().resideInAPackage("dev.colony.core.access..")
+                .should().dependOnClassesThat().resideInAPackage("dev.colony.core.kernel..")
+                .check(CORE);
+    }
+
+    @Test
+    void noAreaKnowsTheCompositionRoot() {
+        noClasses().that().resideInAPackage("dev.colony.core.(*)..")
+                .should().dependOnClassesThat().resideInAPackage("dev.colony.core")
+                .check(CORE);
+    }
+}
