@@ -4,18 +4,16 @@ import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.ColonyAdmin;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.session.SessionRegistry;
 import dev.colony.core.access.Access;
-import dev.colony.core.archive.Archives;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.kernel.ReopeningIndex;
 import dev.colony.core.kernel.VectorState;
-import dev.colony.core.memory.Forgetter;
-import dev.colony.core.memory.Reembedder;
 import dev.colony.core.metric.ToolMetricWriter;
 import dev.colony.core.run.Delegation;
 import dev.colony.core.run.RunHub;
@@ -145,27 +143,13 @@ public final class Colony implements AutoCloseable {
     }
 
     /**
-     * Re-embeds the store's memories with this Colony's embedder (what {@code colony reindex} runs):
-     * needed after the embedding model changes, or when a store filled without an embedder gets one.
+     * The store owner's operations, with no caller's access asked (what {@code colony forget}, {@code reindex},
+     * {@code export} and {@code import} run): forget and purge memories, re-embed the store after the embedding
+     * model changed, export a user's archive and restore one into an empty store.
      */
-    public Reembedder reembedder() {
-        return new Reembedder(kernel);
-    }
-
-    /**
-     * Forgets and purges memories as the store's owner (what {@code colony forget} runs), with no caller's
-     * access asked.
-     */
-    public Forgetter forgetter() {
-        return new Forgetter(kernel);
-    }
-
-    /**
-     * Exports what one user may read as JSON lines, and restores such an archive into an empty store (what
-     * {@code colony export} and {@code colony import} run).
-     */
-    public Archives archives() {
-        return new Archives(kernel);
+    public ColonyAdmin admin() {
+        ensureOpen();
+        return new StoreAdmin(kernel);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceKind;
 import dev.colony.api.UserId;
+import dev.colony.api.admin.ArchiveSummary;
 import dev.colony.api.collection.MemberRole;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
@@ -21,7 +22,7 @@ import dev.colony.api.signal.SignalDraft;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
-import dev.colony.core.archive.ArchiveSummary;
+import dev.colony.archive.JsonLinesArchive;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
@@ -77,7 +78,7 @@ class ArchiveTest {
 
     private static Exported export(Colony colony, String user) {
         StringWriter out = new StringWriter();
-        ArchiveSummary summary = colony.archives().export(UserId.of(user), out);
+        ArchiveSummary summary = colony.admin().export(UserId.of(user), JsonLinesArchive.writer(out));
         return new Exported(out.toString(), summary);
     }
 
@@ -95,7 +96,7 @@ class ArchiveTest {
                 .doesNotContain("pdf-01", "dotfiles");
 
         try (Colony target = open(store.apply(dir.resolve("target")))) {
-            ArchiveSummary restored = target.archives().restore(new StringReader(archive));
+            ArchiveSummary restored = target.admin().restore(JsonLinesArchive.reader(new StringReader(archive)));
 
             assertThat(restored.user()).isEqualTo(UserId.of("alice"));
             assertThat(restored.rows()).containsEntry("namespaces", 2L).containsEntry("namespace_members", 2L)
@@ -112,7 +113,7 @@ class ArchiveTest {
             Memory added = alice.memories().add(MemoryDraft.of(MemoryKind.FACT, "A new fact after the move"));
             assertThat(added.id().value()).as("new ids follow the restored ones")
                     .isGreaterThan(restored.rows().get("memories"));
-            assertRefused(() -> target.archives().restore(new StringReader(archive)), ErrorCode.INVALID_ARGUMENT,
+            assertRefused(() -> target.admin().restore(JsonLinesArchive.reader(new StringReader(archive))), ErrorCode.INVALID_ARGUMENT,
                     "archive");
         }
     }
@@ -124,11 +125,11 @@ class ArchiveTest {
             archive = fill(sqlite);
         }
         try (Colony postgres = open(PostgresStorageProvider.open(PostgresTestServer.databaseFor(dir.resolve("pg"))))) {
-            postgres.archives().restore(new StringReader(archive));
+            postgres.admin().restore(JsonLinesArchive.reader(new StringReader(archive)));
             String moved = export(postgres, "alice").lines();
             assertThat(moved).isEqualTo(archive);
             try (Colony back = open(SqliteStorageProvider.open(dir.resolve("b.db")))) {
-                back.archives().restore(new StringReader(moved));
+                back.admin().restore(JsonLinesArchive.reader(new StringReader(moved)));
                 assertThat(export(back, "alice").lines()).isEqualTo(archive);
             }
         }
@@ -150,7 +151,7 @@ class ArchiveTest {
                 assertThat(refusal(target, wrongType)).contains("line 2", "\"id\" must be an integer");
                 assertThat(refusal(target, missingColumn)).contains("line 2", "lacks \"slug\"");
                 assertThat(refusal(target, "not json\n")).contains("line 1");
-                assertThat(target.archives().restore(new StringReader(archive)).total()).as("still empty")
+                assertThat(target.admin().restore(JsonLinesArchive.reader(new StringReader(archive))).total()).as("still empty")
                         .isPositive();
             }
         }
@@ -158,7 +159,7 @@ class ArchiveTest {
 
     private static String refusal(Colony colony, String archive) {
         try {
-            colony.archives().restore(new StringReader(archive));
+            colony.admin().restore(JsonLinesArchive.reader(new StringReader(archive)));
         } catch (ColonyException e) {
             assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(e.field()).isEqualTo("archive");

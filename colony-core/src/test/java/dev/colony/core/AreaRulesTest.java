@@ -3,6 +3,7 @@ package dev.colony.core;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -12,10 +13,11 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The graph between colony-core's areas (its top-level packages), checked on the compiled classes: the areas form
- * no cycle; the foundation ({@code time} below {@code access} below {@code kernel}) knows no area; and only the
- * composition root ({@code dev.colony.core}: {@code Colony} and the caller scope it wires) knows every area, while
- * no area knows the root. docs/ARCHITECTURE.md draws the graph these rules keep.
+ * The graph between colony-core's areas (its top-level packages), checked on the compiled classes: core needs
+ * nothing but the API and the JDK (the archive's codec lives in colony-archive); the areas form no cycle; the
+ * foundation ({@code time} below {@code access} below {@code kernel}) knows no area; and only the composition
+ * root ({@code dev.colony.core}: {@code Colony} and the caller scope it wires) knows every area, while no area
+ * knows the root. docs/ARCHITECTURE.md draws the graph these rules keep.
  */
 class AreaRulesTest {
 
@@ -23,6 +25,14 @@ class AreaRulesTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("dev.colony.core");
+
+    @Test
+    void coreNeedsOnlyTheApiAndTheJdk() {
+        classes().that().resideInAPackage("dev.colony.core..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.colony.core..", "dev.colony.api..",
+                        "dev.colony.spi..", "java..")
+                .check(CORE);
+    }
 
     @Test
     void theAreasFormNoCycle() {

@@ -150,12 +150,12 @@ class ForgetTest {
 
         try (Colony colony = Colony.builder().storage(SqliteStorageProvider.open(data.resolve("c.db")))
                 .search(LuceneSearch.at(data.resolve("c.index"))).clock(clock).build()) {
-            ForgottenMemory purged = colony.forgetter().purge(leaked, "owner:test");
+            ForgottenMemory purged = colony.admin().purge(leaked, "owner:test");
             assertThat(purged.presence()).isEqualTo(Presence.PURGED);
             assertThat(purged.forgottenBy()).as("who forgot it first").isEqualTo("alice");
-            assertRefused(() -> colony.forgetter().purge(leaked, "owner:test"), ErrorCode.INVALID_ARGUMENT,
+            assertRefused(() -> colony.admin().purge(leaked, "owner:test"), ErrorCode.INVALID_ARGUMENT,
                     "memory_id");
-            assertRefused(() -> colony.forgetter().forget(MemoryId.of(999_999), "owner:test"), ErrorCode.NOT_FOUND,
+            assertRefused(() -> colony.admin().forget(MemoryId.of(999_999), "owner:test"), ErrorCode.NOT_FOUND,
                     "memory_id");
         }
 

@@ -6,12 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.ColonyAdmin;
+import dev.colony.api.admin.Reembedding;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.SessionStart;
-import dev.colony.core.memory.Reembedder;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.sqlite.SqliteStorageProvider;
@@ -64,18 +65,18 @@ class ReembedderTest {
                     });
             assertThat(current.as(alice).memories().search(query.withMode(SearchMode.KEYWORD))).isNotEmpty();
 
-            Reembedder reembedder = current.reembedder();
-            assertThat(reembedder.pending()).isEqualTo(71);
+            ColonyAdmin reembedder = current.admin();
+            assertThat(reembedder.unembedded()).isEqualTo(71);
             List<Long> progress = new ArrayList<>();
-            Reembedder.Outcome outcome = reembedder.run(progress::add);
+            Reembedding outcome = reembedder.reembed(progress::add);
 
-            assertThat(outcome).isEqualTo(new Reembedder.Outcome("test/new", 71, 0));
+            assertThat(outcome).isEqualTo(new Reembedding("test/new", 71, 0));
             assertThat(progress).containsExactly(64L, 71L);
-            assertThat(reembedder.pending()).isZero();
+            assertThat(reembedder.unembedded()).isZero();
             Map<String, Long> models = current.storage().read(tx -> tx.memories().vectorModels());
             assertThat(models).containsOnlyKeys("test/new");
             assertThat(current.as(alice).memories().search(query)).isNotEmpty();
-            assertThat(reembedder.run(done -> { }).embedded()).as("nothing left to do").isZero();
+            assertThat(reembedder.reembed(done -> { }).embedded()).as("nothing left to do").isZero();
         }
     }
 }

@@ -2,8 +2,9 @@ package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.ArchiveSummary;
+import dev.colony.archive.JsonLinesArchive;
 import dev.colony.core.Colony;
-import dev.colony.core.archive.ArchiveSummary;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StoreFiles;
@@ -64,7 +65,7 @@ public final class ExportCommand implements Callable<Integer> {
             ArchiveSummary summary;
             if (out == null) {
                 PrintWriter stdout = spec.commandLine().getOut();
-                summary = colony.archives().export(settings.user(), stdout);
+                summary = colony.admin().export(settings.user(), JsonLinesArchive.writer(stdout));
             } else {
                 summary = exportToFile(colony, settings);
             }
@@ -86,7 +87,7 @@ public final class ExportCommand implements Callable<Integer> {
             partial = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".partial");
             ArchiveSummary summary;
             try (Writer file = new OutputStreamWriter(Files.newOutputStream(partial), StandardCharsets.UTF_8)) {
-                summary = colony.archives().export(settings.user(), file);
+                summary = colony.admin().export(settings.user(), JsonLinesArchive.writer(file));
             }
             if (force) {
                 Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

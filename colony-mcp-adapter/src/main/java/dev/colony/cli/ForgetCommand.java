@@ -1,8 +1,8 @@
 package dev.colony.cli;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.admin.ColonyAdmin;
 import dev.colony.core.Colony;
-import dev.colony.core.memory.Forgetter;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.spi.storage.ForgottenMemory;
@@ -51,9 +51,9 @@ public final class ForgetCommand implements Callable<Integer> {
         LaunchSettings settings = parent.settings(store, null);
         PrintWriter out = spec.commandLine().getOut();
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Forgetter forgetter = colony.forgetter();
+            ColonyAdmin admin = colony.admin();
             String by = "owner:" + settings.user().value();
-            ForgottenMemory done = purge ? forgetter.purge(MemoryId.of(id), by) : forgetter.forget(MemoryId.of(id), by);
+            ForgottenMemory done = purge ? admin.purge(MemoryId.of(id), by) : admin.forget(MemoryId.of(id), by);
             out.println((purge ? "Purged" : "Forgot") + " memory " + id + " (" + done.memory().kind()
                     + ", forgotten by " + done.forgottenBy() + " at " + done.forgottenAt() + ") in "
                     + settings.storeLabel() + (purge ? "; its content is wiped from the store, and the search index drops it and rewrites the "

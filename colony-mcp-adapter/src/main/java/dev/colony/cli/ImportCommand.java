@@ -2,8 +2,9 @@ package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.ArchiveSummary;
+import dev.colony.archive.JsonLinesArchive;
 import dev.colony.core.Colony;
-import dev.colony.core.archive.ArchiveSummary;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import dev.colony.mcp.StoreFiles;
@@ -77,7 +78,7 @@ public final class ImportCommand implements Callable<Integer> {
     /** Restores the archive into {@code colony}; a refusal names the archive file. */
     private ArchiveSummary restore(Colony colony) {
         try (Reader archive = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return colony.archives().restore(archive);
+            return colony.admin().restore(JsonLinesArchive.reader(archive));
         } catch (NoSuchFileException e) {
             throw new ColonyException(ErrorCode.INVALID_ARGUMENT, "no archive at " + file);
         } catch (ColonyException e) {

@@ -2,8 +2,9 @@ package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.ColonyAdmin;
+import dev.colony.api.admin.Reembedding;
 import dev.colony.core.Colony;
-import dev.colony.core.memory.Reembedder;
 import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.LaunchSettings;
 import java.io.PrintWriter;
@@ -49,11 +50,11 @@ public final class ReindexCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            Reembedder reembedder = colony.reembedder();
-            long total = reembedder.pending();
+            ColonyAdmin admin = colony.admin();
+            long total = admin.unembedded();
             long started = System.nanoTime();
             long[] lastPrinted = {0};
-            Reembedder.Outcome outcome = reembedder.run(done -> {
+            Reembedding outcome = admin.reembed(done -> {
                 long now = System.nanoTime();
                 if (now - lastPrinted[0] >= PROGRESS_NANOS || done >= total) {
                     lastPrinted[0] = now;

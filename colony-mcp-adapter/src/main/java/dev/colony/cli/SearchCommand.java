@@ -143,7 +143,7 @@ public final class SearchCommand implements Callable<Integer> {
      * embeds them; in {@code hybrid} mode they are found by their words only, which stderr says.
      */
     private void unembedded(Colony colony, SearchMode ranked, String model) {
-        long missing = colony.reembedder().pending();
+        long missing = colony.admin().unembedded();
         if (missing == 0) {
             return;
         }

@@ -1,25 +1,19 @@
 package dev.colony.core.archive;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import dev.colony.api.ColonyException;
 import dev.colony.api.UserId;
+import dev.colony.api.admin.ArchiveHeader;
+import dev.colony.api.admin.ArchiveLayout;
+import dev.colony.api.admin.ArchiveSink;
+import dev.colony.api.admin.ArchiveSource;
+import dev.colony.api.admin.ArchiveSource.Archive;
+import dev.colony.api.admin.ArchiveSummary;
+import dev.colony.api.admin.ArchivedRow;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.storage.ArchiveRecords;
-import dev.colony.spi.storage.ArchiveRecords.ArchiveColumn;
 import dev.colony.spi.storage.ArchiveRecords.ArchiveScope;
 import dev.colony.spi.storage.ArchiveRecords.ArchiveTable;
-import dev.colony.spi.storage.ArchiveRecords.ColumnType;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,327 +22,100 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Exports what one user may read as JSON lines, and imports such an archive into an empty store.
+ * Exports what one user may read, and restores such an archive into an empty store. What is in an archive is
+ * decided here; how it is written is the sink's and the source's (the JSON-lines codec is in colony-archive).
  *
- * <p>The first line describes the archive: {@code {"colony_archive":1,"format":N,"user":…,"exported_at":…}},
- * where {@code format} is the store's row format (see {@link ArchiveRecords#format()}). Every other line is
- * one row, {@code {"table":…,"row":{column:value,…}}}, tables in the order a restore needs them (namespaces,
- * their members, sessions, tasks, memories, signals) and rows in key order; an embedding is its bytes in
- * base64. The namespaces are those the access gate lets the user read when the export runs, so an export
- * holds nothing the user could not read through the tools.
+ * <p>An export holds the namespaces the access gate lets the user read when it runs, so it holds nothing the user
+ * could not read through the tools: their members, sessions, tasks, memories and signals, tables in the order a
+ * restore needs them and rows in key order, all read in one transaction and handed to the sink after it ended.
  *
- * <p>An import reads and checks the whole archive before it writes, then restores it in one transaction
- * into a store that must be empty, ids included: exporting the same user from the new store gives the same
- * lines. The search index learns the restored memories through the change feed, as it learns any write.
+ * <p>A restore reads and checks the whole archive before it writes, then restores it in one transaction into a
+ * store that must be empty, ids included: exporting the same user from the new store gives the same archive. The
+ * search index learns the restored memories through the change feed, as it learns any write.
  */
 public final class Archives {
 
-    /** The version of the archive's envelope (its first line and the shape of its rows). */
-    public static final int VERSION = 1;
-
-    private static final JsonFactory JSON = JsonFactory.builder().build();
-
     private final Kernel kernel;
 
-    /** Archives over {@code kernel}'s store, access gate and index. */
+    /** Archives over {@code kernel}'s store, access gate and clock. */
     public Archives(Kernel kernel) {
         this.kernel = Objects.requireNonNull(kernel, "kernel");
     }
 
     /**
-     * Writes {@code user}'s archive to {@code out} (not closed).
+     * Hands {@code user}'s archive to {@code sink}.
      *
-     * @return what was written
+     * @return what was exported
      */
-    public ArchiveSummary export(UserId user, Writer out) {
+    public ArchiveSummary export(UserId user, ArchiveSink sink) {
         Check.required("user", user);
-        Check.required("out", out);
+        Check.required("sink", sink);
         Instant now = kernel.time().now();
         Exported exported = kernel.storage().read(tx -> {
             ArchiveRecords archive = tx.archive();
             ArchiveScope scope = new ArchiveScope(user, kernel.access().readable(tx, user), now);
-            StringWriter lines = new StringWriter();
-            Map<String, Long> rows = new LinkedHashMap<>();
-            try {
-                line(lines, json -> {
-                    json.writeNumberField("colony_archive", VERSION);
-                    json.writeNumberField("format", archive.format());
-                    json.writeStringField("user", user.value());
-                    json.writeStringField("exported_at", now.toString());
+            List<Exported.Row> rows = new ArrayList<>();
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (ArchiveTable table : archive.tables()) {
+                long[] count = {0};
+                archive.read(table.name(), scope, row -> {
+                    count[0]++;
+                    rows.add(new Exported.Row(table, new LinkedHashMap<>(row)));
                 });
-                for (ArchiveTable table : archive.tables()) {
-                    long[] count = {0};
-                    archive.read(table.name(), scope, row -> {
-                        count[0]++;
-                        writeRow(lines, table, row);
-                    });
-                    rows.put(table.name(), count[0]);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                counts.put(table.name(), count[0]);
             }
-            return new Exported(lines.toString(), rows);
+            return new Exported(new ArchiveHeader(user, archive.format(), now), rows, counts);
         });
-        try {
-            out.write(exported.lines());
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing the archive failed", e);
+        sink.header(exported.header());
+        for (Exported.Row row : exported.rows()) {
+            sink.row(row.table(), row.values());
         }
-        return new ArchiveSummary(user, exported.rows());
+        sink.end();
+        return new ArchiveSummary(user, exported.counts());
     }
 
     /**
-     * Restores the archive {@code in} (read to its end, not closed) into this store, which must be empty.
+     * Restores the archive {@code source} reads into this store, which must be empty.
      *
      * @return what was restored
      * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code archive} for a malformed archive (the
      *     message names the line), one of another format, or a store that is not empty; nothing is written
      */
-    public ArchiveSummary restore(Reader in) {
-        Check.required("in", in);
-        Parsed parsed = parse(in, kernel.storage().read(tx -> new Layout(tx.archive().format(),
-                tx.archive().tables())));
+    public ArchiveSummary restore(ArchiveSource source) {
+        Check.required("source", source);
+        ArchiveLayout layout = kernel.storage().read(tx -> new ArchiveLayout(tx.archive().format(),
+                tx.archive().tables()));
+        Archive archive = source.read(layout);
+        if (archive.header().format() != layout.format()) {
+            throw ColonyException.invalid("archive", "the archive's rows are of format " + archive.header().format()
+                    + ", and this store reads format " + layout.format()
+                    + ": export it again with the same Colony version");
+        }
         kernel.storage().write(tx -> {
-            ArchiveRecords archive = tx.archive();
-            if (!archive.isEmpty()) {
+            ArchiveRecords records = tx.archive();
+            if (!records.isEmpty()) {
                 throw ColonyException.invalid("archive", "an archive is restored only into an empty store, and "
                         + "this one holds data");
             }
-            for (Row row : parsed.rows()) {
+            for (ArchivedRow row : archive.rows()) {
                 try {
-                    archive.restore(row.table(), row.values());
+                    records.restore(row.table(), row.values());
                 } catch (ColonyException e) {
                     throw ColonyException.invalid("archive", "line " + row.line() + ": " + e.getMessage());
                 }
             }
-            archive.realignIds();
+            records.realignIds();
             return null;
         });
         Map<String, Long> counts = new LinkedHashMap<>();
-        parsed.layout().tables().forEach(table -> counts.put(table.name(), 0L));
-        parsed.rows().forEach(row -> counts.merge(row.table(), 1L, Long::sum));
-        return new ArchiveSummary(parsed.user(), counts);
+        layout.tables().forEach(table -> counts.put(table.name(), 0L));
+        archive.rows().forEach(row -> counts.merge(row.table(), 1L, Long::sum));
+        return new ArchiveSummary(archive.header().user(), counts);
     }
 
-    private static void writeRow(Writer out, ArchiveTable table, Map<String, Object> row) {
-        try {
-            line(out, json -> {
-                json.writeStringField("table", table.name());
-                json.writeObjectFieldStart("row");
-                for (ArchiveColumn column : table.columns()) {
-                    Object value = row.get(column.name());
-                    json.writeFieldName(column.name());
-                    if (value == null) {
-                        json.writeNull();
-                    } else if (value instanceof Long number) {
-                        json.writeNumber(number);
-                    } else if (value instanceof Boolean flag) {
-                        json.writeBoolean(flag);
-                    } else if (value instanceof byte[] bytes) {
-                        json.writeBinary(bytes);
-                    } else {
-                        json.writeString(value.toString());
-                    }
-                }
-                json.writeEndObject();
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private record Exported(ArchiveHeader header, List<Row> rows, Map<String, Long> counts) {
 
-    /** Writes one JSON object, filled by {@code fields}, and a newline. */
-    private static void line(Writer out, Fields fields) throws IOException {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = JSON.createGenerator(text)) {
-            json.writeStartObject();
-            fields.write(json);
-            json.writeEndObject();
+        private record Row(ArchiveTable table, Map<String, Object> values) {
         }
-        out.write(text.toString());
-        out.write('\n');
-    }
-
-    private static Parsed parse(Reader in, Layout layout) {
-        Map<String, ArchiveTable> tables = new LinkedHashMap<>();
-        layout.tables().forEach(table -> tables.put(table.name(), table));
-        List<Row> rows = new ArrayList<>();
-        UserId user = null;
-        int number = 0;
-        try {
-            BufferedReader lines = new BufferedReader(in);
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try (JsonParser json = JSON.createParser(line)) {
-                    if (user == null) {
-                        user = header(json, layout.format(), number);
-                    } else {
-                        rows.add(row(json, tables, number));
-                    }
-                }
-            }
-        } catch (JsonProcessingException e) {
-            String column = e.getLocation() == null ? "" : ", column " + e.getLocation().getColumnNr();
-            throw ColonyException.invalid("archive", "line " + number + column + ": not JSON: "
-                    + firstLine(e.getOriginalMessage()));
-        } catch (IOException e) {
-            throw ColonyException.invalid("archive", "line " + number + " cannot be read: "
-                    + firstLine(e.getMessage()));
-        }
-        if (user == null) {
-            throw ColonyException.invalid("archive", "the archive is empty: its first line must describe it");
-        }
-        return new Parsed(user, layout, rows);
-    }
-
-    private static UserId header(JsonParser json, int format, int line) throws IOException {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        expect(json, JsonToken.START_OBJECT, line);
-        while (json.nextToken() == JsonToken.FIELD_NAME) {
-            String name = json.currentName();
-            json.nextToken();
-            fields.put(name, json.currentToken().isScalarValue() ? json.getText() : null);
-            json.skipChildren();
-        }
-        if (!String.valueOf(VERSION).equals(fields.get("colony_archive"))) {
-            throw ColonyException.invalid("archive", "line " + line + " is not a Colony archive's first line "
-                    + "(colony_archive " + VERSION + ")");
-        }
-        if (!String.valueOf(format).equals(fields.get("format"))) {
-            throw ColonyException.invalid("archive", "the archive's rows are of format " + fields.get("format")
-                    + ", and this store reads format " + format + ": export it again with the same Colony version");
-        }
-        Object user = fields.get("user");
-        if (user == null) {
-            throw ColonyException.invalid("archive", "line " + line + " names no user");
-        }
-        return UserId.of(user.toString());
-    }
-
-    private static Row row(JsonParser json, Map<String, ArchiveTable> tables, int line) throws IOException {
-        expect(json, JsonToken.START_OBJECT, line);
-        String tableName = null;
-        Map<String, Object> values = null;
-        while (json.nextToken() == JsonToken.FIELD_NAME) {
-            String field = json.currentName();
-            JsonToken value = json.nextToken();
-            if (field.equals("table") && value == JsonToken.VALUE_STRING) {
-                tableName = json.getText();
-            } else if (field.equals("row") && value == JsonToken.START_OBJECT) {
-                if (tableName == null) {
-                    throw malformed(line, "\"table\" must come before \"row\"");
-                }
-                values = values(json, tables, tableName, line);
-            } else {
-                throw malformed(line, "unexpected field \"" + field + "\"");
-            }
-        }
-        if (tableName == null || values == null) {
-            throw malformed(line, "a row line has a \"table\" and a \"row\"");
-        }
-        return new Row(line, tableName, values);
-    }
-
-    private static Map<String, Object> values(JsonParser json, Map<String, ArchiveTable> tables, String tableName,
-            int line) throws IOException {
-        ArchiveTable table = tables.get(tableName);
-        if (table == null) {
-            throw malformed(line, "no archived table is named \"" + tableName + "\"; there are " + tables.keySet());
-        }
-        Map<String, ArchiveColumn> columns = new LinkedHashMap<>();
-        table.columns().forEach(column -> columns.put(column.name(), column));
-        Map<String, Object> values = new LinkedHashMap<>();
-        while (json.nextToken() == JsonToken.FIELD_NAME) {
-            String name = json.currentName();
-            ArchiveColumn column = columns.get(name);
-            if (column == null) {
-                throw malformed(line, tableName + " has no column \"" + name + "\"");
-            }
-            JsonToken token = json.nextToken();
-            values.put(name, token == JsonToken.VALUE_NULL ? null : value(json, token, column, line));
-        }
-        for (String name : columns.keySet()) {
-            if (!values.containsKey(name)) {
-                throw malformed(line, "the row of " + tableName + " lacks \"" + name + "\"");
-            }
-        }
-        return values;
-    }
-
-    private static Object value(JsonParser json, JsonToken token, ArchiveColumn column, int line) throws IOException {
-        boolean fits = switch (column.type()) {
-            case INTEGER -> token == JsonToken.VALUE_NUMBER_INT;
-            case TEXT, BYTES -> token == JsonToken.VALUE_STRING;
-            case BOOLEAN -> token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE;
-        };
-        if (!fits) {
-            throw malformed(line, "\"" + column.name() + "\" must be " + switch (column.type()) {
-                case INTEGER -> "an integer";
-                case TEXT -> "a string";
-                case BOOLEAN -> "true or false";
-                case BYTES -> "base64 bytes";
-            });
-        }
-        try {
-            return switch (column.type()) {
-                case INTEGER -> json.getLongValue();
-                case TEXT -> json.getText();
-                case BOOLEAN -> json.getBooleanValue();
-                case BYTES -> json.getBinaryValue();
-            };
-        } catch (JsonProcessingException e) {
-            throw malformed(line, "\"" + column.name() + "\" must be " + (column.type() == ColumnType.INTEGER
-                    ? "an integer that fits in 64 bits" : "base64 bytes"));
-        }
-    }
-
-    /**
-     * The first line of a parser's message, without the source locations it quotes (the error names the line
-     * and column itself).
-     */
-    private static String firstLine(String message) {
-        if (message == null || message.isBlank()) {
-            return "unreadable";
-        }
-        String text = message;
-        for (String cut : List.of("\n", " (start marker at", "[Source:")) {
-            int at = text.indexOf(cut);
-            if (at >= 0) {
-                text = text.substring(0, at);
-            }
-        }
-        return text.isBlank() ? "unreadable" : text.strip();
-    }
-
-    private static void expect(JsonParser json, JsonToken wanted, int line) throws IOException {
-        if (json.nextToken() != wanted) {
-            throw malformed(line, "expected a JSON object");
-        }
-    }
-
-    private static ColonyException malformed(int line, String why) {
-        return ColonyException.invalid("archive", "line " + line + ": " + why);
-    }
-
-    /** Writes the fields of one JSON object. */
-    @FunctionalInterface
-    private interface Fields {
-        void write(JsonGenerator json) throws IOException;
-    }
-
-    private record Exported(String lines, Map<String, Long> rows) {
-    }
-
-    private record Layout(int format, List<ArchiveTable> tables) {
-    }
-
-    private record Row(int line, String table, Map<String, Object> values) {
-    }
-
-    private record Parsed(UserId user, Layout layout, List<Row> rows) {
     }
 }

@@ -2,6 +2,7 @@ package dev.colony.core.memory;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.admin.Reembedding;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
@@ -36,16 +37,6 @@ public final class Reembedder {
         this.kernel = Objects.requireNonNull(kernel, "kernel");
     }
 
-    /**
-     * What a run did.
-     *
-     * @param model the model the store's memories are now embedded with
-     * @param embedded memories given a vector
-     * @param skipped memories edited while their page was embedded (their edit brought its own vector)
-     */
-    public record Outcome(String model, long embedded, long skipped) {
-    }
-
     /** How many memories lack a vector of the configured model. */
     public long pending() {
         Embedder embedder = embedder();
@@ -59,7 +50,7 @@ public final class Reembedder {
      * @param progress told, after each batch, how many memories were handled so far
      * @throws ColonyException {@code UNAVAILABLE} when this Colony has no embedder
      */
-    public Outcome run(LongConsumer progress) {
+    public Reembedding run(LongConsumer progress) {
         Embedder embedder = embedder();
         String model = embedder.modelId();
         int dimension = embedder.dimension();
@@ -94,7 +85,7 @@ public final class Reembedder {
             progress.accept(embedded + skipped);
         }
         kernel.vectors().recheck();
-        return new Outcome(model, embedded, skipped);
+        return new Reembedding(model, embedded, skipped);
     }
 
     private Embedder embedder() {

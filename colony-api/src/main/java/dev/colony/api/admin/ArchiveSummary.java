@@ -1,4 +1,4 @@
-package dev.colony.core.archive;
+package dev.colony.api.admin;
 
 import dev.colony.api.UserId;
 import java.util.Collections;
