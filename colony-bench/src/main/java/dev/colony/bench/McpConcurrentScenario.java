@@ -2,8 +2,8 @@ package dev.colony.bench;
 
 import dev.colony.api.Actor;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.mcp.ColonyMcpServer;
-import dev.colony.mcp.EmbeddedColony;
 import dev.colony.mcp.transport.TransportLimits;
 import dev.colony.tool.ToolContext;
 import java.io.ByteArrayOutputStream;

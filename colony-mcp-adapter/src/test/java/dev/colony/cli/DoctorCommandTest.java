@@ -7,7 +7,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

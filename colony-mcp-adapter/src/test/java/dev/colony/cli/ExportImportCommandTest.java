@@ -7,7 +7,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

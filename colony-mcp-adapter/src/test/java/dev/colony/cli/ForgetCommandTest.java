@@ -9,7 +9,7 @@ import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.spi.storage.ForgottenMemory;
 import dev.colony.spi.storage.Presence;
 import java.nio.file.Path;

@@ -11,7 +11,7 @@ import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -9,7 +9,7 @@ import dev.colony.api.plan.PlanRef;
 import dev.colony.api.plan.SubtaskDraft;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;

@@ -12,7 +12,7 @@ import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import dev.colony.api.activity.FileHeatQuery;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.session.Session;
 import dev.colony.core.Colony;
-import dev.colony.mcp.EmbeddedColony;
+import dev.colony.launch.EmbeddedColony;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -9,6 +9,7 @@ import dev.colony.api.SessionId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.tool.MalformedToolCall;
 import dev.colony.tool.Param;
 import dev.colony.tool.ToolContext;

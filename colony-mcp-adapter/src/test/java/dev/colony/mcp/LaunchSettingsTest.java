@@ -8,6 +8,7 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.run.ShellSettings;
+import dev.colony.launch.LaunchSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

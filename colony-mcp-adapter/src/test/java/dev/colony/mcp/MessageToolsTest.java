@@ -7,6 +7,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.tool.SharedParams;
 import dev.colony.tool.ToolContext;
 import dev.colony.tool.message.MessageTools;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.sqlite.SqliteStorageProvider;

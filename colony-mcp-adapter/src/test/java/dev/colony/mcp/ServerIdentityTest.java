@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -10,6 +10,8 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
+import dev.colony.launch.EmbeddedColony;
+import dev.colony.launch.StoreFiles;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

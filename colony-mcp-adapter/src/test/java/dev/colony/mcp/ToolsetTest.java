@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.launch.LaunchSettings;
 import dev.colony.tool.ToolSpec;
 import dev.colony.tool.Toolset;
 import java.util.ArrayList;
