@@ -173,6 +173,22 @@ class ShellRunsTest {
     }
 
     @Test
+    void aQueuedCommandStartsWhenAnotherRunFreesItsSlot() throws Exception {
+        try (Colony colony = open(shells(ShellSettings.on()).withMaxConcurrent(1))) {
+            CallerScope alice = as(colony, "alice");
+            Run first = alice.runs().spawn(RunSpec.shell("sleep 300"));
+            Run queued = alice.runs().spawn(RunSpec.shell("echo second"));
+            assertThat(queued.status()).as("the first holds the only slot").isEqualTo(RunStatus.QUEUED);
+
+            alice.runs().kill(first.id());
+            Run finished = ended(alice, queued);
+            assertThat(finished.status()).isEqualTo(RunStatus.FINISHED);
+            assertThat(finished.result()).isEqualTo("second");
+            assertThat(finished.executor()).as("started here for its spawner").isEqualTo(queued.spawnedBy());
+        }
+    }
+
+    @Test
     void theWatchdogReportsASilentCommandAndAPromptOnTheMovedClock() throws Exception {
         try (Colony colony = open()) {
             CallerScope alice = as(colony, "alice");

@@ -1,8 +1,8 @@
 package dev.colony.core.run;
 
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
 import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.session.AgentTypes;
 import dev.colony.spi.storage.DelegationRecords.StoredPolicy;

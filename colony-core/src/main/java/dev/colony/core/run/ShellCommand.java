@@ -1,8 +1,8 @@
 package dev.colony.core.run;
 
 import dev.colony.api.ColonyException;
-import dev.colony.api.ErrorCode;
 import dev.colony.api.Echo;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.run.ShellSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
