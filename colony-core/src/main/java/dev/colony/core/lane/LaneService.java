@@ -9,6 +9,7 @@ import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
 import dev.colony.core.task.ThreadScope;
+import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -34,12 +35,19 @@ public final class LaneService implements Lanes {
         Check.range("limit", query.limit(), 1, MAX_LIST_LIMIT);
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
-            return reader.lanes(tx, reader.visibleSessions(tx), roots,
-                    tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
-                    tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),
-                    now, query.includeDead(), query.limit());
-        });
+        return kernel.storage().read(tx -> list(tx, roots, query.includeDead(), query.limit(), now));
+    }
+
+    /**
+     * The lanes as read in {@code tx}, for read models that compose them with other reads.
+     *
+     * @param roots normalised repository roots; empty for all
+     */
+    public List<Lane> list(StorageTransaction tx, Set<String> roots, boolean includeDead, int limit, Instant now) {
+        Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        return reader.lanes(tx, reader.visibleSessions(tx), roots,
+                tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
+                tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),
+                now, includeDead, limit);
     }
 }
