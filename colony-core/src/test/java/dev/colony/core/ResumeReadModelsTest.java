@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The read models behind the resume views and the autopilot, on SQLite, without any tool: the order the next step is
- * chosen in, and the resume view read in one transaction whose parts agree.
+ * chosen in, the resume view read in one transaction whose parts agree, and the repository roots the lane views
+ * take.
  */
 class ResumeReadModelsTest {
 
@@ -178,6 +179,18 @@ class ResumeReadModelsTest {
         assertThat(store.reads()).as("the view, then again after archiving").isEqualTo(2);
         assertThat(view.work().ready()).isEmpty();
         assertThat(claude.plans().get(PlanRef.of("shelf")).status().name()).isEqualTo("ARCHIVED");
+    }
+
+    @Test
+    void laneRootsAreNormalisedTogetherAndRefusedByTheArgumentTheyCameFrom() {
+        CallerScope claude = as(colony, "alice", "claude-code");
+
+        assertThat(claude.lanes().roots("/work/shop/./", List.of("/work//app/", "/work/shop")))
+                .containsExactly(REPO, "/work/app");
+        assertThat(claude.lanes().roots(null, List.of())).isEmpty();
+        assertRefused(() -> claude.lanes().roots("shop", List.of()), ErrorCode.INVALID_ARGUMENT, "repo_root");
+        assertRefused(() -> claude.lanes().roots(REPO, List.of(REPO, "app")), ErrorCode.INVALID_ARGUMENT,
+                "repo_roots[1]");
     }
 
     /** A plan of two sub-tasks side by side. */

@@ -8,9 +8,11 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.RepoRoots;
 import dev.colony.core.task.ThreadScope;
 import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -36,6 +38,16 @@ public final class LaneService implements Lanes {
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
         Instant now = kernel.time().now();
         return kernel.storage().read(tx -> list(tx, roots, query.includeDead(), query.limit(), now));
+    }
+
+    @Override
+    public Set<String> roots(String repoRoot, List<String> repoRoots) {
+        Set<String> roots = new LinkedHashSet<>();
+        if (repoRoot != null) {
+            roots.add(RepoRoots.normalise("repo_root", repoRoot));
+        }
+        roots.addAll(ThreadScope.roots("repo_roots", repoRoots));
+        return roots;
     }
 
     /**
