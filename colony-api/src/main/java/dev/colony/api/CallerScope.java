@@ -16,6 +16,8 @@ import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
+import dev.colony.api.resume.Autopilot;
+import dev.colony.api.resume.ResumeViews;
 import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
@@ -102,4 +104,10 @@ public interface CallerScope {
 
     /** The embedded segments of the caller's user, as agent frameworks' embedding stores keep them. */
     Segments segments();
+
+    /** The caller's next step, decided from what needs it and its ready queue. */
+    Autopilot autopilot();
+
+    /** Where the caller stands, for resuming a session and for a status bar. */
+    ResumeViews resume();
 }

@@ -18,6 +18,8 @@ import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.proposal.Proposals;
 import dev.colony.api.rescue.Rescues;
+import dev.colony.api.resume.Autopilot;
+import dev.colony.api.resume.ResumeViews;
 import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
@@ -39,7 +41,9 @@ import dev.colony.core.message.MessageService;
 import dev.colony.core.plan.PlanService;
 import dev.colony.core.profile.ProfileService;
 import dev.colony.core.proposal.ProposalService;
+import dev.colony.core.readmodel.AutopilotService;
 import dev.colony.core.readmodel.BriefingService;
+import dev.colony.core.readmodel.ResumeService;
 import dev.colony.core.rescue.RescueService;
 import dev.colony.core.run.RunHub;
 import dev.colony.core.run.RunService;
@@ -186,6 +190,16 @@ final class CallerScopes implements CallerScope {
     @Override
     public Segments segments() {
         return new SegmentService(actor, kernel);
+    }
+
+    @Override
+    public Autopilot autopilot() {
+        return new AutopilotService(actor, kernel);
+    }
+
+    @Override
+    public ResumeViews resume() {
+        return new ResumeService(actor, kernel);
     }
 
     @Override

@@ -85,6 +85,12 @@ public final class AttentionService implements AttentionInbox {
 
     @Override
     public Attention read(AttentionQuery query) {
+        Instant now = kernel.time().now();
+        return kernel.storage().read(tx -> read(tx, query, now));
+    }
+
+    /** What needs the caller, as read in {@code tx} at {@code now}: for read models that compose it with other reads. */
+    public Attention read(StorageTransaction tx, AttentionQuery query, Instant now) {
         Check.required("query", query);
         Check.range("limit", query.itemLimit(), 1, AttentionQuery.MAX_LIMIT);
         Check.range("recent_claim_limit", query.recentClaimLimit(), 1, AttentionQuery.MAX_LIMIT);
@@ -92,39 +98,36 @@ public final class AttentionService implements AttentionInbox {
         Duration window = window("recent_claim_window_minutes", query.recentClaimWindow());
         Duration halfLife = FileActivityService.halfLife("file_heat_half_life_minutes", query.heatHalfLife());
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
-        Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            kernel.access().requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
-            ThreadScope scope = ThreadScope.of(tx, readable, roots, query.tasks(), "task_ids");
-            List<Baton> batons = batons(tx, readable, scope, now);
-            List<Message> unread = unread(tx, readable, scope, query, now);
-            List<Blocker> blockers = blockers(tx, readable, scope, now);
-            Instant editsSince = now.minus(max(LaneReader.EDIT_WINDOW, halfLife.multipliedBy(8)));
-            List<FileEdit> edits = tx.fileEdits().since(readable, editsSince, FileActivityService.MAX_EVENTS);
-            List<StoredClaim> claims = scope.keep(tx.claims().listByNamespaces(readable, LISTED,
-                    FileActivityService.MAX_EVENTS), StoredClaim::task);
-            List<Lane> stalled = lanes.lanes(tx, lanes.visibleSessions(tx), roots, edits, claims, now, true,
-                    Lanes.MAX_LIST_LIMIT).stream()
-                    .filter(lane -> !lane.session().equals(actor.session()) && stalled(lane))
-                    .toList();
-            List<FileClaim> recent = claims.stream()
-                    .filter(c -> !c.session().equals(actor.session()) && !c.claimedAt().isBefore(now.minus(window)))
-                    .map(c -> ledger.view(c, now))
-                    .filter(FileClaim::owning)
-                    .toList();
-            List<Run> runs = runsForYou(tx, readable);
-            List<Run> ended = RunService.spawnedByAgentOf(tx, tx.runs().list(readable, null, null, null,
-                    Runs.MAX_VIEWABLE_WINDOW).stream().map(StoredRun::run).filter(run -> run.status().terminal()
-                            && !run.notified()).toList(), actor);
-            return new Attention(now, first(batons, query.itemLimit()), batons.size(),
-                    first(unread, query.itemLimit()), unread.size(), first(blockers, query.itemLimit()),
-                    blockers.size(), first(stalled, query.itemLimit()), stalled.size(),
-                    first(recent, query.recentClaimLimit()), recent.size(), stale(scope, claims, now),
-                    FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()),
-                    first(runs, query.itemLimit()), runs.size(), first(ended, query.itemLimit()), ended.size(),
-                    needs(batons, unread, runs, ended));
-        });
+        kernel.access().requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        ThreadScope scope = ThreadScope.of(tx, readable, roots, query.tasks(), "task_ids");
+        List<Baton> batons = batons(tx, readable, scope, now);
+        List<Message> unread = unread(tx, readable, scope, query, now);
+        List<Blocker> blockers = blockers(tx, readable, scope, now);
+        Instant editsSince = now.minus(max(LaneReader.EDIT_WINDOW, halfLife.multipliedBy(8)));
+        List<FileEdit> edits = tx.fileEdits().since(readable, editsSince, FileActivityService.MAX_EVENTS);
+        List<StoredClaim> claims = scope.keep(tx.claims().listByNamespaces(readable, LISTED,
+                FileActivityService.MAX_EVENTS), StoredClaim::task);
+        List<Lane> stalled = lanes.lanes(tx, lanes.visibleSessions(tx), roots, edits, claims, now, true,
+                Lanes.MAX_LIST_LIMIT).stream()
+                .filter(lane -> !lane.session().equals(actor.session()) && stalled(lane))
+                .toList();
+        List<FileClaim> recent = claims.stream()
+                .filter(c -> !c.session().equals(actor.session()) && !c.claimedAt().isBefore(now.minus(window)))
+                .map(c -> ledger.view(c, now))
+                .filter(FileClaim::owning)
+                .toList();
+        List<Run> runs = runsForYou(tx, readable);
+        List<Run> ended = RunService.spawnedByAgentOf(tx, tx.runs().list(readable, null, null, null,
+                Runs.MAX_VIEWABLE_WINDOW).stream().map(StoredRun::run).filter(run -> run.status().terminal()
+                        && !run.notified()).toList(), actor);
+        return new Attention(now, first(batons, query.itemLimit()), batons.size(),
+                first(unread, query.itemLimit()), unread.size(), first(blockers, query.itemLimit()),
+                blockers.size(), first(stalled, query.itemLimit()), stalled.size(),
+                first(recent, query.recentClaimLimit()), recent.size(), stale(scope, claims, now),
+                FileActivityService.hottest(scope, edits, claims, now, halfLife, query.heatLimit()),
+                first(runs, query.itemLimit()), runs.size(), first(ended, query.itemLimit()), ended.size(),
+                needs(batons, unread, runs, ended));
     }
 
     /**

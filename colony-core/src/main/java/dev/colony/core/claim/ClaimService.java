@@ -13,6 +13,7 @@ import dev.colony.core.kernel.Kernel;
 import dev.colony.core.task.AuditTrail;
 import dev.colony.core.task.ThreadCaller;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
+import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -59,14 +60,17 @@ public final class ClaimService implements Claims {
     public List<FileClaim> list(TaskId task, int limit) {
         Check.range("limit", limit, 1, MAX_LIST_LIMIT);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            if (task != null) {
-                thread.task(tx, "task_id", task);
-                return tx.claims().listByTask(task, LISTED, limit).stream().map(c -> ledger.view(c, now)).toList();
-            }
-            Set<NamespaceId> readable = access.readable(tx, thread.actor().user());
-            return tx.claims().listByNamespaces(readable, LISTED, limit).stream().map(c -> ledger.view(c, now))
-                    .toList();
-        });
+        return kernel.storage().read(tx -> list(tx, task, limit, now));
+    }
+
+    /** {@link #list(TaskId, int)} as read in {@code tx} at {@code now}, for read models that compose it with others. */
+    public List<FileClaim> list(StorageTransaction tx, TaskId task, int limit, Instant now) {
+        if (task != null) {
+            thread.task(tx, "task_id", task);
+            return tx.claims().listByTask(task, LISTED, limit).stream().map(c -> ledger.view(c, now)).toList();
+        }
+        Set<NamespaceId> readable = access.readable(tx, thread.actor().user());
+        return tx.claims().listByNamespaces(readable, LISTED, limit).stream().map(c -> ledger.view(c, now))
+                .toList();
     }
 }

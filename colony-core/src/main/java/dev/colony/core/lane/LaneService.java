@@ -8,8 +8,11 @@ import dev.colony.api.lane.Lanes;
 import dev.colony.core.activity.FileActivityService;
 import dev.colony.core.kernel.Check;
 import dev.colony.core.kernel.Kernel;
+import dev.colony.core.task.RepoRoots;
 import dev.colony.core.task.ThreadScope;
+import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -34,12 +37,29 @@ public final class LaneService implements Lanes {
         Check.range("limit", query.limit(), 1, MAX_LIST_LIMIT);
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
-            return reader.lanes(tx, reader.visibleSessions(tx), roots,
-                    tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
-                    tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),
-                    now, query.includeDead(), query.limit());
-        });
+        return kernel.storage().read(tx -> list(tx, roots, query.includeDead(), query.limit(), now));
+    }
+
+    @Override
+    public Set<String> roots(String repoRoot, List<String> repoRoots) {
+        Set<String> roots = new LinkedHashSet<>();
+        if (repoRoot != null) {
+            roots.add(RepoRoots.normalise("repo_root", repoRoot));
+        }
+        roots.addAll(ThreadScope.roots("repo_roots", repoRoots));
+        return roots;
+    }
+
+    /**
+     * The lanes as read in {@code tx}, for read models that compose them with other reads.
+     *
+     * @param roots normalised repository roots; empty for all
+     */
+    public List<Lane> list(StorageTransaction tx, Set<String> roots, boolean includeDead, int limit, Instant now) {
+        Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        return reader.lanes(tx, reader.visibleSessions(tx), roots,
+                tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
+                tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),
+                now, includeDead, limit);
     }
 }

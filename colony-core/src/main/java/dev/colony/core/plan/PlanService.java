@@ -338,9 +338,20 @@ public final class PlanService implements PlanRegistry {
     /** Archives every open plan the caller may read whose grace period has run out. */
     private void archiveDue() {
         Instant now = kernel.time().now();
-        List<StoredPlan> due = kernel.storage().read(tx -> tx.plans().list(access.readable(tx, actor.user()), null,
-                false, LIST_SCAN).stream().filter(plan -> plan.archiveDueAt() != null
-                        && !now.isBefore(plan.archiveDueAt())).toList());
+        archive(kernel.storage().read(tx -> archiveDue(tx, now)), now);
+    }
+
+    /**
+     * The open plans the caller may read whose grace period has run out at {@code now}, as read in {@code tx}: what
+     * {@link #archive(List, Instant)} archives before the ready queue is read.
+     */
+    public List<StoredPlan> archiveDue(StorageTransaction tx, Instant now) {
+        return tx.plans().list(access.readable(tx, actor.user()), null, false, LIST_SCAN).stream()
+                .filter(plan -> plan.archiveDueAt() != null && !now.isBefore(plan.archiveDueAt())).toList();
+    }
+
+    /** Archives {@code due} (see {@link #archiveDue(StorageTransaction, Instant)}), each by compare-and-set. */
+    public void archive(List<StoredPlan> due, Instant now) {
         if (due.isEmpty()) {
             return;
         }
@@ -417,11 +428,7 @@ public final class PlanService implements PlanRegistry {
         archiveDue();
         List<ReadyWork.Released> released = query.releaseStaleClaims() ? releaseStale(repoRoot) : List.of();
         Instant now = kernel.time().now();
-        List<ReadyEntry> ranked = kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
-            return new ReadyRanking(actor, ledger, now).rank(tx, readable, tx.plans().list(readable, repoRoot, false,
-                    LIST_SCAN));
-        });
+        List<ReadyEntry> ranked = kernel.storage().read(tx -> ranked(tx, repoRoot, now));
         int total = (int) ranked.stream().filter(ReadyEntry::claimable).count();
         SubtaskClaim claimed = null;
         String claimError = null;
@@ -435,6 +442,18 @@ public final class PlanService implements PlanRegistry {
         }
         return new ReadyWork(ranked.subList(0, Math.min(query.limit(), ranked.size())), total, released, claimed,
                 claimError);
+    }
+
+    /**
+     * The ready queue as read in {@code tx}, best first, nothing claimed or released: for read models that compose it
+     * with other reads.
+     *
+     * @param repoRoot a normalised repository root, or {@code null} for all
+     */
+    public List<ReadyEntry> ranked(StorageTransaction tx, String repoRoot, Instant now) {
+        Set<NamespaceId> readable = access.readable(tx, actor.user());
+        return new ReadyRanking(actor, ledger, now).rank(tx, readable, tx.plans().list(readable, repoRoot, false,
+                LIST_SCAN));
     }
 
     /**

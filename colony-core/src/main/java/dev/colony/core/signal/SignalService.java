@@ -145,12 +145,15 @@ public final class SignalService implements SignalBus {
     public SignalInbox check(int limit) {
         Check.range("limit", limit, 1, SignalLimits.MAX_CHECK_LIMIT);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            Inbox inbox = new Inbox(access.collections(tx, actor.user()), actor.user(), actor.agent(), now, 0, false, limit);
-            List<Signal> signals = tx.signals().pending(inbox).stream().map(Signals::of).toList();
-            int pending = signals.size() < limit ? signals.size() : tx.signals().countPending(inbox);
-            return new SignalInbox(signals, pending);
-        });
+        return kernel.storage().read(tx -> check(tx, limit, now));
+    }
+
+    /** {@link #check(int)} as read in {@code tx} at {@code now}, for read models that compose it with other reads. */
+    public SignalInbox check(StorageTransaction tx, int limit, Instant now) {
+        Inbox inbox = new Inbox(access.collections(tx, actor.user()), actor.user(), actor.agent(), now, 0, false, limit);
+        List<Signal> signals = tx.signals().pending(inbox).stream().map(Signals::of).toList();
+        int pending = signals.size() < limit ? signals.size() : tx.signals().countPending(inbox);
+        return new SignalInbox(signals, pending);
     }
 
     @Override

@@ -315,12 +315,15 @@ public final class TaskThreadService implements TaskThreads {
     @Override
     public Optional<SavedWorkingNote> workingNote(TaskId task) {
         Check.required("task_id", task);
-        return kernel.storage().read(tx -> {
-            readable(tx, task);
-            return tx.taskPosts().workingNote(task, actor.session()).flatMap(row -> tx.memories().find(row.memory())
-                    .map(note -> new SavedWorkingNote(row.memory(), task, actor.session(), row.updatedAt(),
-                            WorkingPointers.fromMetadata(note.metadata().get(POINTER)))));
-        });
+        return kernel.storage().read(tx -> workingNote(tx, task));
+    }
+
+    /** {@link #workingNote(TaskId)} as read in {@code tx}, for read models that compose it with other reads. */
+    public Optional<SavedWorkingNote> workingNote(StorageTransaction tx, TaskId task) {
+        readable(tx, task);
+        return tx.taskPosts().workingNote(task, actor.session()).flatMap(row -> tx.memories().find(row.memory())
+                .map(note -> new SavedWorkingNote(row.memory(), task, actor.session(), row.updatedAt(),
+                        WorkingPointers.fromMetadata(note.metadata().get(POINTER)))));
     }
 
     @Override

@@ -240,7 +240,7 @@ public final class AttentionInboxTool {
                 var caller = context.scope();
                 List<TaskId> tasks = args.taskIds().stream().map(TaskId::of).toList();
                 Attention attention = caller.attention().read(new AttentionQuery(
-                        LaneScope.roots(args.repoRoot(), args.repoRoots()), new LinkedHashSet<>(tasks), args.limit(),
+                        caller.lanes().roots(args.repoRoot(), args.repoRoots()), new LinkedHashSet<>(tasks), args.limit(),
                         Duration.ofMinutes(args.recentClaimWindowMinutes()), args.recentClaimLimit(),
                         Duration.ofMinutes(args.fileHeatHalfLifeMinutes()), args.fileHeatLimit()));
                 return compact(attention, TOKEN_BUDGET);

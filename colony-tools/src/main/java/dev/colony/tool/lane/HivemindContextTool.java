@@ -130,7 +130,7 @@ public final class HivemindContextTool {
                     + "attention counts, within about 800 tokens.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
-                Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());
+                Set<String> roots = caller.lanes().roots(args.repoRoot(), args.repoRoots());
                 List<Lane> lanes = caller.lanes().list(new LaneQuery(roots, args.includeStale(), args.limit()));
                 Attention attention = caller.attention().read(new AttentionQuery(roots, Set.of(), 3,
                         AttentionQuery.defaults().recentClaimWindow(), 1, AttentionQuery.defaults().heatHalfLife(), 1));

@@ -96,9 +96,9 @@ public final class HivemindTool {
             "Live sessions as lanes: agent, branch, thread, claimed files and activity (working, thinking, "
                     + "idle, stalled, dead).",
             Args.class, Result.class, (context, args) -> {
-                Set<String> roots = LaneScope.roots(args.repoRoot(), args.repoRoots());
-                List<Lane> all = context.colony().as(context.actor()).lanes()
-                        .list(new LaneQuery(roots, true, Lanes.MAX_LIST_LIMIT));
+                Lanes lanes = context.colony().as(context.actor()).lanes();
+                Set<String> roots = lanes.roots(args.repoRoot(), args.repoRoots());
+                List<Lane> all = lanes.list(new LaneQuery(roots, true, Lanes.MAX_LIST_LIMIT));
                 List<Entry> shown = new ArrayList<>();
                 for (Lane lane : all) {
                     if (shown.size() < args.limit() && (args.includeStale() || lane.activity() != LaneActivity.DEAD)) {

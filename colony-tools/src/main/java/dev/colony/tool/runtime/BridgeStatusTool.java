@@ -3,11 +3,15 @@ package dev.colony.tool.runtime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.colony.api.CallerScope;
 import dev.colony.api.TaskId;
+import dev.colony.api.attention.Need;
 import dev.colony.api.baton.BatonKind;
 import dev.colony.api.claim.FileClaim;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneActivity;
 import dev.colony.api.plan.ReadyEntry;
+import dev.colony.api.resume.LaneRisk;
+import dev.colony.api.resume.ResumeQuery;
+import dev.colony.api.resume.ResumeView;
 import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.WorkingPointer;
@@ -68,7 +72,7 @@ public final class BridgeStatusTool {
 
         static LanePreview of(Lane lane) {
             return new LanePreview(lane.branch(), lane.taskTitle(), lane.agent() + "/" + lane.session().value(),
-                    wire(lane.activity()), BridgeStatusTool.needsAttention(lane), BridgeStatusTool.risk(lane),
+                    wire(lane.activity()), LaneRisk.of(lane).needsAttention(), LaneRisk.of(lane).wireName(),
                     "session", lane.claimedFileCount(),
                     lane.claimedFiles().stream().limit(FILES_SHOWN).toList());
         }
@@ -214,11 +218,12 @@ public final class BridgeStatusTool {
                     + "and counts only.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
-                RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(), READY_SHOWN);
-                return status(caller, state, caller.signals().check(1).pending());
+                return status(caller, caller.resume().read(new ResumeQuery(args.repoRoot(), args.branch(),
+                        READY_SHOWN)));
             });
 
-    private static Result status(CallerScope caller, RuntimeState state, int pendingWakes) {
+    private static Result status(CallerScope caller, ResumeView state) {
+        int pendingWakes = state.pendingSignals();
         Map<LaneActivity, Integer> byActivity = new EnumMap<>(LaneActivity.class);
         for (LaneActivity activity : LaneActivity.values()) {
             byActivity.put(activity, 0);
@@ -227,24 +232,25 @@ public final class BridgeStatusTool {
         Map<String, Integer> counts = new LinkedHashMap<>();
         byActivity.forEach((activity, count) -> counts.put(wire(activity), count));
         counts.put("unknown", 0);
-        List<Lane> ordered = Stream.concat(state.own().stream(), state.lanes().stream()
+        Optional<Lane> own = Optional.ofNullable(state.own());
+        List<Lane> ordered = Stream.concat(own.stream(), state.lanes().stream()
                 .filter(lane -> !lane.session().equals(caller.actor().session()))).toList();
-        int needing = (int) state.lanes().stream().filter(BridgeStatusTool::needsAttention).count();
+        int needing = (int) state.lanes().stream().filter(lane -> LaneRisk.of(lane).needsAttention()).count();
         Hivemind hivemind = new Hivemind(Math.min(LANES_SHOWN, ordered.size()), ordered.size(),
                 ordered.size() > LANES_SHOWN, needing, counts, ordered.stream().limit(LANES_SHOWN)
                         .map(LanePreview::of).toList());
-        Optional<Lane> own = state.own();
-        Optional<WorkingPointer> pointer = state.note().map(SavedWorkingNote::pointer);
+        Optional<SavedWorkingNote> saved = Optional.ofNullable(state.note());
+        Optional<WorkingPointer> pointer = saved.map(SavedWorkingNote::pointer);
         String next = pointer.map(WorkingPointer::next).orElse(state.decision().nextAction());
         List<Long> ids = new ArrayList<>();
         state.attention().batons().forEach(baton -> ids.add(baton.id().value()));
         state.attention().unreadMessages().forEach(message -> ids.add(message.id().value()));
         Evidence evidence = new Evidence(own.map(Lane::task).map(TaskId::value).orElse(null),
-                state.note().map(note -> note.id().value()).orElse(null), ids.stream().limit(IDS_SHOWN).toList(),
+                saved.map(note -> note.id().value()).orElse(null), ids.stream().limit(IDS_SHOWN).toList(),
                 ids.size() > IDS_SHOWN, "get_observations");
         int handoffs = (int) state.attention().batons().stream().filter(baton -> baton.kind() == BatonKind.HANDOFF
                 || baton.kind() == BatonKind.RELAY).count();
-        int blockingCount = state.blockingCount();
+        int blockingCount = state.attention().count(Need.BLOCKING_MESSAGE);
         AttentionView attention = new AttentionView(state.attention().unreadCount(), blockingCount,
                 blockingCount > 0, handoffs, pendingWakes, state.attention().stalledLaneCount());
         AttentionCounts attentionCounts = new AttentionCounts(needing, handoffs, pendingWakes,
@@ -252,8 +258,8 @@ public final class BridgeStatusTool {
                 state.attention().recentOtherClaimCount(), blockingCount > 0);
         List<ClaimedFile> claimed = state.claims().stream().limit(CLAIMED_LISTED).map(claim -> claimed(claim,
                 caller)).toList();
-        WorkingNoteView note = state.note().map(saved -> new WorkingNoteView(saved.id().value(),
-                saved.task().value(), saved.session().value(), saved.savedAt().toEpochMilli(), line(saved.pointer())))
+        WorkingNoteView note = saved.map(found -> new WorkingNoteView(found.id().value(),
+                found.task().value(), found.session().value(), found.savedAt().toEpochMilli(), line(found.pointer())))
                 .orElse(null);
         return new Result(SCHEMA, state.attention().generatedAt().truncatedTo(ChronoUnit.MILLIS).toString(),
                 "colony", hivemind, own.map(Lane::branch).orElse(null), own.map(Lane::taskTitle).orElse(null),
@@ -283,18 +289,6 @@ public final class BridgeStatusTool {
         if (value != null) {
             parts.add(field + "=" + value);
         }
-    }
-
-    private static boolean needsAttention(Lane lane) {
-        return (lane.activity() == LaneActivity.STALLED || lane.activity() == LaneActivity.DEAD)
-                && lane.claimedFileCount() > 0;
-    }
-
-    private static String risk(Lane lane) {
-        if (!needsAttention(lane)) {
-            return "none";
-        }
-        return lane.activity() == LaneActivity.DEAD ? "dead_claims" : "stalled_claims";
     }
 
     private static String wire(LaneActivity activity) {

@@ -11,6 +11,8 @@ import dev.colony.api.message.Message;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyReason;
+import dev.colony.api.resume.ResumeQuery;
+import dev.colony.api.resume.ResumeView;
 import dev.colony.api.task.SavedWorkingNote;
 import dev.colony.api.task.TaskLimits;
 import dev.colony.api.task.WorkingPointer;
@@ -135,13 +137,12 @@ public final class StartupPanelTool {
                     + "best ready sub-task, warnings and the next call.",
             Args.class, Result.class, (context, args) -> {
                 CallerScope caller = context.scope();
-                RuntimeState state = RuntimeState.read(caller, args.repoRoot(), args.branch(),
-                        args.readyLimit() == null ? 3 : args.readyLimit());
-                return card(caller, state, args);
+                return card(caller, caller.resume().read(new ResumeQuery(args.repoRoot(), args.branch(),
+                        args.readyLimit() == null ? 3 : args.readyLimit())), args);
             });
 
-    private static Result card(CallerScope caller, RuntimeState state, Args args) {
-        Optional<Lane> own = state.own();
+    private static Result card(CallerScope caller, ResumeView state, Args args) {
+        Optional<Lane> own = Optional.ofNullable(state.own());
         ActiveTask active = own.filter(lane -> lane.task() != null).map(lane -> new ActiveTask(lane.task().value(),
                 lane.taskTitle(), lane.branch(), lane.activity().name().toLowerCase(Locale.ROOT)))
                 .orElse(null);
@@ -161,19 +162,15 @@ public final class StartupPanelTool {
                     ? "blocking_message" : "reply_message", message.id().value(), message.fromAgent(),
                     Previews.clip(message.preview(), PREVIEW_CHARS))));
         }
-        Optional<WorkingPointer> pointer = state.note().map(SavedWorkingNote::pointer);
-        List<String> warnings = new ArrayList<>();
-        if (active == null) {
-            warnings.add("No active thread: open one with task_thread (repo_root, branch) before editing.");
-        } else if (state.note().isEmpty()) {
-            warnings.add("No working note on thread " + active.taskId() + ": task_note_working records next and "
-                    + "evidence for whoever resumes.");
-        }
-        if (state.attention().stalledLaneCount() > 0) {
-            warnings.add(state.attention().stalledLaneCount() + " stalled lane(s) hold files; rescue_stranded_scan "
-                    + "shows them.");
-        }
-        AutopilotTickTool.Result decision = state.decision();
+        Optional<WorkingPointer> pointer = Optional.ofNullable(state.note()).map(SavedWorkingNote::pointer);
+        List<String> warnings = state.warnings().stream().map(warning -> switch (warning) {
+            case NO_THREAD -> "No active thread: open one with task_thread (repo_root, branch) before editing.";
+            case NO_WORKING_NOTE -> "No working note on thread " + own.get().task().value() + ": task_note_working "
+                    + "records next and evidence for whoever resumes.";
+            case STALLED_LANES -> state.attention().stalledLaneCount() + " stalled lane(s) hold files; "
+                    + "rescue_stranded_scan shows them.";
+        }).toList();
+        AutopilotTickTool.Result decision = AutopilotTickTool.result(state.decision());
         return new Result(caller.actor().session().value(), caller.actor().agent(),
                 args.repoRoot() != null ? args.repoRoot() : own.map(Lane::repoRoot).orElse(null),
                 own.map(Lane::branch).orElse(args.branch()), active, ready, plan,

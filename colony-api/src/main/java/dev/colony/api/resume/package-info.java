@@ -1,0 +1,7 @@
+/**
+ * Where a caller stands and what it should do next, each in one read: the autopilot's decision
+ * ({@link dev.colony.api.resume.Autopilot}) and the resume view behind the startup card and the status bar
+ * ({@link dev.colony.api.resume.ResumeViews}). The order of what comes first is decided here once, so every
+ * adapter (MCP, LangChain4j, Spring AI) answers alike.
+ */
+package dev.colony.api.resume;
