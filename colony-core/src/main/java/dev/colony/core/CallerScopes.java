@@ -199,7 +199,7 @@ final class CallerScopes implements CallerScope {
 
     @Override
     public ResumeViews resume() {
-        return new ResumeService(actor, kernel);
+        return new ResumeService(actor, kernel, new SignalService(actor, kernel, signalHub));
     }
 
     @Override

@@ -44,8 +44,8 @@ public final class ResumeService implements ResumeViews {
     private final TaskThreadService threads;
     private final SignalService signals;
 
-    /** The resume views of {@code actor}. */
-    public ResumeService(Actor actor, Kernel kernel) {
+    /** The resume views of {@code actor}, whose pending signals {@code signals} reads. */
+    public ResumeService(Actor actor, Kernel kernel, SignalService signals) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
         this.lanes = new LaneService(actor, kernel);
@@ -53,7 +53,7 @@ public final class ResumeService implements ResumeViews {
         this.plans = new PlanService(actor, kernel);
         this.claims = new ClaimService(actor, kernel);
         this.threads = new TaskThreadService(actor, kernel);
-        this.signals = new SignalService(actor, kernel);
+        this.signals = Objects.requireNonNull(signals, "signals");
     }
 
     @Override
