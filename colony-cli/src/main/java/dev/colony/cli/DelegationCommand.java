@@ -1,8 +1,8 @@
 package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.admin.DelegationPolicy;
 import dev.colony.core.Colony;
-import dev.colony.core.run.Delegation;
 import dev.colony.launch.EmbeddedColony;
 import dev.colony.launch.LaunchSettings;
 import dev.colony.spi.storage.DelegationRecords.StoredPolicy;
@@ -21,9 +21,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code colony delegation [--set POLICY | --clear]}: shows, sets or clears the store's delegation policy, the one
- * every process of the store enforces ({@link Delegation}). A server started with {@code COLONY_MEMBERS} declares its
- * policy when the store has none, and refuses to start when the store keeps another: this command is how the
- * policy changes.
+ * every process of the store enforces ({@link DelegationPolicy}). A server started with {@code COLONY_MEMBERS}
+ * declares its policy when the store has none, and refuses to start when the store keeps another: this command is
+ * how the policy changes.
  */
 @Command(name = "delegation", mixinStandardHelpOptions = true,
         description = {"Show the store's delegation policy: which agents may delegate runs to which, enforced by "
@@ -61,7 +61,7 @@ public final class DelegationCommand implements Callable<Integer> {
         LaunchSettings settings = parent.settings(store, null);
         PrintWriter out = spec.commandLine().getOut();
         try (Colony colony = change == null ? EmbeddedColony.openExisting(settings) : EmbeddedColony.open(settings)) {
-            Delegation delegation = colony.delegation();
+            DelegationPolicy delegation = colony.admin().delegation();
             if (change != null && change.clear) {
                 out.println(delegation.clear() ? "Cleared the delegation policy of " + settings.storeLabel()
                         + ": every agent may delegate to every agent."
@@ -69,11 +69,11 @@ public final class DelegationCommand implements Callable<Integer> {
             } else if (change != null) {
                 StoredPolicy set = delegation.set(parse(change.policy));
                 out.println("The delegation policy of " + settings.storeLabel() + " is now: "
-                        + Delegation.describe(set.members()));
+                        + DelegationPolicy.describe(set.members()));
             } else {
                 Optional<StoredPolicy> current = delegation.current();
                 out.println(current.map(policy -> "Delegation policy of " + settings.storeLabel() + " (set "
-                        + policy.setAt() + "): " + Delegation.describe(policy.members()))
+                        + policy.setAt() + "): " + DelegationPolicy.describe(policy.members()))
                         .orElse("The store " + settings.storeLabel() + " has no delegation policy: every agent may "
                                 + "delegate to every agent."));
             }

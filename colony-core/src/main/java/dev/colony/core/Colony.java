@@ -10,17 +10,17 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.session.SessionRegistry;
-import dev.colony.core.access.Access;
-import dev.colony.core.kernel.Kernel;
-import dev.colony.core.kernel.ReopeningIndex;
-import dev.colony.core.kernel.VectorState;
-import dev.colony.core.metric.ToolMetricWriter;
-import dev.colony.core.run.Delegation;
-import dev.colony.core.run.RunHub;
-import dev.colony.core.run.RunService;
-import dev.colony.core.session.SessionLauncher;
-import dev.colony.core.signal.SignalHub;
-import dev.colony.core.time.TimeSource;
+import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.ReopeningIndex;
+import dev.colony.core.internal.kernel.VectorState;
+import dev.colony.core.internal.metric.ToolMetricWriter;
+import dev.colony.core.internal.run.Delegation;
+import dev.colony.core.internal.run.RunHub;
+import dev.colony.core.internal.run.RunService;
+import dev.colony.core.internal.session.SessionLauncher;
+import dev.colony.core.internal.signal.SignalHub;
+import dev.colony.core.internal.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -161,15 +161,6 @@ public final class Colony implements AutoCloseable {
     public int sweepSignals() {
         ensureOpen();
         return signals.sweep();
-    }
-
-    /**
-     * The store's delegation policy, as its owner sees it (what {@code colony delegation} runs): whoever can open the
-     * store may show, set or clear it.
-     */
-    public Delegation delegation() {
-        ensureOpen();
-        return new Delegation(kernel);
     }
 
     /** Whether this Colony executes shell runs: enabled in its run settings, with a directory for their output. */
@@ -345,7 +336,7 @@ public final class Colony implements AutoCloseable {
             Colony colony = new Colony(this);
             if (runSettings.members() != null) {
                 try {
-                    colony.delegation().declare(runSettings.members());
+                    new Delegation(colony.kernel).declare(runSettings.members());
                 } catch (RuntimeException e) {
                     colony.close();
                     throw e;

@@ -6,11 +6,13 @@ import dev.colony.api.admin.ArchiveSink;
 import dev.colony.api.admin.ArchiveSource;
 import dev.colony.api.admin.ArchiveSummary;
 import dev.colony.api.admin.ColonyAdmin;
+import dev.colony.api.admin.DelegationPolicy;
 import dev.colony.api.admin.Reembedding;
-import dev.colony.core.archive.Archives;
-import dev.colony.core.kernel.Kernel;
-import dev.colony.core.memory.Forgetter;
-import dev.colony.core.memory.Reembedder;
+import dev.colony.core.internal.archive.Archives;
+import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.memory.Forgetter;
+import dev.colony.core.internal.memory.Reembedder;
+import dev.colony.core.internal.run.Delegation;
 import dev.colony.spi.storage.ForgottenMemory;
 import java.util.function.LongConsumer;
 
@@ -51,5 +53,10 @@ final class StoreAdmin implements ColonyAdmin {
     @Override
     public ArchiveSummary restore(ArchiveSource source) {
         return new Archives(kernel).restore(source);
+    }
+
+    @Override
+    public DelegationPolicy delegation() {
+        return new Delegation(kernel);
     }
 }

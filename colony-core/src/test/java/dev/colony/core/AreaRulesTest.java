@@ -13,11 +13,11 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The graph between colony-core's areas (its top-level packages), checked on the compiled classes: core needs
- * nothing but the API and the JDK (the archive's codec lives in colony-archive); the areas form no cycle; the
- * foundation ({@code time} below {@code access} below {@code kernel}) knows no area; and only the composition
- * root ({@code dev.colony.core}: {@code Colony} and the caller scope it wires) knows every area, while no area
- * knows the root. docs/ARCHITECTURE.md draws the graph these rules keep.
+ * The graph between colony-core's areas (the packages under {@code dev.colony.core.internal}), checked on the
+ * compiled classes: core needs nothing but the API and the JDK (the archive's codec lives in colony-archive); the
+ * areas form no cycle; the foundation ({@code time} below {@code access} below {@code kernel}) knows no area; and
+ * only the composition root ({@code dev.colony.core}: {@code Colony}, the caller scope and the admin facet it wires)
+ * knows the areas, while no area knows the root. docs/ARCHITECTURE.md draws the graph these rules keep.
  */
 class AreaRulesTest {
 
@@ -36,32 +36,33 @@ class AreaRulesTest {
 
     @Test
     void theAreasFormNoCycle() {
-        slices().matching("dev.colony.core.(*)..").should().beFreeOfCycles().check(CORE);
+        slices().matching("dev.colony.core.internal.(*)..").should().beFreeOfCycles().check(CORE);
     }
 
     @Test
     void theClockKnowsNothingOfCore() {
-        noClasses().that().resideInAPackage("dev.colony.core.time..")
+        noClasses().that().resideInAPackage("dev.colony.core.internal.time..")
                 .should().dependOnClassesThat(resideInAPackage("dev.colony.core..")
-                        .and(not(resideInAPackage("dev.colony.core.time.."))))
+                        .and(not(resideInAPackage("dev.colony.core.internal.time.."))))
                 .check(CORE);
     }
 
     @Test
     void theFoundationKnowsNoArea() {
-        String[] foundation = {"dev.colony.core.time..", "dev.colony.core.access..", "dev.colony.core.kernel.."};
+        String[] foundation = {"dev.colony.core.internal.time..", "dev.colony.core.internal.access..",
+            "dev.colony.core.internal.kernel.."};
         noClasses().that().resideInAnyPackage(foundation)
                 .should().dependOnClassesThat(resideInAPackage("dev.colony.core..")
                         .and(not(resideInAnyPackage(foundation))))
                 .check(CORE);
-        noClasses().that().resideInAPackage("dev.colony.core.access..")
-                .should().dependOnClassesThat().resideInAPackage("dev.colony.core.kernel..")
+        noClasses().that().resideInAPackage("dev.colony.core.internal.access..")
+                .should().dependOnClassesThat().resideInAPackage("dev.colony.core.internal.kernel..")
                 .check(CORE);
     }
 
     @Test
     void noAreaKnowsTheCompositionRoot() {
-        noClasses().that().resideInAPackage("dev.colony.core.(*)..")
+        noClasses().that().resideInAPackage("dev.colony.core.internal..")
                 .should().dependOnClassesThat().resideInAPackage("dev.colony.core")
                 .check(CORE);
     }

@@ -17,7 +17,7 @@ import dev.colony.api.proposal.Reinforcement;
 import dev.colony.api.proposal.ReinforcementKind;
 import dev.colony.api.task.TaskListQuery;
 import dev.colony.api.task.TaskThread;
-import dev.colony.core.proposal.ProposalService;
+import dev.colony.core.internal.proposal.ProposalService;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.tck.MutableClock;

@@ -16,7 +16,7 @@ import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeedQuery;
 import dev.colony.api.task.TaskStatus;
-import dev.colony.core.kernel.ReopeningIndex;
+import dev.colony.core.internal.kernel.ReopeningIndex;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.store.tck.MutableClock;

@@ -44,10 +44,10 @@ class DelegationCommandTest {
                     assertThat(e.getMessage()).contains("claude=gemini", "claude=codex,shell", "colony delegation");
                 });
         try (Colony same = EmbeddedColony.open(server(db, "claude=shell,codex;codex=claude-code"), false)) {
-            assertThat(same.delegation().current()).isPresent();
+            assertThat(same.admin().delegation().current()).isPresent();
         }
         try (Colony command = EmbeddedColony.open(server(db, "claude=gemini"))) {
-            assertThat(command.delegation().current().orElseThrow().members()).as("a command declares nothing")
+            assertThat(command.admin().delegation().current().orElseThrow().members()).as("a command declares nothing")
                     .containsKey("codex");
         }
 
@@ -55,7 +55,7 @@ class DelegationCommandTest {
         assertThat(cleared.out()).contains("Cleared");
         assertThat(CliRun.of(dir, db, "delegation").out()).contains("has no delegation policy");
         try (Colony first = EmbeddedColony.open(server(db, "claude=gemini"), false)) {
-            assertThat(first.delegation().current().orElseThrow().members()).as("the first server to declare "
+            assertThat(first.admin().delegation().current().orElseThrow().members()).as("the first server to declare "
                     + "sets it").isEqualTo(Map.of("claude", java.util.Set.of("gemini")));
         }
         CliRun malformed = CliRun.of(dir, db, "delegation", "--set", "nobody");

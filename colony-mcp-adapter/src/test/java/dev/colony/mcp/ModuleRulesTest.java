@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * The rules between the modules, checked on their classes (the Maven graph alone allows more: a module may
  * reach what a dependency of its dependency brings). The API needs nothing but the JDK; stores, search and
  * embedding implement the API's SPIs without knowing core; core knows no implementation of them and no way of
- * serving it; the tool declarations know no transport. The framework adapters check their own rules.
+ * serving it; outside core only {@code Colony} and its root package are used, never {@code dev.colony.core.internal};
+ * the MCP server opens no store of its own; the tool declarations know no transport. The framework adapters check
+ * their own rules.
  */
 class ModuleRulesTest {
 
@@ -47,10 +49,26 @@ class ModuleRulesTest {
     }
 
     @Test
+    void outsideCoreOnlyColonyIsUsed() {
+        noClasses().that().resideOutsideOfPackage("dev.colony.core..")
+                .should().dependOnClassesThat().resideInAPackage("dev.colony.core.internal..")
+                .check(COLONY);
+    }
+
+    @Test
+    void theMcpServerOpensNoStoreOfItsOwn() {
+        noClasses().that().resideInAPackage("dev.colony.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.colony.store..", "dev.colony.search..",
+                        "dev.colony.embedding..", "dev.colony.cli..", "dev.colony.hook..", "dev.colony.launch..")
+                .check(COLONY);
+    }
+
+    @Test
     void theToolDeclarationsKnowNoTransport() {
         noClasses().that().resideInAPackage("dev.colony.tool..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.colony.mcp..", "dev.colony.cli..",
-                        "dev.colony.hook..", "dev.colony.store..", "dev.colony.search..", "dev.colony.embedding..")
+                        "dev.colony.hook..", "dev.colony.launch..", "dev.colony.store..", "dev.colony.search..",
+                        "dev.colony.embedding..")
                 .check(COLONY);
     }
 }

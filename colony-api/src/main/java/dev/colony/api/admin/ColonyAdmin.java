@@ -7,9 +7,9 @@ import dev.colony.spi.storage.ForgottenMemory;
 import java.util.function.LongConsumer;
 
 /**
- * The store owner's operations (what {@code colony forget}, {@code reindex}, {@code export} and {@code import}
- * run). None asks a caller's access: whoever can open the store owns it. Each runs in its own transactions and
- * tells the search index through the change feed, as any write does.
+ * The store owner's operations (what {@code colony forget}, {@code reindex}, {@code export}, {@code import} and
+ * {@code delegation} run). None asks a caller's access: whoever can open the store owns it. Each runs in its own
+ * transactions and tells the search index through the change feed, as any write does.
  */
 public interface ColonyAdmin {
 
@@ -67,4 +67,7 @@ public interface ColonyAdmin {
      *     another format, or a store that is not empty; nothing is written
      */
     ArchiveSummary restore(ArchiveSource source);
+
+    /** The store's delegation policy: show, set or clear it. */
+    DelegationPolicy delegation();
 }

@@ -69,7 +69,7 @@ class WaitingCallsTest extends ServedColonyTest {
     private static List<String> heldCallThreads() {
         return Thread.getAllStackTraces().entrySet().stream().filter(entry -> entry.getKey().getName()
                 .startsWith("colony-call-")).filter(entry -> Arrays.stream(entry.getValue()).anyMatch(frame -> frame
-                        .getClassName().startsWith("dev.colony.core.run.") || frame.getClassName().equals(
+                        .getClassName().startsWith("dev.colony.core.internal.run.") || frame.getClassName().equals(
                                 CompletableFuture.class.getName()) && frame.getMethodName().matches(
                                         "get|join|waitingGet|timedGet"))).map(entry -> entry.getKey().getName())
                 .toList();

@@ -1,2 +1,0 @@
-/** Chat windows for one caller: {@link dev.colony.core.chat.ChatWindowService}. */
-package dev.colony.core.chat;

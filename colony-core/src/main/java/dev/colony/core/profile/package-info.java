@@ -1,2 +1,0 @@
-/** Agent profiles for one caller: {@link dev.colony.core.profile.ProfileService}. */
-package dev.colony.core.profile;

@@ -1,2 +1,0 @@
-/** Rescue: the picture of stranded sessions and the one transaction that hands their work back. */
-package dev.colony.core.rescue;

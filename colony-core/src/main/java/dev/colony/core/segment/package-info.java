@@ -1,2 +1,0 @@
-/** Embedded segments for one caller: {@link dev.colony.core.segment.SegmentService}. */
-package dev.colony.core.segment;
