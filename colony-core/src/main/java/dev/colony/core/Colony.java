@@ -173,7 +173,10 @@ public final class Colony implements AutoCloseable {
         return runs;
     }
 
-    /** The storage provider, for tools and diagnostics. */
+    /**
+     * The storage provider under this Colony, for diagnostics, tests and benchmarks. Reads and writes through it
+     * bypass the access gate and every domain rule: an agent's code uses {@link #as} and {@link #admin} instead.
+     */
     public StorageProvider storage() {
         return storage;
     }

@@ -21,17 +21,14 @@ import dev.colony.api.resume.ResumeView;
 import dev.colony.api.resume.ResumeWarning;
 import dev.colony.api.task.WorkingNoteDraft;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StorageProvider;
-import dev.colony.spi.storage.StorageTopic;
 import dev.colony.spi.storage.TransactionWork;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.ForwardingStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -200,15 +197,14 @@ class ResumeReadModelsTest {
     }
 
     /** A store that counts the transactions it runs. */
-    private static final class CountingStore implements StorageProvider {
+    private static final class CountingStore extends ForwardingStorageProvider {
 
-        private final StorageProvider delegate;
         private final AtomicInteger reads = new AtomicInteger();
         private final AtomicInteger writes = new AtomicInteger();
         private volatile Thread caller;
 
         CountingStore(StorageProvider delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         /** Counts from now on, only the transactions of the calling thread (not the search index's). */
@@ -227,31 +223,6 @@ class ResumeReadModelsTest {
         }
 
         @Override
-        public String name() {
-            return delegate.name();
-        }
-
-        @Override
-        public Set<StorageCapability> capabilities() {
-            return delegate.capabilities();
-        }
-
-        @Override
-        public Optional<Path> location() {
-            return delegate.location();
-        }
-
-        @Override
-        public String storeId() {
-            return delegate.storeId();
-        }
-
-        @Override
-        public void migrate() {
-            delegate.migrate();
-        }
-
-        @Override
         public <T> T read(TransactionWork<T> work) {
             if (Thread.currentThread() == caller) {
                 reads.incrementAndGet();
@@ -265,21 +236,6 @@ class ResumeReadModelsTest {
                 writes.incrementAndGet();
             }
             return delegate.write(work);
-        }
-
-        @Override
-        public Optional<Listening> listen(StorageTopic topic, Runnable onChange) {
-            return delegate.listen(topic, onChange);
-        }
-
-        @Override
-        public void onMemoryCommit(Runnable listener) {
-            delegate.onMemoryCommit(listener);
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 }

@@ -25,6 +25,7 @@ import dev.langchain4j.service.MemoryId;
 import dev.langchain4j.service.UserMessage;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 import dev.langchain4j.service.tool.ToolProviderRequest;
+import dev.langchain4j.service.tool.AiServiceTool;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,11 +63,11 @@ class ColonyToolProviderTest {
         ToolProviderResult provided = new ColonyToolProvider(tools)
                 .provideTools(new ToolProviderRequest("c-1", dev.langchain4j.data.message.UserMessage.from("hi")));
 
-        assertThat(provided.tools().keySet().stream().map(ToolSpecification::name).toList())
+        assertThat(provided.aiServiceTools().stream().map(AiServiceTool::name).toList())
                 .containsExactlyElementsOf(Toolset.tools(EnumSet.allOf(Toolset.class), false).stream()
                         .map(spec -> spec.name()).toList());
         for (InProcessTools.Tool tool : tools.tools()) {
-            ToolSpecification spec = provided.toolSpecificationByName(tool.name());
+            ToolSpecification spec = tool(provided, tool.name()).toolSpecification();
             JsonObjectSchema parameters = spec.parameters();
             assertThat(spec.description()).isEqualTo(tool.description());
             assertThat(parameters.properties().keySet()).as(tool.name())
@@ -80,8 +81,8 @@ class ColonyToolProviderTest {
     void toolsetsChooseThePartOfTheSurfaceTheAgentSees() {
         InProcessTools memory = InProcessTools.builder(colony, "alice", "scribe").toolsets("memory").build();
 
-        Set<String> names = new ColonyToolProvider(memory).provideTools(null).tools().keySet().stream()
-                .map(ToolSpecification::name).collect(Collectors.toSet());
+        Set<String> names = new ColonyToolProvider(memory).provideTools(null).aiServiceTools().stream()
+                .map(AiServiceTool::name).collect(Collectors.toSet());
 
         assertThat(names).contains("search", "get_observations", "memory_add").doesNotContain("task_post")
                 .hasSize(Toolset.MEMORY.tools(false).size());
@@ -115,10 +116,10 @@ class ColonyToolProviderTest {
         ColonyToolProvider provider = new ColonyToolProvider(InProcessTools.builder(colony, "alice", "scribe").build());
         ToolProviderResult provided = provider.provideTools(null);
 
-        ToolExecutionResult unknownArgument = provided.toolExecutorByName("memory_add").executeWithContext(
+        ToolExecutionResult unknownArgument = tool(provided, "memory_add").toolExecutor().executeWithContext(
                 ToolExecutionRequest.builder().id("1").name("memory_add").arguments("{\"contents\":\"x\"}").build(),
                 null);
-        String notJson = provided.toolExecutorByName("search").execute(
+        String notJson = tool(provided, "search").toolExecutor().execute(
                 ToolExecutionRequest.builder().id("2").name("search").arguments("{\"query\":").build(), "c-1");
 
         assertThat(unknownArgument.isError()).isTrue();
@@ -145,8 +146,8 @@ class ColonyToolProviderTest {
         ToolExecutionRequest add = ToolExecutionRequest.builder().id("1").name("memory_add")
                 .arguments("{\"content\":\"The build cache lives in /var/cache/ci\"}").build();
 
-        String first = alice.provideTools(null).toolExecutorByName("memory_add").execute(add, "default");
-        String second = bob.provideTools(null).toolExecutorByName("memory_add").execute(add, "default");
+        String first = tool(alice.provideTools(null), "memory_add").toolExecutor().execute(add, "default");
+        String second = tool(bob.provideTools(null), "memory_add").toolExecutor().execute(add, "default");
 
         assertThat(first).contains("\"id\":");
         assertThat(second).as("bob's 'default' conversation is not alice's session").contains("\"id\":");
@@ -194,5 +195,10 @@ class ColonyToolProviderTest {
         List<String> out = new ArrayList<>();
         array.forEach(node -> out.add(node.asText()));
         return out;
+    }
+
+    /** The tool named {@code name} among those {@code provided} offers. */
+    private static AiServiceTool tool(ToolProviderResult provided, String name) {
+        return provided.aiServiceTools().stream().filter(tool -> tool.name().equals(name)).findFirst().orElseThrow();
     }
 }

@@ -17,7 +17,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * <pre>{@code
  * ToolCallbackProvider tools = new ColonyToolCallbacks(InProcessTools.builder(colony, "alice", "my-agent")
  *         .toolsets("memory,coordination").client("spring-ai").build());
- * ChatClient.builder(chatModel).defaultToolCallbacks(tools).build();
+ * ChatClient.builder(chatModel).defaultTools(tools).build();
  * }</pre>
  *
  * <p>A call acts in the Colony session of its conversation, the {@link ChatMemory#CONVERSATION_ID} of the tool

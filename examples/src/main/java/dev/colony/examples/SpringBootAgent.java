@@ -31,7 +31,7 @@ public class SpringBootAgent {
         return ChatClient.builder(model)
                 .defaultSystem(colonyTools.guidance())
                 .defaultAdvisors(MessageChatMemoryAdvisor.builder(chatMemory).build(), memories)
-                .defaultToolCallbacks(tools)
+                .defaultTools(tools)
                 .build();
     }
 

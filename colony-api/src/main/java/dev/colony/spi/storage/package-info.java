@@ -6,5 +6,11 @@
  * {@link dev.colony.spi.storage.SessionRecords}, …) that read and write one kind of record. Domain
  * rules (validation, access, ranking) live in {@code colony-core}, written once over this SPI; a
  * store only persists. Every store must pass the contract suite in {@code colony-store-tck}.
+ *
+ * <p>{@link dev.colony.api.Beta}: the facets are being narrowed (a facet per contract), so a store written outside
+ * this project may need changes in a minor release.
  */
+@Beta
 package dev.colony.spi.storage;
+
+import dev.colony.api.Beta;

@@ -8,7 +8,7 @@ import dev.colony.langchain4j.ColonyToolProvider;
 import dev.colony.springai.ColonyToolCallbacks;
 import dev.colony.tool.InProcessTools;
 import dev.colony.tool.Toolset;
-import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.service.tool.AiServiceTool;
 import dev.langchain4j.service.tool.ToolProvider;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -41,8 +41,8 @@ class ToolBeansTest {
                     assertThat(context.getBean(ToolCallbackProvider.class)).isInstanceOf(ColonyToolCallbacks.class);
                     assertThat(callbacks).hasSameSizeAs(tools.tools().toArray());
                     assertThat(context.getBean(ToolProvider.class)).isInstanceOf(ColonyToolProvider.class);
-                    assertThat(context.getBean(ToolProvider.class).provideTools(null).tools().keySet().stream()
-                            .map(ToolSpecification::name)).contains("memory_add").doesNotContain("task_post");
+                    assertThat(context.getBean(ToolProvider.class).provideTools(null).aiServiceTools().stream()
+                            .map(AiServiceTool::name)).contains("memory_add").doesNotContain("task_post");
 
                     ToolCallback add = Arrays.stream(callbacks)
                             .filter(callback -> callback.getToolDefinition().name().equals("memory_add"))
