@@ -31,11 +31,11 @@ import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.claim.ClaimPaths;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.PlanRecords.NewPlan;
 import dev.colony.spi.storage.PlanRecords.NewSubtask;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
@@ -370,9 +370,8 @@ public final class PlanService implements PlanRegistry {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("plan_slug", plan.slug());
         metadata.put("status", "archived");
-        tx.memories().insert(new NewMemory(plan.namespace(), plan.createdBy(), PLAN_RECORD, "archived plan "
-                + plan.slug() + ": every sub-task is completed", List.of(), List.of(), null, null, plan.specTask(),
-                null, now, null, metadata, null));
+        AuditLog.write(tx, plan.namespace(), plan.createdBy(), PLAN_RECORD, "archived plan " + plan.slug()
+                + ": every sub-task is completed", plan.specTask(), null, metadata, now);
     }
 
     @Override
