@@ -22,6 +22,7 @@ import dev.colony.api.session.AgentTypes;
 import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.spi.storage.MessageRecords.NewMessage;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
@@ -258,9 +259,9 @@ public final class MessageService implements Messages {
                 Map<String, Object> metadata = new LinkedHashMap<>();
                 metadata.put("message_id", stored.id().value());
                 metadata.put("from_session_id", stored.fromSession().value());
-                Memory receipt = tx.memories().insert(new NewMemory(stored.namespace(), actor.session(), RECEIPT,
-                        "Read message " + stored.id() + " from " + stored.fromAgent(), List.of(), List.of(), null,
-                        null, stored.task(), null, now, null, metadata, null));
+                Memory receipt = AuditLog.write(tx, stored.namespace(), actor.session(), RECEIPT,
+                        "Read message " + stored.id() + " from " + stored.fromAgent(), stored.task(), null, metadata,
+                        now);
                 tx.messages().addReceipt(new ReadReceipt(stored.id(), actor.session(), actor.agent(), now,
                         receipt.id()));
             }

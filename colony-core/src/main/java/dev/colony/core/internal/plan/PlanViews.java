@@ -36,4 +36,9 @@ public final class PlanViews {
                 subtask.claimedAt(), subtask.completedAt(), subtask.summary(), subtask.blockedReason(),
                 subtask.updatedAt(), subtask.version());
     }
+
+    /** The indices of {@code subtasks}, in their order. */
+    static List<Integer> indices(List<Subtask> subtasks) {
+        return subtasks.stream().map(Subtask::index).toList();
+    }
 }

@@ -2,19 +2,18 @@ package dev.colony.core.internal.task;
 
 import dev.colony.api.MemoryId;
 import dev.colony.api.memory.MemoryKind;
-import dev.colony.spi.storage.NewMemory;
+import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * The audit memories a caller's changes leave on a thread's timeline (a claim, a handoff, a relay, a plan's
  * sub-task changing hands): written in the thread's namespace, by the caller's session, inside the transaction
- * of the change. The store tells the search index once it commits.
+ * of the change, through the {@link AuditLog}. The store tells the search index once it commits.
  */
 public final class AuditTrail {
 
@@ -43,7 +42,7 @@ public final class AuditTrail {
      */
     public MemoryId record(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
             Map<String, Object> metadata, Instant now, StoredVector vector) {
-        return tx.memories().insert(new NewMemory(caller.writable(tx, task), caller.actor().session(), kind, content,
-                List.of(), List.of(), null, null, task.id(), replyTo, now, null, metadata, vector)).id();
+        return AuditLog.write(tx, caller.writable(tx, task), caller.actor().session(), kind, content, task.id(),
+                replyTo, metadata, now, vector).id();
     }
 }
