@@ -54,7 +54,10 @@ import dev.colony.core.internal.signal.SignalService;
 import dev.colony.core.internal.task.TaskFeedService;
 import dev.colony.core.internal.task.TaskThreadService;
 
-/** The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel. */
+/**
+ * The {@link CallerScope} of one actor: each service is the actor plus the Colony's kernel (and its run or signal
+ * hub).
+ */
 final class CallerScopes implements CallerScope {
 
     private final Actor actor;
