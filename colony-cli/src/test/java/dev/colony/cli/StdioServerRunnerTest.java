@@ -1,9 +1,10 @@
-package dev.colony.launch;
+package dev.colony.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.colony.launch.LaunchSettings;
 import dev.colony.mcp.ToolResults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
