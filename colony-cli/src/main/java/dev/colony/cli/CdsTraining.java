@@ -5,7 +5,6 @@ import dev.colony.hook.HookMain;
 import dev.colony.hook.HookServer;
 import dev.colony.launch.EmbeddedColony;
 import dev.colony.launch.LaunchSettings;
-import dev.colony.launch.StdioServerRunner;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,7 +2,6 @@ package dev.colony.cli;
 
 import dev.colony.launch.LaunchSettings;
 import dev.colony.launch.StartupThread;
-import dev.colony.launch.StdioServerRunner;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;

@@ -1,4 +1,4 @@
-package dev.colony.mcp;
+package dev.colony.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,8 +10,6 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
-import dev.colony.launch.StoreFiles;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

@@ -3,8 +3,9 @@ package dev.colony.mcp.transport;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
 import dev.colony.mcp.ColonyMcpServer;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +32,8 @@ abstract class ServedColonyTest {
 
     @BeforeEach
     void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
         session = colony.sessions().ensure(SessionStart.of("alice", agent()));
         tools = new ColonyMcpServer(new ToolContext(colony, session.user(), agent(), session.id()));
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.store.sqlite.SqliteStorageProvider;
@@ -65,7 +64,8 @@ class SearchWhileModelLoadsToolTest {
     @Test
     void searchesAnswerByWordsAndSayWhyWhileTheModelLoads() throws Exception {
         Path db = dir.resolve("colony.db");
-        try (Colony filling = EmbeddedColony.open(db)) {
+        try (Colony filling = Colony.builder().storage(SqliteStorageProvider.open(db))
+                .search(LuceneSearch.besideStore()).build()) {
             ToolResults.okAndValid(ToolResults.server(filling, "alice", "codex"), "memory_add",
                     Map.of("content", "The nightly export skips archived invoices.", "type", "fact"));
         }

@@ -7,9 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
 import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.ToolResults;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -48,7 +49,8 @@ class TextRuleSweepTest {
 
     @BeforeEach
     void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
         server = ToolResults.server(colony, "alice", "claude-code");
     }
 

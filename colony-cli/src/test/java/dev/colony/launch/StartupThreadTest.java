@@ -1,8 +1,7 @@
-package dev.colony.mcp;
+package dev.colony.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.colony.launch.StartupThread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
-package dev.colony.mcp;
+package dev.colony.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.colony.launch.LaunchSettings;
-import dev.colony.launch.StdioServerRunner;
+import dev.colony.mcp.ToolResults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

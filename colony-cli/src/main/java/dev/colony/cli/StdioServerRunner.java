@@ -1,4 +1,4 @@
-package dev.colony.launch;
+package dev.colony.cli;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
@@ -8,6 +8,9 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.api.task.OpenedThread;
 import dev.colony.core.Colony;
 import dev.colony.hook.HookServer;
+import dev.colony.launch.EmbeddedColony;
+import dev.colony.launch.LaunchSettings;
+import dev.colony.launch.StartupThread;
 import dev.colony.mcp.ColonyMcpServer;
 import dev.colony.mcp.ColonyVersion;
 import dev.colony.mcp.OpeningToolHost;

@@ -7,7 +7,8 @@ import dev.colony.api.TaskId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.tool.SharedParams;
 import dev.colony.tool.ToolContext;
 import dev.colony.tool.message.MessageTools;
@@ -40,7 +41,8 @@ class MessageToolsTest {
 
     @BeforeEach
     void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
         claudeSession = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
         codexSession = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         claude = new ColonyMcpServer(new ToolContext(colony, claudeSession.user(), claudeSession.agent(),

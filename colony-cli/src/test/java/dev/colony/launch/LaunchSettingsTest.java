@@ -1,4 +1,4 @@
-package dev.colony.mcp;
+package dev.colony.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,7 +8,6 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.SessionId;
 import dev.colony.api.UserId;
 import dev.colony.api.run.ShellSettings;
-import dev.colony.launch.LaunchSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,7 +46,8 @@ class ServerIdentityTest {
 
     @BeforeEach
     void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
         own = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
         other = colony.sessions().ensure(SessionStart.of("alice", "codex"));
         server = new ColonyMcpServer(new ToolContext(colony, own.user(), own.agent(), own.id()),

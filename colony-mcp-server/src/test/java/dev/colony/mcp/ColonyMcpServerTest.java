@@ -9,7 +9,8 @@ import dev.colony.api.SessionId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
-import dev.colony.launch.EmbeddedColony;
+import dev.colony.search.lucene.LuceneSearch;
+import dev.colony.store.sqlite.SqliteStorageProvider;
 import dev.colony.tool.MalformedToolCall;
 import dev.colony.tool.Param;
 import dev.colony.tool.ToolContext;
@@ -38,7 +39,8 @@ class ColonyMcpServerTest {
 
     @BeforeEach
     void open() {
-        colony = EmbeddedColony.open(dir.resolve("colony.db"));
+        colony = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("colony.db")))
+                .search(LuceneSearch.besideStore()).build();
         own = colony.sessions().ensure(SessionStart.of("alice", "claude-code").withIde("claude-code"));
         server = new ColonyMcpServer(new ToolContext(colony, own.user(), own.agent(), own.id()));
     }
