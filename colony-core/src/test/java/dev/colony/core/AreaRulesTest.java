@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -14,6 +15,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.colony.spi.storage.NewMemory;
+import dev.colony.spi.storage.StorageProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +31,16 @@ class AreaRulesTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("dev.colony.core");
+
+    /**
+     * The classes that open a transaction not bound to a caller: the gate itself, the store owner's paths (admin
+     * facet, delegation policy, forgetting by id, re-embedding, restoring an archive), the Colony's process-wide
+     * workers (signal delivery, run watching and pickup, tool metrics, the vector check) and the root that wires them.
+     */
+    private static final String BARE_TRANSACTIONS = "dev\\.colony\\.core\\.(Colony|StoreAdmin|internal\\.("
+            + "access\\.CallerStore|run\\.(Delegation|RunHub|RunnerPickup|ShellPidFiles|ShellRuns)"
+            + "|memory\\.(Forgetter|Reembedder)|archive\\.Archives|signal\\.SignalHub|metric\\.ToolMetricWriter"
+            + "|kernel\\.VectorState))(\\$.*)?";
 
     /** The audit log, then the writers of content, each with its nested classes and lambdas. */
     private static final String MEMORY_WRITERS = "dev\\.colony\\.core\\.internal\\.(memory\\.(AuditLog"
@@ -72,6 +84,20 @@ class AreaRulesTest {
     void noAreaKnowsTheCompositionRoot() {
         noClasses().that().resideInAPackage("dev.colony.core.internal..")
                 .should().dependOnClassesThat().resideInAPackage("dev.colony.core")
+                .check(CORE);
+    }
+
+    /**
+     * A caller's services reach the store only through {@code CallerStore}, whose transactions know the caller's
+     * readable and writable namespaces; only the paths named in {@link #BARE_TRANSACTIONS} open a bare transaction,
+     * each for a reason that is not a caller's. A service that calls {@code StorageProvider.read} or {@code write}
+     * itself breaks this rule.
+     */
+    @Test
+    void onlyTheGateAndTheOwnersPathsOpenBareTransactions() {
+        noClasses().that().haveNameNotMatching(BARE_TRANSACTIONS)
+                .should().callMethodWhere(target(owner(type(StorageProvider.class))).and(target(name("read"))
+                        .or(target(name("write")))))
                 .check(CORE);
     }
 

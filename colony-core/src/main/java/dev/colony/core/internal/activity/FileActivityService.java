@@ -48,7 +48,7 @@ public final class FileActivityService implements FileActivity {
     public FileActivityService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.thread = new ThreadCaller(actor, kernel);
+        this.thread = new ThreadCaller(actor);
         AuditTrail audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
     }
@@ -57,7 +57,7 @@ public final class FileActivityService implements FileActivity {
     public FileEdit recordEdit(TaskId task, String filePath) {
         Check.required("task_id", task);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return kernel.store(actor.user()).write(tx -> {
             thread.enter(tx, now);
             StoredTask stored = thread.task(tx, "task_id", task);
             String path = ClaimPaths.normalise("file_path", stored.repoRoot(), filePath);
@@ -75,8 +75,8 @@ public final class FileActivityService implements FileActivity {
         Duration halfLife = halfLife("half_life", query.halfLife());
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        return kernel.store(actor.user()).read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             ThreadScope scope = ThreadScope.of(tx, readable, roots, query.tasks(), "task_ids");
             Instant since = windowStart(now, halfLife);
             return hottest(scope, tx.fileEdits().since(readable, since, MAX_EVENTS),
@@ -94,9 +94,9 @@ public final class FileActivityService implements FileActivity {
                     + ", was " + window.toMinutes());
         }
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
+        return kernel.store(actor.user()).read(tx -> {
             thread.task(tx, "task_id", task);
-            kernel.access().requireVisibleSession(tx, "session_id", session, actor.user());
+            tx.requireVisibleSession("session_id", session);
             Set<String> claimed = new TreeSet<>();
             for (StoredClaim claim : tx.claims().listByTask(task, Set.of(ClaimState.ACTIVE), MAX_EVENTS)) {
                 if (claim.session().equals(session) && ledger.effectiveState(claim, now) == ClaimState.ACTIVE) {
@@ -104,7 +104,7 @@ public final class FileActivityService implements FileActivity {
                 }
             }
             Set<String> edited = new TreeSet<>();
-            for (FileEdit edit : tx.fileEdits().since(kernel.access().readable(tx, actor.user()), now.minus(window),
+            for (FileEdit edit : tx.fileEdits().since(tx.readable(), now.minus(window),
                     MAX_EVENTS)) {
                 if (edit.task().equals(task) && edit.session().equals(session)) {
                     edited.add(edit.filePath());

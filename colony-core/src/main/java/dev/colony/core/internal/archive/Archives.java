@@ -51,9 +51,10 @@ public final class Archives {
         Check.required("user", user);
         Check.required("sink", sink);
         Instant now = kernel.time().now();
-        Exported exported = kernel.storage().read(tx -> {
+        // The store owner exports what the user would read, asked of the user's view of the store.
+        Exported exported = kernel.store(user).read(tx -> {
             ArchiveRecords archive = tx.archive();
-            ArchiveScope scope = new ArchiveScope(user, kernel.access().readable(tx, user), now);
+            ArchiveScope scope = new ArchiveScope(user, tx.readable(), now);
             List<Exported.Row> rows = new ArrayList<>();
             Map<String, Long> counts = new LinkedHashMap<>();
             for (ArchiveTable table : archive.tables()) {

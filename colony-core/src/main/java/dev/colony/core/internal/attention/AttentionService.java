@@ -26,6 +26,7 @@ import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
 import dev.colony.api.session.AgentTypes;
 import dev.colony.api.task.PostKind;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.activity.FileActivityService;
 import dev.colony.core.internal.baton.BatonRows;
 import dev.colony.core.internal.claim.ClaimLedger;
@@ -41,7 +42,6 @@ import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
 import dev.colony.spi.storage.RunRecords.StoredRun;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,7 +77,7 @@ public final class AttentionService implements AttentionInbox {
     public AttentionService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        ThreadCaller thread = new ThreadCaller(actor, kernel);
+        ThreadCaller thread = new ThreadCaller(actor);
         AuditTrail audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
         this.lanes = new LaneReader(actor, kernel);
@@ -86,11 +86,11 @@ public final class AttentionService implements AttentionInbox {
     @Override
     public Attention read(AttentionQuery query) {
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> read(tx, query, now));
+        return kernel.store(actor.user()).read(tx -> read(tx, query, now));
     }
 
     /** What needs the caller, as read in {@code tx} at {@code now}: for read models that compose it with other reads. */
-    public Attention read(StorageTransaction tx, AttentionQuery query, Instant now) {
+    public Attention read(CallerTransaction tx, AttentionQuery query, Instant now) {
         Check.required("query", query);
         Check.range("limit", query.itemLimit(), 1, AttentionQuery.MAX_LIMIT);
         Check.range("recent_claim_limit", query.recentClaimLimit(), 1, AttentionQuery.MAX_LIMIT);
@@ -98,8 +98,8 @@ public final class AttentionService implements AttentionInbox {
         Duration window = window("recent_claim_window_minutes", query.recentClaimWindow());
         Duration halfLife = FileActivityService.halfLife("file_heat_half_life_minutes", query.heatHalfLife());
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
-        kernel.access().requireOwnSession(tx, "session_id", actor.session(), actor.user());
-        Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        tx.requireOwnSession("session_id", actor.session());
+        Set<NamespaceId> readable = tx.readable();
         ThreadScope scope = ThreadScope.of(tx, readable, roots, query.tasks(), "task_ids");
         List<Baton> batons = batons(tx, readable, scope, now);
         List<Message> unread = unread(tx, readable, scope, query, now);
@@ -152,7 +152,7 @@ public final class AttentionService implements AttentionInbox {
      * Runs addressed to the caller's agent type that no session took: created ones still queued and dispatched
      * ones already holding a slot; oldest first, since they have waited longest.
      */
-    private List<Run> runsForYou(StorageTransaction tx, Set<NamespaceId> readable) {
+    private List<Run> runsForYou(CallerTransaction tx, Set<NamespaceId> readable) {
         List<Run> waiting = new ArrayList<>(tx.runs().list(readable, AgentTypes.of(actor.agent()), null, null,
                 Runs.MAX_VIEWABLE_WINDOW).stream().map(StoredRun::run).filter(run -> run.executor() == null
                         && (run.status() == RunStatus.IN_PROGRESS || run.status() == RunStatus.QUEUED
@@ -165,7 +165,7 @@ public final class AttentionService implements AttentionInbox {
      * Live handoffs and relays from other sessions addressed to the caller's agent, in the order of their
      * {@link Need} (handoffs before quota relays), each soonest expiry first.
      */
-    private List<Baton> batons(StorageTransaction tx, Set<NamespaceId> readable, ThreadScope scope, Instant now) {
+    private List<Baton> batons(CallerTransaction tx, Set<NamespaceId> readable, ThreadScope scope, Instant now) {
         return tx.batons().listByNamespaces(readable, List.of(BatonStatus.PENDING), MAX_ROWS).stream()
                 .filter(b -> scope.contains(b.task()) && now.isBefore(b.expiresAt())
                         && !b.fromSession().equals(actor.session()) && AgentTypes.addresses(b.toAgent(), actor.agent()))
@@ -178,7 +178,7 @@ public final class AttentionService implements AttentionInbox {
      * Unread, unexpired messages to the caller on threads in scope: blocking, then awaiting a reply, then for
      * information (the order of their {@link Need}).
      */
-    private List<Message> unread(StorageTransaction tx, Set<NamespaceId> readable, ThreadScope scope,
+    private List<Message> unread(CallerTransaction tx, Set<NamespaceId> readable, ThreadScope scope,
             AttentionQuery query, Instant now) {
         List<StoredMessage> rows = tx.messages().addressedTo(new Recipient(readable, query.tasks(), actor.session(),
                 actor.agent(), AgentTypes.of(actor.agent()), null, true, now, true, Messages.MAX_LIST_LIMIT));
@@ -188,7 +188,7 @@ public final class AttentionService implements AttentionInbox {
     }
 
     /** Blocker posts of the last {@link AttentionQuery#BLOCKER_WINDOW} on threads in scope, newest first. */
-    private static List<Blocker> blockers(StorageTransaction tx, Set<NamespaceId> readable, ThreadScope scope,
+    private static List<Blocker> blockers(CallerTransaction tx, Set<NamespaceId> readable, ThreadScope scope,
             Instant now) {
         List<Memory> posts = tx.taskPosts().recentOfKinds(readable, List.of(PostKind.BLOCKER.memoryKind()),
                 now.minus(AttentionQuery.BLOCKER_WINDOW), MAX_ROWS);

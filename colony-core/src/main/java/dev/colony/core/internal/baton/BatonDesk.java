@@ -13,6 +13,8 @@ import dev.colony.api.baton.BatonStatus;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.AgentTypes;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
@@ -20,7 +22,6 @@ import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,15 +52,22 @@ final class BatonDesk {
     private static final int PENDING_LIMIT = 100;
 
     private final Kernel kernel;
+    private final CallerStore store;
     private final ThreadCaller thread;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
 
     BatonDesk(Actor actor, Kernel kernel) {
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.thread = new ThreadCaller(actor, kernel);
+        this.store = kernel.store(actor.user());
+        this.thread = new ThreadCaller(actor);
         this.audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
+    }
+
+    /** The store as the desk's caller reaches it. */
+    CallerStore store() {
+        return store;
     }
 
     ClaimLedger ledger() {
@@ -128,14 +136,14 @@ final class BatonDesk {
     /** The baton {@code id} of {@code kind} named in {@code field}, as it reads now. */
     Baton get(String field, MemoryId id, BatonKind kind) {
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> BatonRows.view(find(tx, field, id, kind), now));
+        return store.read(tx -> BatonRows.view(find(tx, field, id, kind), now));
     }
 
     /** The live (pending, unexpired) batons of {@code kind} on a thread the caller may read. */
     List<Baton> pending(TaskId task, BatonKind kind) {
         Check.required("task_id", task);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             thread.task(tx, "task_id", task);
             return tx.batons().listByTask(task, kind, List.of(BatonStatus.PENDING), PENDING_LIMIT).stream()
                     .filter(baton -> now.isBefore(baton.expiresAt()))
@@ -145,15 +153,15 @@ final class BatonDesk {
     }
 
     /** Runs {@code unit} in one write transaction and returns its value, or throws its error after commit. */
-    <T> T write(Function<StorageTransaction, Step<T>> unit) {
-        return kernel.storage().write(unit::apply).get();
+    <T> T write(Function<CallerTransaction, Step<T>> unit) {
+        return store.write(unit::apply).get();
     }
 
     /**
      * The baton {@code id} of {@code kind} (any kind when null) on a thread the caller may read;
      * {@code NOT_FOUND} naming {@code field} otherwise.
      */
-    StoredBaton find(StorageTransaction tx, String field, MemoryId id, BatonKind kind) {
+    StoredBaton find(CallerTransaction tx, String field, MemoryId id, BatonKind kind) {
         Check.required(field, id);
         StoredBaton baton = tx.batons().find(id)
                 .filter(found -> kind == null || found.kind() == kind)
@@ -172,7 +180,7 @@ final class BatonDesk {
      * Accepts a pending baton for the caller's session. With {@code requireParticipant} the caller must
      * have joined the thread, otherwise it joins it.
      */
-    Step<Acceptance> accept(StorageTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
+    Step<Acceptance> accept(CallerTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
         StoredTask task = admit(tx, baton, requireParticipant, now);
         ColonyException blocked = notPending(tx, task, baton, now);
         if (blocked != null) {
@@ -200,7 +208,7 @@ final class BatonDesk {
      * Declines a pending baton: cancelled, its pending claims released, a {@code decline} post with
      * the reason on the thread.
      */
-    Step<Baton> decline(StorageTransaction tx, StoredBaton baton, String reason, boolean requireParticipant,
+    Step<Baton> decline(CallerTransaction tx, StoredBaton baton, String reason, boolean requireParticipant,
             Instant now) {
         StoredTask task = admit(tx, baton, requireParticipant, now);
         ColonyException blocked = notPending(tx, task, baton, now);
@@ -219,7 +227,7 @@ final class BatonDesk {
     }
 
     /** Addresses a pending baton to any agent, leaving it pending; a {@code decline} post records why. */
-    Step<Baton> readdress(StorageTransaction tx, StoredBaton baton, String reason, Instant now) {
+    Step<Baton> readdress(CallerTransaction tx, StoredBaton baton, String reason, Instant now) {
         StoredTask task = admit(tx, baton, false, now);
         ColonyException blocked = notPending(tx, task, baton, now);
         if (blocked != null) {
@@ -230,7 +238,7 @@ final class BatonDesk {
         return Step.of(BatonRows.view(open, now));
     }
 
-    private void declinePost(StorageTransaction tx, StoredTask task, StoredBaton baton, String reason,
+    private void declinePost(CallerTransaction tx, StoredTask task, StoredBaton baton, String reason,
             boolean readdressed, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("baton_id", baton.id().value());
@@ -242,7 +250,7 @@ final class BatonDesk {
     }
 
     /** The caller's right to act on the baton: a readable thread, participation (or a join), the addressee. */
-    private StoredTask admit(StorageTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
+    private StoredTask admit(CallerTransaction tx, StoredBaton baton, boolean requireParticipant, Instant now) {
         StoredTask task = thread.task(tx, "task_id", baton.task());
         if (requireParticipant) {
             thread.requireParticipant(tx, task);
@@ -261,7 +269,7 @@ final class BatonDesk {
      * Null when the baton is pending and alive; else the error to report. A pending baton past its time
      * to live is written back as expired first (its pending claims weakened).
      */
-    private ColonyException notPending(StorageTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
+    private ColonyException notPending(CallerTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
         switch (baton.status()) {
             case ACCEPTED:
                 throw new ColonyException(ErrorCode.ALREADY_ACCEPTED, baton.kind().wireName() + " " + baton.id()
@@ -282,7 +290,7 @@ final class BatonDesk {
     }
 
     /** Writes a pending baton back as expired and weakens its pending claims; false when another change won. */
-    boolean expire(StorageTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
+    boolean expire(CallerTransaction tx, StoredTask task, StoredBaton baton, Instant now) {
         if (tx.batons().compareAndSet(baton.resolved(BatonStatus.EXPIRED, null, now, null), now).isEmpty()) {
             return false;
         }
@@ -294,7 +302,7 @@ final class BatonDesk {
         return true;
     }
 
-    private StoredBaton transition(StorageTransaction tx, StoredBaton current, StoredBaton next, Instant now) {
+    private StoredBaton transition(CallerTransaction tx, StoredBaton current, StoredBaton next, Instant now) {
         return tx.batons().compareAndSet(next, now).orElseGet(() -> {
             StoredBaton fresh = tx.batons().find(current.id()).orElseThrow();
             if (fresh.status() == BatonStatus.ACCEPTED) {

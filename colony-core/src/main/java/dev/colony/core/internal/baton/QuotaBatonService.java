@@ -13,6 +13,7 @@ import dev.colony.api.baton.QuotaBatons;
 import dev.colony.api.baton.QuotaRelease;
 import dev.colony.api.claim.ClaimState;
 import dev.colony.api.claim.Claims;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.claim.ClaimPaths;
 import dev.colony.core.internal.kernel.Check;
@@ -20,7 +21,6 @@ import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -72,7 +72,7 @@ public final class QuotaBatonService implements QuotaBatons {
     public QuotaRelease releaseExpired(TaskId task, MemoryId baton, String filePath) {
         Check.required("task_id", task);
         Instant now = desk.kernel().time().now();
-        return desk.kernel().storage().write(tx -> {
+        return desk.store().write(tx -> {
             thread.enter(tx, now);
             StoredTask stored = thread.task(tx, "task_id", task);
             if (baton != null) {
@@ -102,7 +102,7 @@ public final class QuotaBatonService implements QuotaBatons {
     }
 
     /** The baton named by id (on this task) or by one of its pending files. */
-    private StoredBaton resolve(StorageTransaction tx, TaskId task, MemoryId baton, String filePath) {
+    private StoredBaton resolve(CallerTransaction tx, TaskId task, MemoryId baton, String filePath) {
         StoredTask stored = thread.task(tx, "task_id", task);
         if (baton != null) {
             return onTask(desk.find(tx, "handoff_observation_id", baton, null), task);

@@ -19,6 +19,7 @@ import dev.colony.api.claim.ClaimState;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.task.ThreadEntry;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
@@ -26,7 +27,6 @@ import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.BatonRecords.StoredBaton;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
@@ -104,7 +104,7 @@ public final class RelayService implements Relays {
      *
      * @return the relay's id
      */
-    public static MemoryId emit(StorageTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
+    public static MemoryId emit(CallerTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
             String fromAgent, RelayReason reason, String oneLine, List<String> files, Instant now) {
         return emit(tx, audit, task, fromSession, fromAgent, reason, oneLine, BatonDesk.addressee(null), null, null,
                 files, null, now, now.plus(BatonLimits.RELAY_DEFAULT_TTL)).id();
@@ -116,7 +116,7 @@ public final class RelayService implements Relays {
     }
 
     /** Writes a relay's announcement (with {@code vector}, or none) and its pending baton. */
-    private static StoredBaton emit(StorageTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
+    private static StoredBaton emit(CallerTransaction tx, AuditTrail audit, StoredTask task, SessionId fromSession,
             String fromAgent, RelayReason reason, String oneLine, String to, String baseBranch, String fetchAt,
             List<String> files, StoredVector vector, Instant now, Instant until) {
         WorktreeRecipe recipe = new WorktreeRecipe(baseBranch, files, fetchAt, fetchAt == null
@@ -142,7 +142,7 @@ public final class RelayService implements Relays {
     }
 
     /** The thread's entries of the last {@link BatonLimits#RESUMABLE_WINDOW}, newest first. */
-    private static ResumableState resumable(StorageTransaction tx, TaskId task, Instant now) {
+    private static ResumableState resumable(CallerTransaction tx, TaskId task, Instant now) {
         Instant since = now.minus(BatonLimits.RESUMABLE_WINDOW);
         List<ResumableState.Activity> recent = new ArrayList<>();
         for (ThreadEntry entry : tx.taskPosts().timeline(task, RESUMABLE_SCAN)) {

@@ -29,7 +29,7 @@ public final class ChatWindowService implements ChatWindows {
     @Override
     public Optional<String> find(String windowId) {
         String id = windowId(windowId);
-        return kernel.storage().read(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).read(tx -> tx.personal()
                 .flatMap(namespace -> tx.chatWindows().find(namespace, id)));
     }
 
@@ -42,8 +42,8 @@ public final class ChatWindowService implements ChatWindows {
             throw ColonyException.invalid("messages", "a window holds at most " + MAX_MESSAGES_LENGTH
                     + " characters, was " + messages.length() + "; keep fewer messages in it");
         }
-        kernel.storage().write(tx -> {
-            tx.chatWindows().save(kernel.access().writable(tx, actor.user()), id, messages, kernel.time().now());
+        kernel.store(actor.user()).write(tx -> {
+            tx.chatWindows().save(tx.writable(), id, messages, kernel.time().now());
             return null;
         });
     }
@@ -51,7 +51,7 @@ public final class ChatWindowService implements ChatWindows {
     @Override
     public boolean delete(String windowId) {
         String id = windowId(windowId);
-        return kernel.storage().write(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).write(tx -> tx.personal()
                 .map(namespace -> tx.chatWindows().delete(namespace, id)).orElse(false));
     }
 
@@ -62,7 +62,7 @@ public final class ChatWindowService implements ChatWindows {
             throw ColonyException.invalid("prefix", "is at most " + MAX_ID_LENGTH + " characters, was "
                     + prefix.length());
         }
-        return kernel.storage().read(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).read(tx -> tx.personal()
                 .map(namespace -> tx.chatWindows().ids(namespace, prefix)).orElse(List.of()));
     }
 

@@ -13,11 +13,11 @@ import dev.colony.api.claim.FileClaim;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.AgentTypes;
 import dev.colony.api.session.Session;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +57,7 @@ public final class ClaimLedger {
      * Claims {@code path} (already normalised) for the caller's session: the guard, the row change and
      * the {@code claim} audit memory.
      */
-    public ClaimResult claim(StorageTransaction tx, StoredTask task, String path, String note, Instant now) {
+    public ClaimResult claim(CallerTransaction tx, StoredTask task, String path, String note, Instant now) {
         if (policy.protects(task.branch())) {
             throw ColonyException.about(ErrorCode.PROTECTED_BRANCH_CLAIM_REJECTED, "task_id", "claims on branch '"
                     + task.branch() + "' are refused; work on a feature branch");
@@ -88,7 +88,7 @@ public final class ClaimLedger {
     }
 
     /** Who may take a file another row already names; throws when the caller may not. */
-    private ClaimOutcome guard(StorageTransaction tx, StoredClaim current, Instant now) {
+    private ClaimOutcome guard(CallerTransaction tx, StoredClaim current, Instant now) {
         ClaimState state = effectiveState(current, now);
         boolean mine = current.session().equals(actor.session());
         if (mine) {
@@ -116,7 +116,7 @@ public final class ClaimLedger {
                 + ") since " + current.claimedAt() + "; coordinate with it or wait for a handoff");
     }
 
-    private boolean ownerActive(StorageTransaction tx, StoredClaim claim, Instant now) {
+    private boolean ownerActive(CallerTransaction tx, StoredClaim claim, Instant now) {
         Optional<Session> owner = tx.sessions().find(claim.session());
         return owner.isPresent() && !owner.get().ended()
                 && Duration.between(owner.get().lastSeen(), now).compareTo(policy.ownerIdleAfter()) < 0;
@@ -134,7 +134,7 @@ public final class ClaimLedger {
     }
 
     /** Writes {@code next} over its row by compare-and-set; {@code CONFLICT} when the row moved on. */
-    public StoredClaim change(StorageTransaction tx, StoredClaim next, Instant now) {
+    public StoredClaim change(CallerTransaction tx, StoredClaim next, Instant now) {
         return tx.claims().compareAndSet(next, now).orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT,
                 "the claim on '" + next.filePath() + "' changed concurrently; try again"));
     }
@@ -146,7 +146,7 @@ public final class ClaimLedger {
      *
      * @return whether this call weakened it
      */
-    public boolean weaken(StorageTransaction tx, StoredTask task, StoredClaim claim, Instant now) {
+    public boolean weaken(CallerTransaction tx, StoredTask task, StoredClaim claim, Instant now) {
         Optional<StoredClaim> weakened = tx.claims().compareAndSet(
                 claim.inState(ClaimState.WEAK_EXPIRED, claim.expiresAt(), claim.baton()), now);
         if (weakened.isEmpty()) {
@@ -169,7 +169,7 @@ public final class ClaimLedger {
      *
      * @return whether the claim was installed
      */
-    public boolean install(StorageTransaction tx, StoredTask task, String path, MemoryId baton,
+    public boolean install(CallerTransaction tx, StoredTask task, String path, MemoryId baton,
             Instant now) {
         Optional<StoredClaim> existing = tx.claims().find(task.id(), path);
         if (existing.isEmpty()) {

@@ -14,13 +14,13 @@ import dev.colony.api.collection.CollectionSummary;
 import dev.colony.api.collection.Collections;
 import dev.colony.api.collection.MemberRole;
 import dev.colony.api.memory.Memory;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.memory.TrackedTasks;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -36,13 +36,13 @@ public final class CollectionService implements Collections {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
 
     /** The collections of {@code actor}. */
     public CollectionService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
     }
 
     @Override
@@ -53,9 +53,13 @@ public final class CollectionService implements Collections {
             throw ColonyException.invalid("kind", "must be collaborative or knowledge_pack, was personal");
         }
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> tx.namespaces().createCollection(name, kind, actor.user(), now)
-                .orElseThrow(() -> ColonyException.about(ErrorCode.CONFLICT, "collection", "a collection named "
-                        + Echo.quoted(name) + " exists already")));
+        return store.write(tx -> {
+            Namespace created = tx.namespaces().createCollection(name, kind, actor.user(), now)
+                    .orElseThrow(() -> ColonyException.about(ErrorCode.CONFLICT, "collection", "a collection named "
+                            + Echo.quoted(name) + " exists already"));
+            tx.membershipsChanged();
+            return created;
+        });
     }
 
     @Override
@@ -64,12 +68,13 @@ public final class CollectionService implements Collections {
         Check.required("user", user);
         Check.required("role", role);
         Instant now = kernel.time().now();
-        kernel.storage().write(tx -> {
+        store.write(tx -> {
             Namespace collection = administered(tx, name);
             if (role != MemberRole.ADMIN && isLastAdmin(tx, collection.id(), user)) {
                 throw lastAdmin(name);
             }
             tx.namespaces().putMember(collection.id(), user, role, now);
+            tx.membershipsChanged();
             return null;
         });
     }
@@ -78,21 +83,23 @@ public final class CollectionService implements Collections {
     public boolean removeMember(String slug, UserId user) {
         String name = slug("collection", slug);
         Check.required("user", user);
-        return kernel.storage().write(tx -> {
-            Access.Member mine = access.membership(tx, "collection", actor.user(), name);
+        return store.write(tx -> {
+            CallerTransaction.Member mine = tx.membership("collection", name);
             if (!user.equals(actor.user()) && mine.role() != MemberRole.ADMIN) {
                 throw notAdmin(name);
             }
             if (isLastAdmin(tx, mine.collection().id(), user)) {
                 throw lastAdmin(name);
             }
-            return tx.namespaces().removeMember(mine.collection().id(), user);
+            boolean removed = tx.namespaces().removeMember(mine.collection().id(), user);
+            tx.membershipsChanged();
+            return removed;
         });
     }
 
     @Override
     public List<CollectionSummary> list() {
-        return kernel.storage().read(tx -> tx.namespaces().memberships(actor.user()).stream()
+        return store.read(tx -> tx.namespaces().memberships(actor.user()).stream()
                 .map(membership -> new CollectionSummary(membership.collection().slug(),
                         membership.collection().kind(), membership.role(), membership.members(),
                         tx.memories().countIn(membership.collection().id()), membership.collection().createdAt()))
@@ -104,18 +111,18 @@ public final class CollectionService implements Collections {
         Check.required("memory_id", memory);
         String name = slug("collection", slug);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             MemoryDocument source = tx.memories().documents(List.of(memory)).stream()
-                    .filter(found -> access.canRead(tx, actor.user(), found.memory().namespace()))
+                    .filter(found -> tx.canRead(found.memory().namespace()))
                     .findFirst().orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                             "no memory with id " + memory));
             Memory original = source.memory();
-            if (!original.namespace().equals(access.writable(tx, actor.user())) || original.retracted()) {
+            if (!original.namespace().equals(tx.writable()) || original.retracted()) {
                 throw ColonyException.invalid("memory_id", "must be a memory of your personal namespace, was "
                         + memory + (original.retracted() ? " (retracted)" : ""));
             }
-            Namespace collection = access.writableCollection(tx, "collection", actor.user(), name);
+            Namespace collection = tx.writableCollection("collection", name);
             TaskId opened = TrackedTasks.opensTask(original.kind(), null) ? TrackedTasks.open(tx, collection.id(),
                     original.kind(), original.content(), actor.session(), now) : null;
             Memory copy = tx.memories().insert(new NewMemory(collection.id(), actor.session(), original.kind(),
@@ -131,15 +138,15 @@ public final class CollectionService implements Collections {
     }
 
     /** The collection {@code name} when the caller is its admin. */
-    private Namespace administered(StorageTransaction tx, String name) {
-        Access.Member mine = access.membership(tx, "collection", actor.user(), name);
+    private Namespace administered(CallerTransaction tx, String name) {
+        CallerTransaction.Member mine = tx.membership("collection", name);
         if (mine.role() != MemberRole.ADMIN) {
             throw notAdmin(name);
         }
         return mine.collection();
     }
 
-    private static boolean isLastAdmin(StorageTransaction tx, NamespaceId collection, UserId user) {
+    private static boolean isLastAdmin(CallerTransaction tx, NamespaceId collection, UserId user) {
         return tx.namespaces().role(collection, user).filter(MemberRole.ADMIN::equals).isPresent()
                 && tx.namespaces().countMembers(collection, MemberRole.ADMIN) == 1;
     }

@@ -2,8 +2,10 @@ package dev.colony.core.internal.kernel;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.api.UserId;
 import dev.colony.api.claim.ClaimPolicy;
 import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
@@ -46,6 +48,11 @@ public record Kernel(
         Objects.requireNonNull(claimPolicy, "claimPolicy");
         Objects.requireNonNull(vectors, "vectors");
         Objects.requireNonNull(modelLoading, "modelLoading");
+    }
+
+    /** The store as {@code user} reaches it, every transaction bound to the user by the access gate. */
+    public CallerStore store(UserId user) {
+        return access.store(storage, user);
     }
 
     /**

@@ -9,13 +9,12 @@ import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneActivity;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.Sessions;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.Participation;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
@@ -39,22 +38,20 @@ public final class LaneReader {
     public static final Duration EDIT_WINDOW = LaneActivity.STALLED_UNTIL;
 
     private final Actor actor;
-    private final Access access;
     private final ClaimLedger ledger;
 
     /** A reader for {@code actor}: the sessions it may see, claims judged by the Colony's claim policy. */
     public LaneReader(Actor actor, Kernel kernel) {
         this.actor = actor;
-        this.access = kernel.access();
-        ThreadCaller thread = new ThreadCaller(actor, kernel);
+        ThreadCaller thread = new ThreadCaller(actor);
         AuditTrail audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
     }
 
     /** The sessions the caller may see: the most recently started {@link Sessions#MAX_LIST_LIMIT}. */
-    public List<Session> visibleSessions(StorageTransaction tx) {
+    public List<Session> visibleSessions(CallerTransaction tx) {
         List<Session> visible = new ArrayList<>(tx.sessions().listByUser(actor.user(), Sessions.MAX_LIST_LIMIT));
-        visible.removeIf(session -> !access.canSee(tx, actor.user(), session));
+        visible.removeIf(session -> !tx.canSee(session));
         return visible;
     }
 
@@ -66,7 +63,7 @@ public final class LaneReader {
      * @param claims claims of the readable threads
      * @param includeDead whether dead lanes are kept
      */
-    public List<Lane> lanes(StorageTransaction tx, Collection<Session> sessions, Set<String> roots,
+    public List<Lane> lanes(CallerTransaction tx, Collection<Session> sessions, Set<String> roots,
             Collection<FileEdit> edits, Collection<StoredClaim> claims, Instant now, boolean includeDead, int limit) {
         Map<SessionId, Touch> lastTouch = new HashMap<>();
         for (FileEdit edit : edits) {
@@ -109,7 +106,7 @@ public final class LaneReader {
     }
 
     /** The thread of the session's latest edit or claim, else the most recently active thread it joined. */
-    private static StoredTask thread(StorageTransaction tx, Session session, Touch touch) {
+    private static StoredTask thread(CallerTransaction tx, Session session, Touch touch) {
         if (touch != null) {
             Optional<StoredTask> touched = tx.tasks().find(touch.task());
             if (touched.isPresent()) {

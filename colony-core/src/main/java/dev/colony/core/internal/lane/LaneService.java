@@ -5,12 +5,12 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.lane.Lane;
 import dev.colony.api.lane.LaneQuery;
 import dev.colony.api.lane.Lanes;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.activity.FileActivityService;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.core.internal.task.ThreadScope;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,7 +37,7 @@ public final class LaneService implements Lanes {
         Check.range("limit", query.limit(), 1, MAX_LIST_LIMIT);
         Set<String> roots = ThreadScope.roots("repo_roots", query.repoRoots());
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> list(tx, roots, query.includeDead(), query.limit(), now));
+        return kernel.store(actor.user()).read(tx -> list(tx, roots, query.includeDead(), query.limit(), now));
     }
 
     @Override
@@ -55,8 +55,8 @@ public final class LaneService implements Lanes {
      *
      * @param roots normalised repository roots; empty for all
      */
-    public List<Lane> list(StorageTransaction tx, Set<String> roots, boolean includeDead, int limit, Instant now) {
-        Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+    public List<Lane> list(CallerTransaction tx, Set<String> roots, boolean includeDead, int limit, Instant now) {
+        Set<NamespaceId> readable = tx.readable();
         return reader.lanes(tx, reader.visibleSessions(tx), roots,
                 tx.fileEdits().since(readable, now.minus(LaneReader.EDIT_WINDOW), FileActivityService.MAX_EVENTS),
                 tx.claims().listByNamespaces(readable, FileActivityService.HELD, FileActivityService.MAX_EVENTS),

@@ -40,12 +40,12 @@ final class Duplicates {
         if (vector == null || index.isEmpty() || !MemoryKind.TYPED.contains(draft.kind()) || isStructuredTask(draft)) {
             return Optional.empty();
         }
-        Optional<NamespaceId> target = kernel.storage().read(tx -> {
+        Optional<NamespaceId> target = kernel.store(actor.user()).read(tx -> {
             if (draft.collection() == null) {
-                return kernel.access().personal(tx, actor.user());
+                return tx.personal();
             }
             try {
-                return Optional.of(kernel.access().membership(tx, "collection", actor.user(), draft.collection())
+                return Optional.of(tx.membership("collection", draft.collection())
                         .collection().id());
             } catch (ColonyException notMember) {
                 return Optional.empty();
@@ -68,7 +68,7 @@ final class Duplicates {
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<MemoryDocument> documents = kernel.storage().read(tx -> tx.memories().documents(ids));
+        List<MemoryDocument> documents = kernel.store(actor.user()).read(tx -> tx.memories().documents(ids));
         AddOutcome.Duplicate best = null;
         for (MemoryDocument document : documents) {
             StoredVector stored = document.vector();

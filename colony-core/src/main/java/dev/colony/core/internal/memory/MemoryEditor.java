@@ -13,11 +13,11 @@ import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.task.TaskStatus;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
@@ -45,12 +45,12 @@ final class MemoryEditor {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
 
     MemoryEditor(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
     }
 
     EditedMemory edit(MemoryEdit edit) {
@@ -58,7 +58,7 @@ final class MemoryEditor {
         checkShape(edit);
         for (int attempt = 1; ; attempt++) {
             Instant now = kernel.time().now();
-            Read read = kernel.storage().read(tx -> read(tx, edit.memory()));
+            Read read = store.read(tx -> read(tx, edit.memory()));
             long expected = edit.expectedVersion() != null ? edit.expectedVersion() : read.version();
             if (expected != read.version()) {
                 throw conflict(edit.memory(), expected, read.version());
@@ -66,13 +66,13 @@ final class MemoryEditor {
             Planned plan = plan(read.memory(), edit, now);
             StoredVector vector = plan.reembed() ? kernel.embed(plan.draft().content()) : null;
             StoredVector output = plan.output() == null ? null : kernel.embed(plan.output().content());
-            Optional<EditedMemory> written = kernel.storage().write(tx -> write(tx, plan, expected, vector, output,
+            Optional<EditedMemory> written = store.write(tx -> write(tx, plan, expected, vector, output,
                     now));
             if (written.isPresent()) {
                 return written.get();
             }
             if (edit.expectedVersion() != null || attempt == ATTEMPTS) {
-                long current = kernel.storage().read(tx -> read(tx, edit.memory())).version();
+                long current = store.read(tx -> read(tx, edit.memory())).version();
                 throw conflict(edit.memory(), expected, current);
             }
         }
@@ -102,9 +102,8 @@ final class MemoryEditor {
         }
     }
 
-    private Read read(StorageTransaction tx, MemoryId id) {
-        Optional<Memory> memory = tx.memories().find(id)
-                .filter(found -> access.canRead(tx, actor.user(), found.namespace()));
+    private Read read(CallerTransaction tx, MemoryId id) {
+        Optional<Memory> memory = tx.memory(id);
         if (memory.isEmpty()) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, "memory_id", "no memory with id " + id);
         }
@@ -234,11 +233,11 @@ final class MemoryEditor {
     }
 
     /** Writes the plan if the memory is still at {@code expected}; empty when it moved on. */
-    private Optional<EditedMemory> write(StorageTransaction tx, Planned plan, long expected, StoredVector vector,
+    private Optional<EditedMemory> write(CallerTransaction tx, Planned plan, long expected, StoredVector vector,
             StoredVector outputVector, Instant now) {
-        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        tx.requireOwnSession("session_id", actor.session());
         Read read = read(tx, plan.current().id());
-        access.requireAuthorOrAdmin(tx, "memory_id", actor.user(), read.memory(), "edit");
+        tx.requireAuthorOrAdmin("memory_id", read.memory(), "edit");
         if (read.version() != expected) {
             return Optional.empty();
         }

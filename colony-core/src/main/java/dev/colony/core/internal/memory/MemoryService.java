@@ -23,6 +23,8 @@ import dev.colony.api.memory.SearchQuery;
 import dev.colony.api.memory.TimelineEntry;
 import dev.colony.api.session.Session;
 import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.embedding.Embedder;
@@ -30,7 +32,6 @@ import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
@@ -69,13 +70,13 @@ public final class MemoryService implements MemoryStore {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
 
     /** The memory service acting as {@code actor}. */
     public MemoryService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
     }
 
     @Override
@@ -83,7 +84,7 @@ public final class MemoryService implements MemoryStore {
         Instant now = kernel.time().now();
         MemoryDraft valid = DraftCheck.validate(draft, now);
         StoredVector vector = kernel.embed(valid.content());
-        return kernel.storage().write(tx -> insert(tx, valid, vector, now));
+        return store.write(tx -> insert(tx, valid, vector, now));
     }
 
     @Override
@@ -190,7 +191,7 @@ public final class MemoryService implements MemoryStore {
             return Optional.of(Map.of());
         }
         try {
-            return Optional.of(kernel.storage().write(tx -> {
+            return Optional.of(store.write(tx -> {
                 Map<Integer, Memory> inserted = new LinkedHashMap<>();
                 for (int j : storing) {
                     inserted.put(j, insert(tx, checked.get(j), vectors.get(j), now));
@@ -214,7 +215,7 @@ public final class MemoryService implements MemoryStore {
                 return AddOutcome.duplicateOf(duplicate.get());
             }
         }
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Memory stored = insert(tx, draft, vector, now);
             // Read inside the write, so that the caller can name the version without a transaction of its own.
             return AddOutcome.stored(stored, tx.memories().revisions(List.of(stored.id())).get(stored.id()));
@@ -237,7 +238,7 @@ public final class MemoryService implements MemoryStore {
      * makes: the caller's own session, a readable task and reply target; the session is heartbeaten and
      * the search index told once {@code tx} commits.
      */
-    public Memory insert(StorageTransaction tx, Prepared prepared, Instant now) {
+    public Memory insert(CallerTransaction tx, Prepared prepared, Instant now) {
         return insert(tx, prepared.draft(), prepared.vector(), now);
     }
 
@@ -255,28 +256,26 @@ public final class MemoryService implements MemoryStore {
         }
     }
 
-    private Memory insert(StorageTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
-        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+    private Memory insert(CallerTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
+        tx.requireOwnSession("session_id", actor.session());
         NamespaceId thread = null;
         if (draft.task() != null) {
-            thread = tx.tasks().find(draft.task()).map(StoredTask::namespace)
-                    .filter(found -> access.canRead(tx, actor.user(), found))
+            thread = tx.task(draft.task()).map(StoredTask::namespace)
                     .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id "
                             + draft.task()));
         }
         // A post on a task lives where the task does (a collection's task gets its posts in the collection).
         NamespaceId namespace;
         if (draft.collection() != null) {
-            namespace = access.writableCollection(tx, "collection", actor.user(), draft.collection()).id();
+            namespace = tx.writableCollection("collection", draft.collection()).id();
         } else if (thread != null) {
-            access.requireWritable(tx, "task_id", actor.user(), thread);
+            tx.requireWritable("task_id", thread);
             namespace = thread;
         } else {
-            namespace = access.writable(tx, actor.user());
+            namespace = tx.writable();
         }
         if (draft.replyTo() != null) {
-            boolean visible = tx.memories().find(draft.replyTo())
-                    .filter(memory -> access.canRead(tx, actor.user(), memory.namespace())).isPresent();
+            boolean visible = tx.memory(draft.replyTo()).isPresent();
             if (!visible) {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no memory with id " + draft.replyTo());
             }
@@ -302,11 +301,10 @@ public final class MemoryService implements MemoryStore {
     @Override
     public void forget(MemoryId id, Long expectedVersion) {
         Check.required("memory_id", id);
-        kernel.storage().write(tx -> {
-            Memory memory = tx.memories().find(id).filter(found -> access.canRead(tx, actor.user(),
-                    found.namespace())).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
+        store.write(tx -> {
+            Memory memory = tx.memory(id).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                     "no memory with id " + id));
-            access.requireAuthorOrAdmin(tx, "memory_id", actor.user(), memory, "forget");
+            tx.requireAuthorOrAdmin("memory_id", memory, "forget");
             long version = tx.memories().revisions(List.of(id)).get(id);
             if (expectedVersion != null && expectedVersion != version) {
                 throw MemoryEditor.conflict(id, expectedVersion, version);
@@ -319,8 +317,8 @@ public final class MemoryService implements MemoryStore {
     @Override
     public Map<MemoryId, Long> versions(List<MemoryId> ids) {
         Check.required("ids", ids);
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        return store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             Set<MemoryId> visible = new LinkedHashSet<>();
             for (Memory memory : tx.memories().findAll(ids)) {
                 if (readable.contains(memory.namespace())) {
@@ -343,8 +341,8 @@ public final class MemoryService implements MemoryStore {
             wanted.add(Check.required("ids[" + i + "]", ids.get(i)));
         }
         Map<MemoryId, Memory> found = new LinkedHashMap<>();
-        kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             for (Memory memory : tx.memories().findAll(wanted)) {
                 if (readable.contains(memory.namespace())) {
                     found.put(memory.id(), memory);
@@ -368,23 +366,23 @@ public final class MemoryService implements MemoryStore {
     public List<TimelineEntry> timeline(SessionId session, MemoryId aroundId, int limit) {
         Check.required("session_id", session);
         Check.range("limit", limit, 1, MemoryLimits.MAX_TIMELINE_LIMIT);
-        return kernel.storage().read(tx -> window(tx, "session_id", session, aroundId, limit));
+        return store.read(tx -> window(tx, "session_id", session, aroundId, limit));
     }
 
     private List<TimelineEntry> window(
-            StorageTransaction tx, String field, SessionId session, MemoryId aroundId, int limit) {
-        access.requireVisibleSession(tx, field, session, actor.user());
+            CallerTransaction tx, String field, SessionId session, MemoryId aroundId, int limit) {
+        tx.requireVisibleSession(field, session);
         if (aroundId != null) {
             boolean inSession = tx.memories().find(aroundId)
                     .filter(memory -> memory.session().equals(session))
-                    .filter(memory -> access.canRead(tx, actor.user(), memory.namespace())).isPresent();
+                    .filter(memory -> tx.canRead(memory.namespace())).isPresent();
             if (!inSession) {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, "around_id", "no memory with id " + aroundId
                         + " in session " + session);
             }
         }
         // A session may have written into a collection the caller has left since: the store leaves those out.
-        return tx.memories().timeline(session, access.readable(tx, actor.user()), aroundId, limit);
+        return tx.memories().timeline(session, tx.readable(), aroundId, limit);
     }
 
     @Override
@@ -402,8 +400,8 @@ public final class MemoryService implements MemoryStore {
         }
         Embedder embedder = kernel.embedder().orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
                 "clustering by meaning needs an embedder, and this Colony has none"));
-        List<MemoryDocument> readable = kernel.storage().read(tx -> {
-            Set<NamespaceId> namespaces = access.readable(tx, actor.user());
+        List<MemoryDocument> readable = store.read(tx -> {
+            Set<NamespaceId> namespaces = tx.readable();
             return tx.memories().documents(wanted).stream()
                     .filter(document -> namespaces.contains(document.memory().namespace())).toList();
         });
@@ -461,7 +459,7 @@ public final class MemoryService implements MemoryStore {
         }
         SearchIndex index = kernel.index().orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
                 "search: this Colony was built without a search index"));
-        Set<NamespaceId> readable = access.readable(kernel.storage(), actor.user());
+        Set<NamespaceId> readable = store.read(CallerTransaction::readable);
         if (readable.isEmpty()) {
             return List.of();
         }
@@ -491,8 +489,8 @@ public final class MemoryService implements MemoryStore {
         Check.required("target_session_id", target);
         Check.range("limit", limit, 1, MemoryLimits.MAX_RECALL_LIMIT);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "current_session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("current_session_id", actor.session());
             List<TimelineEntry> window = window(tx, "target_session_id", target, aroundId, limit);
             Session recalled = tx.sessions().find(target)
                     .orElseThrow(() -> Access.sessionNotFound("target_session_id", target));

@@ -19,7 +19,8 @@ import dev.colony.api.message.MessageUrgency;
 import dev.colony.api.message.Messages;
 import dev.colony.api.message.ReadReceipt;
 import dev.colony.api.session.AgentTypes;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.memory.AuditLog;
@@ -28,7 +29,6 @@ import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
 import dev.colony.spi.storage.MessageRecords.Transition;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
@@ -70,13 +70,13 @@ public final class MessageService implements Messages {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
 
     /** The message service acting as {@code actor}. */
     public MessageService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
     }
 
     // ---------------------------------------------------------------- send
@@ -97,19 +97,19 @@ public final class MessageService implements Messages {
         Instant now = kernel.time().now();
         Instant expiresAt = ttl == null ? null : now.plus(ttl);
         StoredVector vector = kernel.embed(content);
-        return kernel.storage().write(tx -> sendIn(tx, task, content, toAgent, draft.toSession(), urgency,
+        return store.write(tx -> sendIn(tx, task, content, toAgent, draft.toSession(), urgency,
                 draft.replyTo(), expiresAt, vector, now)).get();
     }
 
-    private Outcome<Message> sendIn(StorageTransaction tx, TaskId taskId, String content, String toAgent,
+    private Outcome<Message> sendIn(CallerTransaction tx, TaskId taskId, String content, String toAgent,
             SessionId toSession, MessageUrgency urgency, MemoryId replyTo, Instant expiresAt, StoredVector vector,
             Instant now) {
-        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        tx.requireOwnSession("session_id", actor.session());
         StoredTask task = visibleTask(tx, taskId);
         NamespaceId namespace = task.namespace();
-        access.requireWritable(tx, "task_id", actor.user(), namespace);
+        tx.requireWritable("task_id", namespace);
         if (toSession != null) {
-            access.requireVisibleSession(tx, "to_session_id", toSession, actor.user());
+            tx.requireVisibleSession("to_session_id", toSession);
         }
         if (replyTo != null) {
             Outcome<Message> refused = answer(tx, task, replyTo, now);
@@ -146,9 +146,8 @@ public final class MessageService implements Messages {
      * when the caller is one of its recipients; the parent's own sender may follow up without changing
      * it. Returns a failure to report after commit, or {@code null} to go on.
      */
-    private Outcome<Message> answer(StorageTransaction tx, StoredTask task, MemoryId replyTo, Instant now) {
-        Memory parentBody = tx.memories().find(replyTo)
-                .filter(memory -> access.canRead(tx, actor.user(), memory.namespace()))
+    private Outcome<Message> answer(CallerTransaction tx, StoredTask task, MemoryId replyTo, Instant now) {
+        Memory parentBody = tx.memory(replyTo)
                 .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no memory with id " + replyTo));
         if (!task.id().equals(parentBody.task())) {
             throw ColonyException.about(ErrorCode.OBSERVATION_NOT_ON_TASK, "reply_to", "memory " + replyTo
@@ -198,9 +197,9 @@ public final class MessageService implements Messages {
 
     private List<Message> list(Set<TaskId> tasks, Instant since, boolean unreadOnly, boolean urgentFirst, int limit) {
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        return store.read(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
+            Set<NamespaceId> readable = tx.readable();
             List<StoredMessage> rows = tx.messages().addressedTo(new Recipient(readable, tasks, actor.session(),
                     actor.agent(), AgentTypes.of(actor.agent()), since, unreadOnly, now, urgentFirst, limit));
             return rows.stream().map(row -> view(row, now)).toList();
@@ -217,8 +216,8 @@ public final class MessageService implements Messages {
             tasks.add(Check.required("task_ids[" + i + "]", query.tasks().get(i)));
         }
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        return store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             List<StoredMessage> rows = tx.messages().addressedTo(new Recipient(readable, tasks, null, name,
                     AgentTypes.of(name), query.since(), query.unreadOnly(), now, false, query.limit()));
             return rows.stream().map(row -> view(row, now)).toList();
@@ -228,7 +227,7 @@ public final class MessageService implements Messages {
     @Override
     public List<ReadReceipt> receipts(MemoryId message) {
         Check.required(ID_FIELD, message);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             StoredMessage stored = load(tx, message, null);
             return tx.messages().receipts(stored.id());
         });
@@ -240,8 +239,8 @@ public final class MessageService implements Messages {
     public MessageStatus markRead(MemoryId message, TaskId task) {
         Check.required(ID_FIELD, message);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredMessage stored = load(tx, message, task);
             requireRecipient(stored, ID_FIELD);
             requireParticipant(tx, stored);
@@ -275,8 +274,8 @@ public final class MessageService implements Messages {
         Check.required(ID_FIELD, message);
         String why = Check.optionalText("reason", reason, MAX_REASON_CHARS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredMessage stored = load(tx, message, task);
             if (!stored.fromSession().equals(actor.session())) {
                 throw ColonyException.about(ErrorCode.NOT_SENDER, ID_FIELD, "message " + message
@@ -301,8 +300,8 @@ public final class MessageService implements Messages {
     public BroadcastClaim claim(MemoryId message, TaskId task) {
         Check.required(ID_FIELD, message);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredMessage stored = load(tx, message, task);
             if (!AgentTypes.isAny(stored.toAgent())) {
                 throw ColonyException.about(ErrorCode.NOT_BROADCAST, ID_FIELD, "message " + message
@@ -335,13 +334,12 @@ public final class MessageService implements Messages {
      * invisible memory, {@code NOT_MESSAGE} for a memory that is not a message, {@code TASK_MISMATCH}
      * when {@code task} is given and differs.
      */
-    private StoredMessage load(StorageTransaction tx, MemoryId id, TaskId task) {
+    private StoredMessage load(CallerTransaction tx, MemoryId id, TaskId task) {
         StoredMessage stored = tx.messages().find(id)
-                .filter(message -> access.canRead(tx, actor.user(), message.namespace()))
+                .filter(message -> tx.canRead(message.namespace()))
                 .orElse(null);
         if (stored == null) {
-            Memory memory = tx.memories().find(id)
-                    .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+            Memory memory = tx.memory(id)
                     .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, ID_FIELD, "no message with id " + id));
             throw ColonyException.about(ErrorCode.NOT_MESSAGE, ID_FIELD, "memory " + id + " is a "
                     + memory.kind().name() + ", not a message");
@@ -353,9 +351,8 @@ public final class MessageService implements Messages {
         return stored;
     }
 
-    private StoredTask visibleTask(StorageTransaction tx, TaskId id) {
-        return tx.tasks().find(id)
-                .filter(task -> access.canRead(tx, actor.user(), task.namespace()))
+    private StoredTask visibleTask(CallerTransaction tx, TaskId id) {
+        return tx.task(id)
                 .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id " + id));
     }
 
@@ -382,7 +379,7 @@ public final class MessageService implements Messages {
      * Fails with {@code NOT_PARTICIPANT} unless the caller's session joined the message's thread or the
      * message names that session: the same rule that decides what the caller's lists show.
      */
-    private void requireParticipant(StorageTransaction tx, StoredMessage message) {
+    private void requireParticipant(CallerTransaction tx, StoredMessage message) {
         if (actor.session().equals(message.toSession()) || tx.tasks().isParticipant(message.task(), actor.session())) {
             return;
         }
@@ -400,7 +397,7 @@ public final class MessageService implements Messages {
      * written back as expired first. Returns the failure to report after commit, or {@code null} when
      * the message is live.
      */
-    private <T> Outcome<T> requireLive(StorageTransaction tx, StoredMessage message, String field, Instant now) {
+    private <T> Outcome<T> requireLive(CallerTransaction tx, StoredMessage message, String field, Instant now) {
         if (message.status() == MessageStatus.RETRACTED) {
             throw retracted(message, field);
         }
@@ -436,7 +433,7 @@ public final class MessageService implements Messages {
                 + message.expiresAt() + " before it was read");
     }
 
-    private StoredMessage cas(StorageTransaction tx, StoredMessage current, Transition change) {
+    private StoredMessage cas(CallerTransaction tx, StoredMessage current, Transition change) {
         return tx.messages().transition(current.id(), current.version(), change).orElseThrow(() ->
                 new ColonyException(ErrorCode.CONFLICT, "message " + current.id() + " changed concurrently; try again"));
     }

@@ -6,6 +6,7 @@ import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.PlanStatus;
 import dev.colony.api.plan.Subtask;
 import dev.colony.api.plan.SubtaskStatus;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
@@ -32,7 +33,7 @@ final class PlanArchiver {
     }
 
     /** What completing a sub-task means for the plan's archive, written in the same transaction. */
-    ArchiveReport afterCompletion(StorageTransaction tx, StoredPlan plan, Plan current, Instant now) {
+    ArchiveReport afterCompletion(CallerTransaction tx, StoredPlan plan, Plan current, Instant now) {
         if (!plan.autoArchive()) {
             return new ArchiveReport(ArchiveReport.Status.SKIPPED, "auto_archive is off for this plan");
         }
@@ -62,15 +63,15 @@ final class PlanArchiver {
     /** Archives every open plan the caller may read whose grace period has run out. */
     void archiveDue() {
         Instant now = kernel.time().now();
-        archive(kernel.storage().read(tx -> archiveDue(tx, now)), now);
+        archive(kernel.store(actor.user()).read(tx -> archiveDue(tx, now)), now);
     }
 
     /**
      * The open plans the caller may read whose grace period has run out at {@code now}, as read in {@code tx}: what
      * {@link #archive(List, Instant)} archives before the ready queue is read.
      */
-    List<StoredPlan> archiveDue(StorageTransaction tx, Instant now) {
-        return tx.plans().list(kernel.access().readable(tx, actor.user()), null, false, PlanService.LIST_SCAN).stream()
+    List<StoredPlan> archiveDue(CallerTransaction tx, Instant now) {
+        return tx.plans().list(tx.readable(), null, false, PlanService.LIST_SCAN).stream()
                 .filter(plan -> plan.archiveDueAt() != null && !now.isBefore(plan.archiveDueAt())).toList();
     }
 
@@ -79,7 +80,7 @@ final class PlanArchiver {
         if (due.isEmpty()) {
             return;
         }
-        kernel.storage().write(tx -> {
+        kernel.store(actor.user()).write(tx -> {
             for (StoredPlan plan : due) {
                 Optional<StoredPlan> archived = tx.plans().update(plan.archiving(PlanStatus.ARCHIVED,
                         plan.archiveDueAt(), now, now));
@@ -90,7 +91,7 @@ final class PlanArchiver {
     }
 
     /** Records on the plan's own thread that it archived itself: its publisher's record, whoever's call did it. */
-    private static void archive(StorageTransaction tx, StoredPlan plan, Instant now) {
+    private static void archive(CallerTransaction tx, StoredPlan plan, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("plan_slug", plan.slug());
         metadata.put("status", "archived");

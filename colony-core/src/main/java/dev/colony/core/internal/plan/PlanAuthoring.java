@@ -1,5 +1,7 @@
 package dev.colony.core.internal.plan;
 
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import static dev.colony.api.plan.PlanRegistry.MAX_FILE_SCOPE;
 import static dev.colony.api.plan.PlanRegistry.MAX_SLUG_CHARS;
 import static dev.colony.api.plan.PlanRegistry.MAX_SUBTASKS;
@@ -12,11 +14,10 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.plan.Goal;
 import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.PlanDraft;
-import dev.colony.api.plan.PlanValidation;
 import dev.colony.api.plan.PlanValidation.ClaimCollision;
 import dev.colony.api.plan.PlanValidation.WaveError;
+import dev.colony.api.plan.PlanValidation;
 import dev.colony.api.plan.SubtaskDraft;
-import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.claim.ClaimPaths;
 import dev.colony.core.internal.kernel.Check;
@@ -28,7 +29,6 @@ import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.PlanRecords.NewPlan;
 import dev.colony.spi.storage.PlanRecords.NewSubtask;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ final class PlanAuthoring {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final ThreadCaller thread;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
@@ -55,7 +55,7 @@ final class PlanAuthoring {
     PlanAuthoring(Actor actor, Kernel kernel, ThreadCaller thread, AuditTrail audit, ClaimLedger ledger) {
         this.actor = actor;
         this.kernel = kernel;
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.thread = thread;
         this.audit = audit;
         this.ledger = ledger;
@@ -65,7 +65,7 @@ final class PlanAuthoring {
         PlanDraft plan = PlanDraftCheck.normalise(draft);
         PlanShape shape = PlanShape.of(plan.subtasks());
         Instant now = kernel.time().now();
-        List<ClaimCollision> collisions = kernel.storage().read(tx -> collisions(tx, plan, now));
+        List<ClaimCollision> collisions = store.read(tx -> collisions(tx, plan, now));
         boolean unsequenced = shape.overlaps().stream().anyMatch(overlap -> !overlap.sequenced());
         boolean clean = shape.errors().isEmpty() && !unsequenced && collisions.isEmpty();
         String summary = clean ? "clean: " + plan.subtasks().size() + " sub-tasks in " + waveCount(shape)
@@ -106,8 +106,8 @@ final class PlanAuthoring {
             files.add(ClaimPaths.normalise("affected_files[" + i + "]", repoRoot, goal.affectedFiles().get(i)));
         }
         String base = GoalPlanner.slugOf(title, MAX_SLUG_CHARS - 4);
-        String slug = kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        String slug = store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             String free = base;
             for (int n = 2; !tx.plans().findBySlug(readable, repoRoot, free).isEmpty(); n++) {
                 free = base + "-" + n;
@@ -129,9 +129,9 @@ final class PlanAuthoring {
             throw ColonyException.about(ErrorCode.valueOf(first.code()), "subtasks", first.message(), details);
         }
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             thread.enter(tx, now);
-            NamespaceId namespace = access.writable(tx, actor.user());
+            NamespaceId namespace = tx.writable();
             if (!tx.plans().findBySlug(List.of(namespace), plan.repoRoot(), plan.slug()).isEmpty()) {
                 throw ColonyException.about(ErrorCode.DUPLICATE, "slug", "a plan named " + plan.slug()
                         + " exists in " + plan.repoRoot() + "; choose another slug");
@@ -162,15 +162,15 @@ final class PlanAuthoring {
     }
 
     /** The thread on {@code branch}: the one that exists, or a new one (the publisher does not join it). */
-    private StoredTask thread(StorageTransaction tx, NamespaceId namespace, String repoRoot, String branch,
+    private StoredTask thread(CallerTransaction tx, NamespaceId namespace, String repoRoot, String branch,
             String title, Instant now) {
         return tx.tasks().findByRepoBranch(namespace, repoRoot, branch)
                 .orElseGet(() -> tx.tasks().insert(namespace, title, repoRoot, branch, actor.session(), now));
     }
 
     /** Files of the plan that sessions other than the caller's hold by a live, fresh claim in its repository. */
-    private List<ClaimCollision> collisions(StorageTransaction tx, PlanDraft plan, Instant now) {
-        ClaimedFiles claimed = ClaimedFiles.read(tx, access.readable(tx, actor.user()), ledger, actor.session(), now,
+    private List<ClaimCollision> collisions(CallerTransaction tx, PlanDraft plan, Instant now) {
+        ClaimedFiles claimed = ClaimedFiles.read(tx, tx.readable(), ledger, actor.session(), now,
                 null);
         List<ClaimCollision> collisions = new ArrayList<>();
         for (int i = 0; i < plan.subtasks().size(); i++) {

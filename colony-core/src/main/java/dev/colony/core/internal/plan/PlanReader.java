@@ -1,5 +1,6 @@
 package dev.colony.core.internal.plan;
 
+import dev.colony.core.internal.access.CallerTransaction;
 import static dev.colony.api.plan.PlanRegistry.MAX_LIST_LIMIT;
 import static dev.colony.api.plan.PlanRegistry.MAX_SLUG_CHARS;
 
@@ -16,7 +17,6 @@ import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +47,8 @@ final class PlanReader {
                 query.capabilityMatch());
         boolean filtered = query.onlyWithAvailable() || capability != null;
         archiver.archiveDue();
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        return kernel.store(actor.user()).read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             List<StoredPlan> plans = tx.plans().list(readable, repoRoot, query.includeArchived(),
                     filtered ? PlanService.LIST_SCAN : query.limit());
             Map<Long, List<StoredSubtask>> subtasks = tx.plans().subtasks(plans.stream().map(StoredPlan::id).toList());
@@ -69,17 +69,17 @@ final class PlanReader {
     Plan get(PlanRef ref) {
         Check.required("plan", ref);
         archiver.archiveDue();
-        return kernel.storage().read(tx -> {
+        return kernel.store(actor.user()).read(tx -> {
             StoredPlan plan = resolve(tx, ref);
             return PlanViews.plan(plan, subtasksOf(tx, plan));
         });
     }
 
     /** The plan {@code ref} names among those the caller may read, or a refusal naming the field to fix. */
-    StoredPlan resolve(StorageTransaction tx, PlanRef ref) {
+    StoredPlan resolve(CallerTransaction tx, PlanRef ref) {
         String slug = Check.text("plan_slug", ref.slug(), MAX_SLUG_CHARS);
         String repoRoot = RepoRoots.normaliseOptional("repo_root", ref.repoRoot());
-        List<StoredPlan> found = tx.plans().findBySlug(kernel.access().readable(tx, actor.user()), repoRoot, slug);
+        List<StoredPlan> found = tx.plans().findBySlug(tx.readable(), repoRoot, slug);
         if (found.isEmpty()) {
             throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_FOUND, "plan_slug", "no plan named " + slug
                     + (repoRoot == null ? "" : " in " + repoRoot));
@@ -92,12 +92,12 @@ final class PlanReader {
     }
 
     /** The thread of a sub-task of {@code plan}, which the caller may read since it may read the plan. */
-    static StoredTask thread(StorageTransaction tx, StoredPlan plan, StoredSubtask subtask) {
+    static StoredTask thread(CallerTransaction tx, StoredPlan plan, StoredSubtask subtask) {
         return tx.tasks().find(subtask.task()).orElseThrow(() -> new ColonyException(ErrorCode.INTERNAL, "the thread "
                 + subtask.task() + " of " + plan.slug() + "/sub-" + subtask.index() + " is missing"));
     }
 
-    static List<StoredSubtask> subtasksOf(StorageTransaction tx, StoredPlan plan) {
+    static List<StoredSubtask> subtasksOf(CallerTransaction tx, StoredPlan plan) {
         return tx.plans().subtasks(List.of(plan.id())).get(plan.id());
     }
 

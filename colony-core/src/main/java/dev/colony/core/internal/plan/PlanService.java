@@ -15,6 +15,7 @@ import dev.colony.api.plan.ReadyWork;
 import dev.colony.api.plan.Subtask;
 import dev.colony.api.plan.SubtaskClaim;
 import dev.colony.api.plan.SubtaskCompletion;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.task.AuditTrail;
@@ -57,7 +58,7 @@ public final class PlanService implements PlanRegistry {
     public PlanService(Actor actor, Kernel kernel) {
         Objects.requireNonNull(actor, "actor");
         Objects.requireNonNull(kernel, "kernel");
-        ThreadCaller thread = new ThreadCaller(actor, kernel);
+        ThreadCaller thread = new ThreadCaller(actor);
         AuditTrail audit = new AuditTrail(thread);
         ClaimLedger ledger = new ClaimLedger(thread, audit, kernel);
         this.archiver = new PlanArchiver(actor, kernel);
@@ -123,7 +124,7 @@ public final class PlanService implements PlanRegistry {
      *
      * @param repoRoot a normalised repository root, or {@code null} for all
      */
-    public List<ReadyEntry> ranked(StorageTransaction tx, String repoRoot, Instant now) {
+    public List<ReadyEntry> ranked(CallerTransaction tx, String repoRoot, Instant now) {
         return readyQueue.ranked(tx, repoRoot, now);
     }
 
@@ -131,7 +132,7 @@ public final class PlanService implements PlanRegistry {
      * The open plans the caller may read whose grace period has run out at {@code now}, as read in {@code tx}: what
      * {@link #archive(List, Instant)} archives before the ready queue is read.
      */
-    public List<StoredPlan> archiveDue(StorageTransaction tx, Instant now) {
+    public List<StoredPlan> archiveDue(CallerTransaction tx, Instant now) {
         return archiver.archiveDue(tx, now);
     }
 
@@ -147,7 +148,7 @@ public final class PlanService implements PlanRegistry {
      *
      * @return whether this call reopened it (false when another change came first)
      */
-    public static boolean reopenAbandoned(StorageTransaction tx, ClaimLedger ledger, AuditTrail audit, StoredPlan plan,
+    public static boolean reopenAbandoned(CallerTransaction tx, ClaimLedger ledger, AuditTrail audit, StoredPlan plan,
             StoredSubtask subtask, String note, Instant now) {
         return SubtaskTransitions.reopenAbandoned(tx, ledger, audit, plan, subtask, note, now);
     }

@@ -1,5 +1,7 @@
 package dev.colony.core.internal.plan;
 
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import static dev.colony.api.plan.PlanRegistry.MAX_READY_LIMIT;
 import static dev.colony.api.plan.PlanRegistry.STALE_CLAIM_AFTER;
 
@@ -13,7 +15,6 @@ import dev.colony.api.plan.ReadyQuery;
 import dev.colony.api.plan.ReadyWork;
 import dev.colony.api.plan.SubtaskClaim;
 import dev.colony.api.plan.SubtaskStatus;
-import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
@@ -21,7 +22,6 @@ import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ final class ReadyQueue {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
     private final PlanArchiver archiver;
@@ -47,7 +47,7 @@ final class ReadyQueue {
             SubtaskTransitions transitions) {
         this.actor = actor;
         this.kernel = kernel;
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.audit = audit;
         this.ledger = ledger;
         this.archiver = archiver;
@@ -61,7 +61,7 @@ final class ReadyQueue {
         archiver.archiveDue();
         List<ReadyWork.Released> released = query.releaseStaleClaims() ? releaseStale(repoRoot) : List.of();
         Instant now = kernel.time().now();
-        List<ReadyEntry> ranked = kernel.storage().read(tx -> ranked(tx, repoRoot, now));
+        List<ReadyEntry> ranked = store.read(tx -> ranked(tx, repoRoot, now));
         int total = (int) ranked.stream().filter(ReadyEntry::claimable).count();
         SubtaskClaim claimed = null;
         String claimError = null;
@@ -78,8 +78,8 @@ final class ReadyQueue {
     }
 
     /** The ready queue as read in {@code tx}, best first, nothing claimed or released. */
-    List<ReadyEntry> ranked(StorageTransaction tx, String repoRoot, Instant now) {
-        Set<NamespaceId> readable = access.readable(tx, actor.user());
+    List<ReadyEntry> ranked(CallerTransaction tx, String repoRoot, Instant now) {
+        Set<NamespaceId> readable = tx.readable();
         return new ReadyRanking(actor, ledger, now).rank(tx, readable, tx.plans().list(readable, repoRoot, false,
                 PlanService.LIST_SCAN));
     }
@@ -93,8 +93,8 @@ final class ReadyQueue {
         Instant now = kernel.time().now();
         Instant before = now.minus(STALE_CLAIM_AFTER);
         Duration idle = kernel.claimPolicy().ownerIdleAfter();
-        List<Map.Entry<StoredPlan, StoredSubtask>> stale = kernel.storage().read(tx -> {
-            List<StoredPlan> plans = tx.plans().list(access.readable(tx, actor.user()), repoRoot, false,
+        List<Map.Entry<StoredPlan, StoredSubtask>> stale = store.read(tx -> {
+            List<StoredPlan> plans = tx.plans().list(tx.readable(), repoRoot, false,
                     PlanService.LIST_SCAN);
             Map<Long, List<StoredSubtask>> subtasks = tx.plans().subtasks(plans.stream().map(StoredPlan::id).toList());
             List<Map.Entry<StoredPlan, StoredSubtask>> found = new ArrayList<>();
@@ -111,7 +111,7 @@ final class ReadyQueue {
         if (stale.isEmpty()) {
             return List.of();
         }
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             List<ReadyWork.Released> released = new ArrayList<>();
             for (Map.Entry<StoredPlan, StoredSubtask> entry : stale) {
                 StoredPlan plan = entry.getKey();
@@ -131,9 +131,9 @@ final class ReadyQueue {
         });
     }
 
-    private boolean writable(StorageTransaction tx, StoredPlan plan) {
+    private boolean writable(CallerTransaction tx, StoredPlan plan) {
         try {
-            access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
+            tx.requireWritable("plan_slug", plan.namespace());
             return true;
         } catch (ColonyException e) {
             return false;
@@ -141,7 +141,7 @@ final class ReadyQueue {
     }
 
     /** Whether {@code session} has ended, is unknown, or was last seen {@code idle} ago or more. */
-    private static boolean gone(StorageTransaction tx, SessionId session, Instant now, Duration idle) {
+    private static boolean gone(CallerTransaction tx, SessionId session, Instant now, Duration idle) {
         return tx.sessions().find(session).map(found -> found.ended()
                 || !found.lastSeen().plus(idle).isAfter(now)).orElse(true);
     }

@@ -10,11 +10,11 @@ import dev.colony.api.plan.SubtaskStatus;
 import dev.colony.api.profile.AgentProfile;
 import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.session.AgentTypes;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.profile.ProfileService;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ final class ReadyRanking {
     }
 
     /** The ranked entries of {@code plans} (all of them: the caller cuts to its limit). */
-    List<ReadyEntry> rank(StorageTransaction tx, Set<NamespaceId> readable, List<StoredPlan> plans) {
+    List<ReadyEntry> rank(CallerTransaction tx, Set<NamespaceId> readable, List<StoredPlan> plans) {
         if (plans.isEmpty()) {
             return List.of();
         }

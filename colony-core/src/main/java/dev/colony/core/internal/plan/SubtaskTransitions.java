@@ -1,5 +1,7 @@
 package dev.colony.core.internal.plan;
 
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import static dev.colony.api.plan.PlanRegistry.MAX_TEXT_CHARS;
 
 import dev.colony.api.Actor;
@@ -13,7 +15,6 @@ import dev.colony.api.plan.Subtask;
 import dev.colony.api.plan.SubtaskClaim;
 import dev.colony.api.plan.SubtaskCompletion;
 import dev.colony.api.plan.SubtaskStatus;
-import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
@@ -22,7 +23,6 @@ import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ final class SubtaskTransitions {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final ThreadCaller thread;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
@@ -51,7 +51,7 @@ final class SubtaskTransitions {
             PlanReader reader, PlanArchiver archiver) {
         this.actor = actor;
         this.kernel = kernel;
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.thread = thread;
         this.audit = audit;
         this.ledger = ledger;
@@ -62,14 +62,14 @@ final class SubtaskTransitions {
     SubtaskClaim claim(PlanRef ref, int index) {
         Check.required("plan", ref);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             // The hot path reads the one sub-task and its dependencies' statuses; whole rows of every sub-task
             // only when a refusal lists what is claimable instead.
             thread.enter(tx, now);
             StoredPlan plan = reader.resolve(tx, ref);
             StoredSubtask subtask = tx.plans().subtask(plan.id(), index).orElseThrow(() -> PlanErrors.subtaskNotFound(
                     plan, tx.plans().statuses(plan.id()).size(), index));
-            access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
+            tx.requireWritable("plan_slug", plan.namespace());
             if (subtask.status() != SubtaskStatus.AVAILABLE) {
                 throw PlanErrors.notAvailable(PlanViews.plan(plan, PlanReader.subtasksOf(tx, plan)), subtask);
             }
@@ -102,7 +102,7 @@ final class SubtaskTransitions {
         Check.required("plan", ref);
         String text = Check.optionalText("summary", summary, MAX_TEXT_CHARS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Target target = enter(tx, ref, index, now);
             StoredPlan plan = target.plan();
             List<StoredSubtask> before = target.subtasks();
@@ -131,7 +131,7 @@ final class SubtaskTransitions {
         Check.required("plan", ref);
         String why = Check.text("reason", reason, MAX_TEXT_CHARS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Target target = enter(tx, ref, index, now);
             StoredPlan plan = target.plan();
             StoredSubtask subtask = target.subtask();
@@ -139,7 +139,7 @@ final class SubtaskTransitions {
                 throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_AVAILABLE, "subtask_index", plan.slug()
                         + "/sub-" + index + " is " + subtask.status().wireName() + " and cannot be blocked");
             }
-            access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
+            tx.requireWritable("plan_slug", plan.namespace());
             StoredSubtask blocked = tx.plans().update(subtask.blocked(why, now)).orElseThrow(() ->
                     PlanErrors.changed(plan, index));
             if (subtask.claimedBy() != null) {
@@ -154,7 +154,7 @@ final class SubtaskTransitions {
     Subtask reopen(PlanRef ref, int index) {
         Check.required("plan", ref);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Target target = enter(tx, ref, index, now);
             StoredPlan plan = target.plan();
             StoredSubtask subtask = target.subtask();
@@ -162,7 +162,7 @@ final class SubtaskTransitions {
                 throw ColonyException.about(ErrorCode.PLAN_SUBTASK_NOT_AVAILABLE, "subtask_index", plan.slug()
                         + "/sub-" + index + " is " + subtask.status().wireName() + ", not blocked");
             }
-            access.requireWritable(tx, "plan_slug", actor.user(), plan.namespace());
+            tx.requireWritable("plan_slug", plan.namespace());
             StoredSubtask reopened = tx.plans().update(subtask.reopened(now)).orElseThrow(() ->
                     PlanErrors.changed(plan, index));
             StoredTask thread = PlanReader.thread(tx, plan, reopened);
@@ -177,7 +177,7 @@ final class SubtaskTransitions {
      *
      * @return whether this call reopened it (false when another change came first)
      */
-    static boolean reopenAbandoned(StorageTransaction tx, ClaimLedger ledger, AuditTrail audit, StoredPlan plan,
+    static boolean reopenAbandoned(CallerTransaction tx, ClaimLedger ledger, AuditTrail audit, StoredPlan plan,
             StoredSubtask subtask, String note, Instant now) {
         Optional<StoredSubtask> reopened = tx.plans().update(subtask.reopened(now));
         if (reopened.isEmpty()) {
@@ -200,7 +200,7 @@ final class SubtaskTransitions {
     }
 
     /** Releases the file claims the sub-task's claimer holds on its thread. */
-    private static void release(StorageTransaction tx, ClaimLedger ledger, StoredSubtask subtask, Instant now) {
+    private static void release(CallerTransaction tx, ClaimLedger ledger, StoredSubtask subtask, Instant now) {
         for (String file : subtask.fileScope()) {
             Optional<StoredClaim> claim = tx.claims().find(subtask.task(), file);
             if (claim.isPresent() && claim.get().session().equals(subtask.claimedBy())
@@ -211,7 +211,7 @@ final class SubtaskTransitions {
     }
 
     /** The audit memory of a sub-task's change, on its thread. */
-    private static void record(StorageTransaction tx, AuditTrail audit, StoredTask thread, StoredPlan plan,
+    private static void record(CallerTransaction tx, AuditTrail audit, StoredTask thread, StoredPlan plan,
             StoredSubtask subtask, String status, String note, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>();
         metadata.put("plan_slug", plan.slug());
@@ -225,7 +225,7 @@ final class SubtaskTransitions {
      * The first step of every change to one sub-task: the caller's session checked and touched, then the plan
      * and its sub-tasks read.
      */
-    private Target enter(StorageTransaction tx, PlanRef ref, int index, Instant now) {
+    private Target enter(CallerTransaction tx, PlanRef ref, int index, Instant now) {
         thread.enter(tx, now);
         StoredPlan plan = reader.resolve(tx, ref);
         List<StoredSubtask> subtasks = PlanReader.subtasksOf(tx, plan);

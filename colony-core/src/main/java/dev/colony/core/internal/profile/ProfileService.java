@@ -9,11 +9,11 @@ import dev.colony.api.profile.AgentProfiles;
 import dev.colony.api.profile.HandoffCandidate;
 import dev.colony.api.session.AgentTypes;
 import dev.colony.api.session.Session;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.profile.CapabilityHints;
 import dev.colony.spi.storage.ProfileRecords.StoredProfile;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,11 +48,11 @@ public final class ProfileService implements AgentProfiles {
     @Override
     public AgentProfile get(String agent) {
         String type = type(agent);
-        return kernel.storage().read(tx -> profile(tx, actor.user(), type));
+        return kernel.store(actor.user()).read(tx -> profile(tx, actor.user(), type));
     }
 
     /** {@code user}'s profile of agent type {@code type}, defaults filled in; for the ready queue too. */
-    public static AgentProfile profile(StorageTransaction tx, UserId user, String type) {
+    public static AgentProfile profile(CallerTransaction tx, UserId user, String type) {
         return view(type, tx.profiles().find(user, type).map(StoredProfile::capabilities).orElse(Map.of()));
     }
 
@@ -75,7 +75,7 @@ public final class ProfileService implements AgentProfiles {
             }
         }
         for (int attempt = 1; ; attempt++) {
-            Optional<AgentProfile> saved = kernel.storage().write(tx -> {
+            Optional<AgentProfile> saved = kernel.store(actor.user()).write(tx -> {
                 Optional<StoredProfile> current = tx.profiles().find(actor.user(), type);
                 Map<String, Double> merged = new TreeMap<>(current.map(StoredProfile::capabilities).orElse(Map.of()));
                 merged.putAll(capabilities);
@@ -104,7 +104,7 @@ public final class ProfileService implements AgentProfiles {
         String capability = CapabilityHints.dominant(files.stream().filter(Objects::nonNull).toList());
         Instant now = kernel.time().now();
         Instant liveAfter = now.minus(kernel.claimPolicy().ownerIdleAfter());
-        return kernel.storage().read(tx -> {
+        return kernel.store(actor.user()).read(tx -> {
             Map<String, Integer> live = new TreeMap<>();
             for (Session session : tx.sessions().listByUser(actor.user(), SESSIONS_READ)) {
                 if (!session.ended() && session.lastSeen().isAfter(liveAfter) && !session.id().equals(

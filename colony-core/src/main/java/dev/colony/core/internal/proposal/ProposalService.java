@@ -14,7 +14,8 @@ import dev.colony.api.proposal.Reinforcement;
 import dev.colony.api.proposal.ReinforcementKind;
 import dev.colony.api.session.Session;
 import dev.colony.api.task.TaskLimits;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.claim.ClaimPaths;
 import dev.colony.core.internal.kernel.Check;
@@ -25,7 +26,6 @@ import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ProposalRecords.NewProposal;
 import dev.colony.spi.storage.ProposalRecords.StoredProposal;
 import dev.colony.spi.storage.ProposalRecords.StoredReinforcement;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ public final class ProposalService implements Proposals {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final ThreadCaller thread;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
@@ -64,8 +64,8 @@ public final class ProposalService implements Proposals {
     public ProposalService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
-        this.thread = new ThreadCaller(actor, kernel);
+        this.store = kernel.store(actor.user());
+        this.thread = new ThreadCaller(actor);
         this.audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
     }
@@ -86,9 +86,9 @@ public final class ProposalService implements Proposals {
             files.add(ClaimPaths.normalise("touches_files[" + i + "]", repoRoot, draft.touchesFiles().get(i)));
         }
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             thread.enter(tx, now);
-            NamespaceId namespace = access.writable(tx, actor.user());
+            NamespaceId namespace = tx.writable();
             StoredProposal proposal = tx.proposals().insert(new NewProposal(namespace, repoRoot, branch, summary,
                     rationale, List.copyOf(files), actor.session(), now));
             back(tx, proposal, ReinforcementKind.EXPLICIT, now);
@@ -100,10 +100,10 @@ public final class ProposalService implements Proposals {
     public Reinforcement reinforce(long id, ReinforcementKind kind) {
         Check.required("kind", kind);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             thread.enter(tx, now);
             StoredProposal proposal = readable(tx, id);
-            access.requireWritable(tx, "proposal_id", actor.user(), proposal.namespace());
+            tx.requireWritable("proposal_id", proposal.namespace());
             if (proposal.status() == ProposalStatus.PROMOTED) {
                 return result(proposal, strength(tx, proposal, now), false);
             }
@@ -116,7 +116,7 @@ public final class ProposalService implements Proposals {
     @Override
     public Proposal get(long id) {
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             StoredProposal proposal = readable(tx, id);
             return view(proposal, tx.proposals().reinforcements(List.of(id)).get(id), now);
         });
@@ -128,8 +128,8 @@ public final class ProposalService implements Proposals {
         String name = Check.text("branch", branch, TaskLimits.MAX_BRANCH_CHARS);
         Check.range("limit", limit, 1, MAX_REPORT_LIMIT);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
-            List<StoredProposal> stored = tx.proposals().list(access.readable(tx, actor.user()), root, name,
+        return store.read(tx -> {
+            List<StoredProposal> stored = tx.proposals().list(tx.readable(), root, name,
                     REPORT_SCAN);
             Map<Long, List<StoredReinforcement>> backing = tx.proposals().reinforcements(stored.stream()
                     .map(StoredProposal::id).toList());
@@ -154,14 +154,14 @@ public final class ProposalService implements Proposals {
     }
 
     /** Records the caller's session's backing, with the agent type the store knows for it. */
-    private void back(StorageTransaction tx, StoredProposal proposal, ReinforcementKind kind, Instant now) {
+    private void back(CallerTransaction tx, StoredProposal proposal, ReinforcementKind kind, Instant now) {
         String agent = tx.sessions().find(actor.session()).map(Session::agent).filter(name -> !Check.blank(name))
                 .orElse(actor.agent());
         tx.proposals().reinforce(proposal.id(), actor.session(), agent, kind, kind.weight(), now);
     }
 
     /** The outcome of a backing: the strength now, and the promotion when it crossed the threshold. */
-    private Reinforcement settle(StorageTransaction tx, StoredProposal proposal, Instant now) {
+    private Reinforcement settle(CallerTransaction tx, StoredProposal proposal, Instant now) {
         double strength = strength(tx, proposal, now);
         if (strength < PROMOTION_THRESHOLD) {
             return result(proposal, strength, false);
@@ -181,7 +181,7 @@ public final class ProposalService implements Proposals {
         return result(promoted, strength, true);
     }
 
-    private static double strength(StorageTransaction tx, StoredProposal proposal, Instant now) {
+    private static double strength(CallerTransaction tx, StoredProposal proposal, Instant now) {
         return ProposalStrength.at(tx.proposals().reinforcements(List.of(proposal.id())).get(proposal.id()), now);
     }
 
@@ -203,8 +203,8 @@ public final class ProposalService implements Proposals {
                 ProposalStrength.sessions(backing), proposal.task(), proposal.promotedAt());
     }
 
-    private StoredProposal readable(StorageTransaction tx, long id) {
-        return tx.proposals().find(id).filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+    private StoredProposal readable(CallerTransaction tx, long id) {
+        return tx.proposals().find(id).filter(found -> tx.canRead(found.namespace()))
                 .orElseThrow(() -> ColonyException.about(ErrorCode.PROPOSAL_NOT_FOUND, "proposal_id",
                         "no proposal with id " + id));
     }

@@ -18,6 +18,7 @@ import dev.colony.api.resume.AutopilotDecision;
 import dev.colony.api.resume.DecisionCounts;
 import dev.colony.api.resume.NextStep;
 import dev.colony.api.run.Run;
+import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.attention.AttentionService;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.plan.PlanService;
@@ -46,6 +47,7 @@ public final class AutopilotService implements Autopilot {
     static final int WAKE_IDLE = 1200;
 
     private final Kernel kernel;
+    private final CallerStore store;
     private final AttentionService attention;
     private final PlanService plans;
 
@@ -53,13 +55,14 @@ public final class AutopilotService implements Autopilot {
     public AutopilotService(Actor actor, Kernel kernel) {
         Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
+        this.store = kernel.store(actor.user());
         this.attention = new AttentionService(actor, kernel);
         this.plans = new PlanService(actor, kernel);
     }
 
     @Override
     public AutopilotDecision next(String repoRoot) {
-        return StateReads.afterArchiving(kernel, plans, (tx, now) -> {
+        return StateReads.afterArchiving(kernel, store, plans, (tx, now) -> {
             Attention seen = attention.read(tx, AttentionQuery.defaults(), now);
             return decide(seen, StateReads.ready(plans, tx, repoRoot, PlanRegistry.DEFAULT_READY_LIMIT, now));
         });

@@ -63,8 +63,8 @@ public final class BriefingService implements Briefing {
         Instant now = kernel.time().now();
         record Read(List<Memory> behavioral, List<Facets> facets) {
         }
-        Read read = kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        Read read = kernel.store(actor.user()).read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             return new Read(tx.landscape().tagged(readable, MemoryKind.PREFERENCE, BEHAVIORAL, now, MAX_BEHAVIORAL),
                     tx.landscape().recent(readable, Set.copyOf(MemoryKind.TYPED), now, LANDSCAPE_SAMPLE));
         });

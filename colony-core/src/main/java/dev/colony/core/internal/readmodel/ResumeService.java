@@ -60,7 +60,7 @@ public final class ResumeService implements ResumeViews {
     public ResumeView read(ResumeQuery query) {
         Check.required("query", query);
         String branch = query.branch();
-        return StateReads.afterArchiving(kernel, plans, (tx, now) -> {
+        return StateReads.afterArchiving(kernel, kernel.store(actor.user()), plans, (tx, now) -> {
             Set<String> roots = query.repoRoot() == null ? Set.of()
                     : ThreadScope.roots("repo_roots", Set.of(query.repoRoot()));
             List<Lane> all = lanes.list(tx, roots, true, Lanes.MAX_LIST_LIMIT, now);

@@ -3,12 +3,13 @@ package dev.colony.core.internal.readmodel;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyWork;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.plan.PlanService;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -23,25 +24,26 @@ final class StateReads {
     private StateReads() {
     }
 
-    /** {@code read} in one read transaction at the Colony's now, after archiving the plans due. */
-    static <T> T afterArchiving(Kernel kernel, PlanService plans, BiFunction<StorageTransaction, Instant, T> read) {
+    /** {@code read} in one read transaction of {@code store} (the caller's) at the Colony's now, after archiving the plans due. */
+    static <T> T afterArchiving(Kernel kernel, CallerStore store, PlanService plans,
+            BiFunction<CallerTransaction, Instant, T> read) {
         Instant now = kernel.time().now();
         record First<T>(List<StoredPlan> due, T value) {
         }
-        First<T> first = kernel.storage().read(tx -> new First<>(plans.archiveDue(tx, now), read.apply(tx, now)));
+        First<T> first = store.read(tx -> new First<>(plans.archiveDue(tx, now), read.apply(tx, now)));
         if (first.due().isEmpty()) {
             return first.value();
         }
         plans.archive(first.due(), now);
         Instant later = kernel.time().now();
-        return kernel.storage().read(tx -> read.apply(tx, later));
+        return store.read(tx -> read.apply(tx, later));
     }
 
     /**
      * The ready queue as read in {@code tx}, looked at only (nothing claimed or released), with the ready queue's
      * checks of {@code limit} and {@code repo_root}.
      */
-    static ReadyWork ready(PlanService plans, StorageTransaction tx, String repoRoot, int limit, Instant now) {
+    static ReadyWork ready(PlanService plans, CallerTransaction tx, String repoRoot, int limit, Instant now) {
         Check.range("limit", limit, 1, PlanRegistry.MAX_READY_LIMIT);
         List<ReadyEntry> ranked = plans.ranked(tx, RepoRoots.normaliseOptional("repo_root", repoRoot), now);
         int total = (int) ranked.stream().filter(ReadyEntry::claimable).count();

@@ -20,7 +20,8 @@ import dev.colony.api.rescue.RescueReport;
 import dev.colony.api.rescue.Rescues;
 import dev.colony.api.session.AgentTypes;
 import dev.colony.api.session.Session;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.baton.RelayService;
 import dev.colony.core.internal.claim.ClaimLedger;
 import dev.colony.core.internal.kernel.Kernel;
@@ -33,7 +34,6 @@ import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
 import dev.colony.spi.storage.PlanRecords.StoredSubtask;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,7 +64,7 @@ public final class RescueService implements Rescues {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final ThreadCaller thread;
     private final AuditTrail audit;
     private final ClaimLedger ledger;
@@ -73,8 +73,8 @@ public final class RescueService implements Rescues {
     public RescueService(Actor actor, Kernel kernel) {
         this.actor = actor;
         this.kernel = kernel;
-        this.access = kernel.access();
-        this.thread = new ThreadCaller(actor, kernel);
+        this.store = kernel.store(actor.user());
+        this.thread = new ThreadCaller(actor);
         this.audit = new AuditTrail(thread);
         this.ledger = new ClaimLedger(thread, audit, kernel);
     }
@@ -83,7 +83,7 @@ public final class RescueService implements Rescues {
     public RescueReport scan(Duration strandedAfter) {
         Duration silence = silence(strandedAfter);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> picture(tx, access.readable(tx, actor.user()), silence, now).report(true));
+        return store.read(tx -> picture(tx, tx.readable(), silence, now).report(true));
     }
 
     @Override
@@ -95,9 +95,9 @@ public final class RescueService implements Rescues {
                     + "what it would do)");
         }
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             thread.enter(tx, now);
-            Picture picture = picture(tx, access.changeable(tx, actor.user()), silence, now);
+            Picture picture = picture(tx, tx.changeable(), silence, now);
             List<RescueEntry> done = new ArrayList<>();
             for (Found found : picture.found()) {
                 done.add(rescue(tx, found, now));
@@ -107,7 +107,7 @@ public final class RescueService implements Rescues {
     }
 
     /** Relays one stranded thread, releases the session's claims there and reopens its sub-task. */
-    private RescueEntry rescue(StorageTransaction tx, Found found, Instant now) {
+    private RescueEntry rescue(CallerTransaction tx, Found found, Instant now) {
         RescueEntry entry = found.entry();
         for (StoredClaim claim : found.claims()) {
             ledger.change(tx, claim.inState(ClaimState.RELEASED, null, claim.baton()), now);
@@ -127,7 +127,7 @@ public final class RescueService implements Rescues {
     }
 
     /** Everything stranded in {@code namespaces} at {@code now}. */
-    private Picture picture(StorageTransaction tx, Set<NamespaceId> namespaces, Duration silence, Instant now) {
+    private Picture picture(CallerTransaction tx, Set<NamespaceId> namespaces, Duration silence, Instant now) {
         Instant before = now.minus(silence);
         Map<SessionId, Optional<Session>> sessions = new HashMap<>();
         Map<SessionId, Map<TaskId, List<StoredClaim>>> held = new LinkedHashMap<>();
@@ -189,7 +189,7 @@ public final class RescueService implements Rescues {
         return new Picture(stranded, found);
     }
 
-    private Found entry(StorageTransaction tx, Set<NamespaceId> namespaces, SessionId session, String agent,
+    private Found entry(CallerTransaction tx, Set<NamespaceId> namespaces, SessionId session, String agent,
             long silent, StoredTask thread, List<StoredClaim> claims, StoredSubtask subtask,
             Map<Long, StoredPlan> plans, Instant now) {
         StoredPlan plan = subtask == null ? null : plans.get(subtask.plan());
@@ -212,7 +212,7 @@ public final class RescueService implements Rescues {
     }
 
     /** The most urgent unread message to {@code session} on {@code task}. */
-    private static MessageState messages(StorageTransaction tx, Set<NamespaceId> namespaces, SessionId session,
+    private static MessageState messages(CallerTransaction tx, Set<NamespaceId> namespaces, SessionId session,
             String agent, TaskId task, Instant now) {
         List<StoredMessage> unread = tx.messages().addressedTo(new Recipient(namespaces, Set.of(task), session, agent,
                 AgentTypes.of(agent), null, true, now, true, MESSAGES_READ));
@@ -228,7 +228,7 @@ public final class RescueService implements Rescues {
     }
 
     /** The sessions that hold a sub-task of one of {@code plans}. */
-    private static Set<SessionId> sessionsWithSubtasks(StorageTransaction tx, Map<Long, StoredPlan> plans,
+    private static Set<SessionId> sessionsWithSubtasks(CallerTransaction tx, Map<Long, StoredPlan> plans,
             Set<NamespaceId> namespaces) {
         Set<SessionId> sessions = new TreeSet<>(Comparator.comparing(SessionId::value));
         if (plans.isEmpty()) {

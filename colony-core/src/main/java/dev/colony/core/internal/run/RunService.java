@@ -18,11 +18,11 @@ import dev.colony.api.run.RunSpec;
 import dev.colony.api.run.RunStatus;
 import dev.colony.api.run.Runs;
 import dev.colony.api.session.AgentTypes;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.storage.RunRecords.StoredRun;
-import dev.colony.spi.storage.StorageTransaction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +51,7 @@ public final class RunService implements Runs {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final RunHub hub;
     private final int maxConcurrent;
 
@@ -59,7 +59,7 @@ public final class RunService implements Runs {
     public RunService(Actor actor, Kernel kernel, RunHub hub) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.hub = Objects.requireNonNull(hub, "hub");
         this.maxConcurrent = hub.settings().maxConcurrent();
     }
@@ -118,18 +118,17 @@ public final class RunService implements Runs {
             requireShellExecution(command, cwd);
         }
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Delegation.require(tx, AgentTypes.of(actor.agent()), shell ? Delegation.SHELL : agent,
                     shell ? "command" : "agent");
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+            tx.requireOwnSession("session_id", actor.session());
             tx.sessions().touch(actor.session(), now);
-            NamespaceId namespace = access.writable(tx, actor.user());
+            NamespaceId namespace = tx.writable();
             if (spec.parent() != null) {
                 readable(tx, "parent_id", spec.parent());
             }
             TaskId task = spec.task();
-            if (task != null && tx.tasks().find(task).filter(found -> access.canRead(tx, actor.user(),
-                    found.namespace())).isEmpty()) {
+            if (task != null && tx.task(task).isEmpty()) {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, "task_id", "no task with id " + task);
             }
             RunId id = RunIds.next(kind);
@@ -160,7 +159,7 @@ public final class RunService implements Runs {
     @Override
     public Run get(RunId id) {
         Check.required("task_id", id);
-        return kernel.storage().read(tx -> readable(tx, "task_id", id).run());
+        return store.read(tx -> readable(tx, "task_id", id).run());
     }
 
     @Override
@@ -169,7 +168,7 @@ public final class RunService implements Runs {
         Check.range("limit", query.limit(), 1, MAX_VIEWABLE_WINDOW);
         String agent = query.agent() == null ? null : AgentTypes.of(Check.text("agent", query.agent(),
                 MAX_AGENT_CHARS));
-        return kernel.storage().read(tx -> tx.runs().list(access.readable(tx, actor.user()), agent, query.status(),
+        return store.read(tx -> tx.runs().list(tx.readable(), agent, query.status(),
                 query.parent(), query.limit()).stream().map(StoredRun::run).toList());
     }
 
@@ -251,8 +250,8 @@ public final class RunService implements Runs {
     @Override
     public List<Run> expire() {
         Instant now = kernel.time().now();
-        List<Run> expired = kernel.storage().write(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        List<Run> expired = store.write(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             List<Run> failed = new ArrayList<>();
             for (StoredRun row : tx.runs().inProgress(EXPIRY_SCAN)) {
                 Run run = row.run();
@@ -272,9 +271,8 @@ public final class RunService implements Runs {
 
     @Override
     public Run executing(RunId id) {
-        return kernel.storage().read(tx -> {
-            List<Run> mine = tx.runs().executedBy(actor.session()).stream().filter(row -> access.canRead(tx,
-                    actor.user(), row.namespace())).map(StoredRun::run).filter(run -> id == null
+        return store.read(tx -> {
+            List<Run> mine = tx.runs().executedBy(actor.session()).stream().filter(row -> tx.canRead(row.namespace())).map(StoredRun::run).filter(run -> id == null
                             || run.id().equals(id)).toList();
             if (mine.isEmpty()) {
                 throw ColonyException.about(ErrorCode.NOT_IN_A_RUN, "task_id", id == null ? "session "
@@ -350,7 +348,7 @@ public final class RunService implements Runs {
         List<Run> ended = order.stream().map(now::get).filter(run -> run.status().terminal() && !run.notified())
                 .toList();
         if (!ended.isEmpty()) {
-            kernel.storage().write(tx -> {
+            store.write(tx -> {
                 for (Run run : spawnedByAgentOf(tx, ended, actor)) {
                     tx.runs().claimNotification(run.id());
                 }
@@ -370,7 +368,7 @@ public final class RunService implements Runs {
             return read;
         }
         Instant now = kernel.time().now();
-        Run run = kernel.storage().write(tx -> {
+        Run run = store.write(tx -> {
             StoredRun row = readable(tx, "task_id", id);
             return !receivable(row.run()) ? row.run() : tx.runs().update(row.with(row.run().received()), now)
                     .orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT, "run " + id + " changed "
@@ -390,7 +388,7 @@ public final class RunService implements Runs {
      * no run in progress (or several, when it is not clear which one waits), or waits on its own run.
      */
     private Run blockOwnRun(List<RunId> awaited) {
-        List<Run> mine = kernel.storage().read(tx -> tx.runs().executedBy(actor.session()).stream()
+        List<Run> mine = store.read(tx -> tx.runs().executedBy(actor.session()).stream()
                 .map(StoredRun::run).filter(run -> run.status() == RunStatus.IN_PROGRESS).toList());
         if (mine.size() != 1 || awaited.contains(mine.get(0).id()) || mine.get(0).answerWaiting()) {
             // Blocking a run whose answer waits for it would lose the answer: it keeps its slot instead.
@@ -443,7 +441,7 @@ public final class RunService implements Runs {
      * agent type (an agent that restarted collects what it delegated before). Each spawning session is looked up
      * once per call.
      */
-    public static List<Run> spawnedByAgentOf(StorageTransaction tx, List<Run> runs, Actor actor) {
+    public static List<Run> spawnedByAgentOf(CallerTransaction tx, List<Run> runs, Actor actor) {
         String mine = AgentTypes.of(actor.agent());
         Map<SessionId, Boolean> sessions = new HashMap<>();
         sessions.put(actor.session(), true);
@@ -453,10 +451,10 @@ public final class RunService implements Runs {
     }
 
     private Map<RunId, Run> readAll(List<RunId> ids) {
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             Map<RunId, Run> found = new HashMap<>();
             for (StoredRun row : tx.runs().findAll(ids)) {
-                if (access.canRead(tx, actor.user(), row.namespace())) {
+                if (tx.canRead(row.namespace())) {
                     found.put(row.run().id(), row.run());
                 }
             }
@@ -493,7 +491,7 @@ public final class RunService implements Runs {
     @Override
     public boolean claimNotification(RunId id) {
         Check.required("task_id", id);
-        return kernel.storage().write(tx -> {
+        return store.write(tx -> {
             Run run = readable(tx, "task_id", id).run();
             if (!run.status().terminal()) {
                 throw ColonyException.about(ErrorCode.RUN_NOT_TERMINAL, "task_id", "run " + id + " is "
@@ -507,11 +505,11 @@ public final class RunService implements Runs {
     private Run change(RunId id, Step step) {
         Check.required("task_id", id);
         Instant now = kernel.time().now();
-        Run changed = kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        Run changed = store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             tx.sessions().touch(actor.session(), now);
             StoredRun row = readable(tx, "task_id", id);
-            access.requireWritable(tx, "task_id", actor.user(), row.namespace());
+            tx.requireWritable("task_id", row.namespace());
             if (row.run().status().terminal()) {
                 throw ColonyException.about(ErrorCode.RUN_ALREADY_TERMINAL, "task_id", "run " + id + " is already "
                         + row.run().status().wireName() + "; nothing changes it again");
@@ -527,7 +525,7 @@ public final class RunService implements Runs {
     }
 
     /** Moves dispatched queued runs, oldest in line first, into the free slots of the whole store. */
-    private void promote(StorageTransaction tx, Instant now) {
+    private void promote(CallerTransaction tx, Instant now) {
         int inProgress = tx.runs().countInProgress();
         while (inProgress < maxConcurrent) {
             StoredRun next = tx.runs().nextQueued().orElse(null);
@@ -541,8 +539,8 @@ public final class RunService implements Runs {
         }
     }
 
-    private StoredRun readable(StorageTransaction tx, String field, RunId id) {
-        return tx.runs().find(id).filter(row -> access.canRead(tx, actor.user(), row.namespace()))
+    private StoredRun readable(CallerTransaction tx, String field, RunId id) {
+        return tx.runs().find(id).filter(row -> tx.canRead(row.namespace()))
                 .orElseThrow(() -> ColonyException.about(ErrorCode.RUN_NOT_FOUND, field, "no run with id " + id));
     }
 
@@ -567,6 +565,6 @@ public final class RunService implements Runs {
     /** One run's change, inside the transaction that writes it. */
     @FunctionalInterface
     private interface Step {
-        StoredRun apply(StorageTransaction tx, StoredRun row, Instant now);
+        StoredRun apply(CallerTransaction tx, StoredRun row, Instant now);
     }
 }

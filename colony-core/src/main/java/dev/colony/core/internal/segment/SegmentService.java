@@ -9,9 +9,9 @@ import dev.colony.api.segment.SegmentFilter;
 import dev.colony.api.segment.SegmentMatch;
 import dev.colony.api.segment.SegmentQuery;
 import dev.colony.api.segment.Segments;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
-import dev.colony.spi.storage.StorageTransaction;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -81,8 +81,8 @@ public final class SegmentService implements Segments {
             checked.add(new Segment(id, embedding, text, metadata(field + ".metadata", segment.metadata())));
         }
         int batchDimension = dimension;
-        kernel.storage().write(tx -> {
-            NamespaceId namespace = kernel.access().writable(tx, actor.user());
+        kernel.store(actor.user()).write(tx -> {
+            NamespaceId namespace = tx.writable();
             OptionalInt stored = tx.segments().dimension(namespace, name);
             if (stored.isPresent() && stored.getAsInt() != batchDimension) {
                 throw ColonyException.invalid("segments[0].embedding", "has " + batchDimension
@@ -111,8 +111,8 @@ public final class SegmentService implements Segments {
             keywords = new KeywordScores(query.keywords());
         }
         KeywordScores hybrid = keywords != null && keywords.hasTerms() ? keywords : null;
-        return kernel.storage().read(tx -> {
-            Optional<NamespaceId> personal = kernel.access().personal(tx, actor.user());
+        return kernel.store(actor.user()).read(tx -> {
+            Optional<NamespaceId> personal = tx.personal();
             if (personal.isEmpty()) {
                 return List.<SegmentMatch>of();
             }
@@ -152,7 +152,7 @@ public final class SegmentService implements Segments {
     }
 
     /** The best {@code limit} of the selected segments by the fusion of their cosine and keyword ranks. */
-    private static List<SegmentMatch> hybrid(StorageTransaction tx, NamespaceId namespace, String name,
+    private static List<SegmentMatch> hybrid(CallerTransaction tx, NamespaceId namespace, String name,
             float[] target, int limit, double minCosine, SegmentFilter filter, KeywordScores keywords) {
         double targetNorm = Math.sqrt(dot(target, target));
         List<Candidate> candidates = new ArrayList<>();
@@ -185,7 +185,7 @@ public final class SegmentService implements Segments {
         return List.copyOf(matches);
     }
 
-    private static Map<String, Segment> whole(StorageTransaction tx, NamespaceId namespace, String name,
+    private static Map<String, Segment> whole(CallerTransaction tx, NamespaceId namespace, String name,
             List<String> ids) {
         return tx.segments().find(namespace, name, ids).stream()
                 .collect(Collectors.toMap(Segment::id, Function.identity()));
@@ -203,7 +203,7 @@ public final class SegmentService implements Segments {
         if (checked.isEmpty()) {
             return 0;
         }
-        return kernel.storage().write(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).write(tx -> tx.personal()
                 .map(namespace -> tx.segments().delete(namespace, name, checked)).orElse(0));
     }
 
@@ -211,14 +211,14 @@ public final class SegmentService implements Segments {
     public int remove(String store, SegmentFilter filter) {
         String name = storeName(store);
         SegmentFilter checked = filter("filter", filter);
-        return kernel.storage().write(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).write(tx -> tx.personal()
                 .map(namespace -> tx.segments().delete(namespace, name, checked)).orElse(0));
     }
 
     @Override
     public int clear(String store) {
         String name = storeName(store);
-        return kernel.storage().write(tx -> kernel.access().personal(tx, actor.user())
+        return kernel.store(actor.user()).write(tx -> tx.personal()
                 .map(namespace -> tx.segments().delete(namespace, name, (SegmentFilter) null)).orElse(0));
     }
 

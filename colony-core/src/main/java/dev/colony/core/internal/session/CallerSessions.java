@@ -6,6 +6,7 @@ import dev.colony.api.UserId;
 import dev.colony.api.session.Session;
 import dev.colony.api.session.Sessions;
 import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.storage.StorageTransaction;
@@ -29,7 +30,7 @@ public final class CallerSessions implements Sessions {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final Consumer<SessionId> onEnded;
 
     /**
@@ -39,7 +40,7 @@ public final class CallerSessions implements Sessions {
     public CallerSessions(Actor actor, Kernel kernel, Consumer<SessionId> onEnded) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.onEnded = Objects.requireNonNull(onEnded, "onEnded");
     }
 
@@ -58,8 +59,8 @@ public final class CallerSessions implements Sessions {
     private Session change(SessionId id, BiPredicate<StorageTransaction, Instant> change) {
         Check.required("session_id", id);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", id, actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", id);
             if (!change.test(tx, now)) {
                 throw Access.sessionNotFound("session_id", id);
             }
@@ -70,18 +71,18 @@ public final class CallerSessions implements Sessions {
     @Override
     public Optional<Session> find(SessionId id) {
         Check.required("session_id", id);
-        return kernel.storage().read(tx -> tx.sessions().find(id)
-                .filter(session -> access.canSee(tx, actor.user(), session)));
+        return store.read(tx -> tx.sessions().find(id)
+                .filter(session -> tx.canSee(session)));
     }
 
     @Override
     public List<Session> list(int limit) {
         Check.range("limit", limit, 1, MAX_LIST_LIMIT);
         UserId user = actor.user();
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             // Sessions live in their user's personal namespace; today that is the only one a user reads.
             List<Session> visible = new ArrayList<>(tx.sessions().listByUser(user, limit));
-            visible.removeIf(session -> !access.canSee(tx, user, session));
+            visible.removeIf(session -> !tx.canSee(session));
             visible.sort(NEWEST_FIRST);
             return visible;
         });

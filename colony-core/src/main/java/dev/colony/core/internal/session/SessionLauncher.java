@@ -41,15 +41,15 @@ public final class SessionLauncher implements SessionRegistry {
         String repoRoot = Check.optionalText("repo_root", start.repoRoot(), MAX_FIELD_CHARS);
         String branch = Check.optionalText("branch", start.branch(), MAX_FIELD_CHARS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
+        return kernel.store(user).write(tx -> {
             Optional<Session> existing = tx.sessions().find(id);
             if (existing.isPresent() && !existing.get().user().equals(user)) {
                 throw ColonyException.about(ErrorCode.FORBIDDEN, "session_id",
                         "session " + id + " belongs to another user");
             }
-            kernel.access().writable(tx, user);
+            tx.writable();
             Session stored = tx.sessions().upsert(new Session(id, user, agent, ide, cwd, repoRoot, branch, now, null, now));
-            kernel.access().learn(tx, stored);
+            tx.learn(stored);
             return stored;
         });
     }

@@ -175,8 +175,8 @@ public final class SignalHub implements AutoCloseable {
             List<StoredSignal> batch;
             do {
                 long after = subscriber.seen;
-                batch = storage.read(tx -> {
-                    Set<NamespaceId> collections = access.collections(tx, subscriber.actor.user());
+                batch = access.store(storage, subscriber.actor.user()).read(tx -> {
+                    Set<NamespaceId> collections = tx.collections();
                     return tx.signals().pending(new Inbox(collections, subscriber.actor.user(),
                             subscriber.actor.agent(), now, after, true, BATCH));
                 });

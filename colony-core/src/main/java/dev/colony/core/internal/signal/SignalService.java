@@ -17,14 +17,14 @@ import dev.colony.api.signal.SignalInbox;
 import dev.colony.api.signal.SignalLimits;
 import dev.colony.api.signal.SignalStatus;
 import dev.colony.api.signal.SignalSubscription;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.collection.CollectionService;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.storage.SignalRecords.Inbox;
 import dev.colony.spi.storage.SignalRecords.NewSignal;
 import dev.colony.spi.storage.SignalRecords.StoredSignal;
-import dev.colony.spi.storage.StorageTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,14 +47,14 @@ public final class SignalService implements SignalBus {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final SignalHub hub;
 
     /** The signals of {@code actor}, delivered and swept by {@code hub}. */
     public SignalService(Actor actor, Kernel kernel, SignalHub hub) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.hub = Objects.requireNonNull(hub, "hub");
     }
 
@@ -68,9 +68,9 @@ public final class SignalService implements SignalBus {
                 : Check.range("expires_hours", draft.expiryHours(), SignalLimits.MIN_EXPIRY_HOURS,
                         SignalLimits.MAX_EXPIRY_HOURS);
         Instant now = kernel.time().now();
-        StoredSignal sent = kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            NamespaceId collection = access.membership(tx, "collection", actor.user(), slug).collection().id();
+        StoredSignal sent = store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
+            NamespaceId collection = tx.membership("collection", slug).collection().id();
             Addressee to = addressee(tx, collection, slug, recipient);
             requireMemoriesOf(tx, collection, slug, memories);
             StoredSignal stored = tx.signals().insert(new NewSignal(collection, actor.user(), actor.agent(),
@@ -98,7 +98,7 @@ public final class SignalService implements SignalBus {
     }
 
     /** Who a recipient name means: a member by user name, or the one member that runs an agent of that name. */
-    private static Addressee addressee(StorageTransaction tx, NamespaceId collection, String slug, String name) {
+    private static Addressee addressee(CallerTransaction tx, NamespaceId collection, String slug, String name) {
         Optional<UserId> asUser = userNamed(name).filter(user -> tx.namespaces().role(collection, user).isPresent());
         if (asUser.isPresent()) {
             return new Addressee(asUser.get(), null);
@@ -124,7 +124,7 @@ public final class SignalService implements SignalBus {
         }
     }
 
-    private static void requireMemoriesOf(StorageTransaction tx, NamespaceId collection, String slug,
+    private static void requireMemoriesOf(CallerTransaction tx, NamespaceId collection, String slug,
             List<MemoryId> ids) {
         Map<MemoryId, Memory> found = tx.memories().findAll(ids).stream()
                 .collect(Collectors.toMap(Memory::id, Function.identity()));
@@ -145,12 +145,12 @@ public final class SignalService implements SignalBus {
     public SignalInbox check(int limit) {
         Check.range("limit", limit, 1, SignalLimits.MAX_CHECK_LIMIT);
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> check(tx, limit, now));
+        return store.read(tx -> check(tx, limit, now));
     }
 
     /** {@link #check(int)} as read in {@code tx} at {@code now}, for read models that compose it with other reads. */
-    public SignalInbox check(StorageTransaction tx, int limit, Instant now) {
-        Inbox inbox = new Inbox(access.collections(tx, actor.user()), actor.user(), actor.agent(), now, 0, false, limit);
+    public SignalInbox check(CallerTransaction tx, int limit, Instant now) {
+        Inbox inbox = new Inbox(tx.collections(), actor.user(), actor.agent(), now, 0, false, limit);
         List<Signal> signals = tx.signals().pending(inbox).stream().map(Signals::of).toList();
         int pending = signals.size() < limit ? signals.size() : tx.signals().countPending(inbox);
         return new SignalInbox(signals, pending);
@@ -167,9 +167,9 @@ public final class SignalService implements SignalBus {
         }
         Check.range("signal_ids", distinct.size(), 1, SignalLimits.MAX_ACK_IDS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            Set<NamespaceId> collections = access.collections(tx, actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
+            Set<NamespaceId> collections = tx.collections();
             List<SignalId> acked = new ArrayList<>();
             List<SignalId> already = new ArrayList<>();
             List<SignalId> unknown = new ArrayList<>();

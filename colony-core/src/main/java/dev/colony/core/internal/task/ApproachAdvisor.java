@@ -19,11 +19,11 @@ import dev.colony.api.task.ApproachSuggestion;
 import dev.colony.api.task.PostKind;
 import dev.colony.api.task.TaskStatus;
 import dev.colony.api.task.ThreadEntry;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.memory.MemoryService;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,8 +71,8 @@ final class ApproachAdvisor {
                 best.merge(hit.task(), hit.score(), Math::max);
             }
         }
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = kernel.access().readable(tx, actor.user());
+        return kernel.store(actor.user()).read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             List<Map.Entry<StoredTask, Double>> similar = new ArrayList<>();
             for (Map.Entry<TaskId, Double> entry : best.entrySet()) {
                 Optional<StoredTask> task = tx.tasks().find(entry.getKey()).filter(found -> readable.contains(
@@ -123,7 +123,7 @@ final class ApproachAdvisor {
     }
 
     /** How the finished similar threads went, or {@code null} when none finished. */
-    private static ResolutionHints hints(StorageTransaction tx, Set<NamespaceId> readable, List<StoredTask> done) {
+    private static ResolutionHints hints(CallerTransaction tx, Set<NamespaceId> readable, List<StoredTask> done) {
         if (done.isEmpty()) {
             return null;
         }

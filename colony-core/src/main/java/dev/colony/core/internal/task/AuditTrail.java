@@ -2,6 +2,7 @@ package dev.colony.core.internal.task;
 
 import dev.colony.api.MemoryId;
 import dev.colony.api.memory.MemoryKind;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.StoredVector;
@@ -30,7 +31,7 @@ public final class AuditTrail {
     }
 
     /** Records {@code content} on {@code task}'s timeline (no embedding: audit memories are found by their words). */
-    public MemoryId record(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
+    public MemoryId record(CallerTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
             Map<String, Object> metadata, Instant now) {
         return record(tx, task, kind, content, replyTo, metadata, now, null);
     }
@@ -40,7 +41,7 @@ public final class AuditTrail {
      * content's vector (embedded before the transaction began), for records an agent may look for by meaning,
      * such as a handoff's summary; {@code null} for none.
      */
-    public MemoryId record(StorageTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
+    public MemoryId record(CallerTransaction tx, StoredTask task, MemoryKind kind, String content, MemoryId replyTo,
             Map<String, Object> metadata, Instant now, StoredVector vector) {
         return AuditLog.write(tx, caller.writable(tx, task), caller.actor().session(), kind, content, task.id(),
                 replyTo, metadata, now, vector).id();

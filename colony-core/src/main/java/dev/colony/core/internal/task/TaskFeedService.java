@@ -10,12 +10,12 @@ import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.task.FeedTask;
 import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskFeedQuery;
-import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.collection.CollectionService;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.spi.storage.Membership;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TrackedTaskRecords.FeedQuery;
 import dev.colony.spi.storage.TrackedTaskRecords.FeedRow;
 import java.time.Instant;
@@ -40,13 +40,13 @@ public final class TaskFeedService implements TaskFeed {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
 
     /** The task feed of {@code actor}. */
     public TaskFeedService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
     }
 
     @Override
@@ -56,9 +56,9 @@ public final class TaskFeedService implements TaskFeed {
         String topic = topic(query.topic());
         String collection = collection(query.collection());
         Instant now = kernel.time().now();
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             Map<NamespaceId, String> slugs = new HashMap<>();
-            for (Membership membership : access.memberships(tx, actor.user())) {
+            for (Membership membership : tx.memberships()) {
                 slugs.put(membership.collection().id(), membership.collection().slug());
             }
             Set<NamespaceId> namespaces = namespaces(tx, collection, slugs);
@@ -69,16 +69,16 @@ public final class TaskFeedService implements TaskFeed {
     }
 
     /** The namespaces {@code collection} selects: one collection, the personal namespace only, or all readable. */
-    private Set<NamespaceId> namespaces(StorageTransaction tx, String collection, Map<NamespaceId, String> slugs) {
+    private Set<NamespaceId> namespaces(CallerTransaction tx, String collection, Map<NamespaceId, String> slugs) {
         if (collection == null) {
             Set<NamespaceId> all = new HashSet<>(slugs.keySet());
-            access.personal(tx, actor.user()).ifPresent(all::add);
+            tx.personal().ifPresent(all::add);
             return all;
         }
         if (collection.equals(TaskFeedQuery.PERSONAL)) {
-            return access.personal(tx, actor.user()).map(Set::of).orElse(Set.of());
+            return tx.personal().map(Set::of).orElse(Set.of());
         }
-        return Set.of(access.membership(tx, "collection", actor.user(), collection).collection().id());
+        return Set.of(tx.membership("collection", collection).collection().id());
     }
 
     /** The collection named, {@link TaskFeedQuery#PERSONAL} for the personal namespace, or {@code null} for all. */

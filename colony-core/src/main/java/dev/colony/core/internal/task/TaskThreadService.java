@@ -28,11 +28,12 @@ import dev.colony.api.task.WorkingNote;
 import dev.colony.api.task.WorkingNoteDraft;
 import dev.colony.api.task.WorkingPointer;
 import dev.colony.core.internal.access.Access;
+import dev.colony.core.internal.access.CallerStore;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.memory.MemoryService.Prepared;
 import dev.colony.core.internal.memory.MemoryService;
-import dev.colony.spi.storage.StorageTransaction;
 import dev.colony.spi.storage.TaskPostRecords.WorkingNoteRow;
 import dev.colony.spi.storage.TaskRecords.Participation;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
@@ -68,14 +69,14 @@ public final class TaskThreadService implements TaskThreads {
 
     private final Actor actor;
     private final Kernel kernel;
-    private final Access access;
+    private final CallerStore store;
     private final MemoryService memories;
 
     /** The task-thread service acting as {@code actor}. */
     public TaskThreadService(Actor actor, Kernel kernel) {
         this.actor = Objects.requireNonNull(actor, "actor");
         this.kernel = Objects.requireNonNull(kernel, "kernel");
-        this.access = kernel.access();
+        this.store = kernel.store(actor.user());
         this.memories = new MemoryService(actor, kernel);
     }
 
@@ -84,9 +85,9 @@ public final class TaskThreadService implements TaskThreads {
         String root = RepoRoots.normalise("repo_root", repoRoot);
         String name = checkBranch("branch", branch);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            NamespaceId namespace = access.writable(tx, actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
+            NamespaceId namespace = tx.writable();
             Optional<StoredTask> found = tx.tasks().findByRepoBranch(namespace, root, name);
             StoredTask task = found.orElseGet(() -> tx.tasks().insert(namespace, name, root, name,
                     actor.session(), now));
@@ -103,8 +104,8 @@ public final class TaskThreadService implements TaskThreads {
     public boolean join(TaskId task) {
         Check.required("task_id", task);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredTask stored = readable(tx, task);
             boolean joined = tx.tasks().join(task, actor.session(), actor.agent(), now);
             if (joined) {
@@ -118,7 +119,7 @@ public final class TaskThreadService implements TaskThreads {
     @Override
     public TaskThread get(TaskId task) {
         Check.required("task_id", task);
-        return kernel.storage().read(tx -> view(readable(tx, task)));
+        return store.read(tx -> view(readable(tx, task)));
     }
 
     @Override
@@ -127,8 +128,8 @@ public final class TaskThreadService implements TaskThreads {
         String root = RepoRoots.normaliseOptional("repo_root", query.repoRoot());
         String name = query.branch() == null ? null : checkBranch("branch", query.branch());
         Check.range("limit", query.limit(), 1, TaskLimits.MAX_LIST_LIMIT);
-        return kernel.storage().read(tx -> {
-            Set<NamespaceId> readable = access.readable(tx, actor.user());
+        return store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
             return tx.tasks().list(readable, root, name, query.limit()).stream().map(TaskThreadService::view).toList();
         });
     }
@@ -136,7 +137,7 @@ public final class TaskThreadService implements TaskThreads {
     @Override
     public List<Participant> participants(TaskId task) {
         Check.required("task_id", task);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             readable(tx, task);
             return tx.tasks().participants(task, TaskLimits.MAX_PARTICIPANTS);
         });
@@ -146,7 +147,7 @@ public final class TaskThreadService implements TaskThreads {
     public boolean isParticipant(TaskId task, SessionId session) {
         Check.required("task_id", task);
         Check.required("session_id", session);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             readable(tx, task);
             return tx.tasks().isParticipant(task, session);
         });
@@ -160,8 +161,8 @@ public final class TaskThreadService implements TaskThreads {
         Instant now = kernel.time().now();
         Prepared prepared = memories.prepare(MemoryDraft.of(kind.memoryKind(), draft.content())
                 .withTopics(draft.topics()).withTask(task).withReplyTo(draft.replyTo()), now);
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredTask stored = readable(tx, task);
             if (draft.replyTo() != null) {
                 requirePostOf(tx, task, draft.replyTo());
@@ -173,10 +174,10 @@ public final class TaskThreadService implements TaskThreads {
         });
     }
 
-    private void requirePostOf(StorageTransaction tx, TaskId task, MemoryId post) {
+    private void requirePostOf(CallerTransaction tx, TaskId task, MemoryId post) {
         boolean onThread = tx.memories().find(post)
                 .filter(memory -> task.equals(memory.task()))
-                .filter(memory -> access.canRead(tx, actor.user(), memory.namespace()))
+                .filter(memory -> tx.canRead(memory.namespace()))
                 .isPresent();
         if (!onThread) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, "reply_to", "no post with id " + post + " on task "
@@ -188,7 +189,7 @@ public final class TaskThreadService implements TaskThreads {
     public List<ThreadEntry> timeline(TaskId task, int limit) {
         Check.required("task_id", task);
         Check.range("limit", limit, 1, TaskLimits.MAX_TIMELINE_LIMIT);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             readable(tx, task);
             return tx.taskPosts().timeline(task, limit);
         });
@@ -199,7 +200,7 @@ public final class TaskThreadService implements TaskThreads {
         Check.required("task_id", task);
         Check.required("since_ts", since);
         Check.range("limit", limit, 1, TaskLimits.MAX_TIMELINE_LIMIT);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             readable(tx, task);
             return tx.taskPosts().since(task, since, actor.session(), limit);
         });
@@ -210,10 +211,10 @@ public final class TaskThreadService implements TaskThreads {
         requirePair(task, other);
         String checkedNote = Check.optionalText("note", note, TaskLimits.MAX_LINK_NOTE_CHARS);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredTask one = readable(tx, task);
-            StoredTask two = readable(tx, access, actor, "other_task_id", other);
+            StoredTask two = readable(tx, "other_task_id", other);
             TaskId low = task.value() < other.value() ? task : other;
             TaskId high = low.equals(task) ? other : task;
             Optional<TaskLink> existing = tx.taskLinks().find(low, high);
@@ -231,12 +232,11 @@ public final class TaskThreadService implements TaskThreads {
     @Override
     public List<LinkedThread> links(TaskId task) {
         Check.required("task_id", task);
-        return kernel.storage().read(tx -> {
+        return store.read(tx -> {
             readable(tx, task);
             List<LinkedThread> linked = new ArrayList<>();
             for (TaskLink link : tx.taskLinks().of(task, TaskLimits.MAX_LINKS)) {
-                tx.tasks().find(link.other(task))
-                        .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+                tx.task(link.other(task))
                         .ifPresent(found -> linked.add(new LinkedThread(link, view(found))));
             }
             return linked;
@@ -247,10 +247,10 @@ public final class TaskThreadService implements TaskThreads {
     public boolean unlink(TaskId task, TaskId other) {
         requirePair(task, other);
         Instant now = kernel.time().now();
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredTask one = readable(tx, task);
-            StoredTask two = readable(tx, access, actor, "other_task_id", other);
+            StoredTask two = readable(tx, "other_task_id", other);
             TaskId low = task.value() < other.value() ? task : other;
             TaskId high = low.equals(task) ? other : task;
             boolean removed = tx.taskLinks().delete(low, high);
@@ -286,8 +286,8 @@ public final class TaskThreadService implements TaskThreads {
         metadata.put(POINTER, WorkingPointers.metadata(pointer));
         Prepared prepared = memories.prepare(MemoryDraft.of(PostKind.NOTE.memoryKind(), draft.content())
                 .withMetadata(metadata), now);
-        return kernel.storage().write(tx -> {
-            access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+        return store.write(tx -> {
+            tx.requireOwnSession("session_id", actor.session());
             StoredTask task = activeTask(tx, root, branch);
             Optional<WorkingNoteRow> live = tx.taskPosts().workingNote(task.id(), actor.session());
             Prepared onTask = prepared.onTask(task.id());
@@ -315,11 +315,11 @@ public final class TaskThreadService implements TaskThreads {
     @Override
     public Optional<SavedWorkingNote> workingNote(TaskId task) {
         Check.required("task_id", task);
-        return kernel.storage().read(tx -> workingNote(tx, task));
+        return store.read(tx -> workingNote(tx, task));
     }
 
     /** {@link #workingNote(TaskId)} as read in {@code tx}, for read models that compose it with other reads. */
-    public Optional<SavedWorkingNote> workingNote(StorageTransaction tx, TaskId task) {
+    public Optional<SavedWorkingNote> workingNote(CallerTransaction tx, TaskId task) {
         readable(tx, task);
         return tx.taskPosts().workingNote(task, actor.session()).flatMap(row -> tx.memories().find(row.memory())
                 .map(note -> new SavedWorkingNote(row.memory(), task, actor.session(), row.updatedAt(),
@@ -332,8 +332,8 @@ public final class TaskThreadService implements TaskThreads {
     }
 
     /** The session's one active thread that matches the filters; the errors the API promises otherwise. */
-    private StoredTask activeTask(StorageTransaction tx, String root, String branch) {
-        Set<NamespaceId> readable = access.readable(tx, actor.user());
+    private StoredTask activeTask(CallerTransaction tx, String root, String branch) {
+        Set<NamespaceId> readable = tx.readable();
         List<Participation> matches = new ArrayList<>();
         for (Participation participation : tx.tasks().participations(actor.session(), MAX_PARTICIPATIONS)) {
             StoredTask task = participation.task();
@@ -369,7 +369,7 @@ public final class TaskThreadService implements TaskThreads {
                 + "; narrow it down with repo_root and branch", Map.of("candidates", candidates));
     }
 
-    private static void retire(StorageTransaction tx, MemoryId previous, MemoryId by, Instant now) {
+    private static void retire(CallerTransaction tx, MemoryId previous, MemoryId by, Instant now) {
         Map<String, Object> metadata = new LinkedHashMap<>(tx.memories().find(previous)
                 .map(Memory::metadata).orElse(Map.of()));
         metadata.put(SUPERSEDED_BY, by.value());
@@ -380,14 +380,13 @@ public final class TaskThreadService implements TaskThreads {
      * The stored task if the caller may read it; {@code NOT_FOUND} naming {@code task_id} otherwise,
      * the same answer for a missing and an invisible task.
      */
-    static StoredTask readable(StorageTransaction tx, Access access, Actor actor, String field, TaskId task) {
-        return tx.tasks().find(task)
-                .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+    static StoredTask readable(CallerTransaction tx, String field, TaskId task) {
+        return tx.task(task)
                 .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, field, "no task with id " + task));
     }
 
-    private StoredTask readable(StorageTransaction tx, TaskId task) {
-        return readable(tx, access, actor, "task_id", task);
+    private StoredTask readable(CallerTransaction tx, TaskId task) {
+        return readable(tx, "task_id", task);
     }
 
     /**
@@ -395,7 +394,7 @@ public final class TaskThreadService implements TaskThreads {
      *
      * @throws ColonyException {@code CONFLICT} when the version moved on since it was read
      */
-    static StoredTask changed(StorageTransaction tx, StoredTask task, Instant now) {
+    static StoredTask changed(CallerTransaction tx, StoredTask task, Instant now) {
         return tx.tasks().touch(task.id(), task.version(), now).orElseThrow(() -> new ColonyException(
                 ErrorCode.CONFLICT, "task " + task.id() + " changed concurrently; try again"));
     }

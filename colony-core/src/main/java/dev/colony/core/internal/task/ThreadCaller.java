@@ -5,9 +5,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.TaskId;
-import dev.colony.core.internal.access.Access;
-import dev.colony.core.internal.kernel.Kernel;
-import dev.colony.spi.storage.StorageTransaction;
+import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Instant;
 import java.util.Objects;
@@ -20,12 +18,10 @@ import java.util.Objects;
 public final class ThreadCaller {
 
     private final Actor actor;
-    private final Access access;
 
-    /** {@code actor} on the threads of {@code kernel}'s store. */
-    public ThreadCaller(Actor actor, Kernel kernel) {
+    /** {@code actor} on task threads, in transactions bound to it. */
+    public ThreadCaller(Actor actor) {
         this.actor = Objects.requireNonNull(actor, "actor");
-        this.access = Objects.requireNonNull(kernel, "kernel").access();
     }
 
     /** The caller. */
@@ -34,21 +30,20 @@ public final class ThreadCaller {
     }
 
     /** Checks that the caller's session is its own and heartbeats it; the first step of every write. */
-    public void enter(StorageTransaction tx, Instant now) {
-        access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
+    public void enter(CallerTransaction tx, Instant now) {
+        tx.requireOwnSession("session_id", actor.session());
         tx.sessions().touch(actor.session(), now);
     }
 
     /** The task if the caller may read it; {@code NOT_FOUND} naming {@code field} otherwise. */
-    public StoredTask task(StorageTransaction tx, String field, TaskId task) {
-        return tx.tasks().find(task)
-                .filter(found -> access.canRead(tx, actor.user(), found.namespace()))
+    public StoredTask task(CallerTransaction tx, String field, TaskId task) {
+        return tx.task(task)
                 .orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, field, "no task with id " + task));
     }
 
     /** The namespace the caller's records on {@code task} go to: the task's, which the caller must be able to write. */
-    public NamespaceId writable(StorageTransaction tx, StoredTask task) {
-        access.requireWritable(tx, "task_id", actor.user(), task.namespace());
+    public NamespaceId writable(CallerTransaction tx, StoredTask task) {
+        tx.requireWritable("task_id", task.namespace());
         return task.namespace();
     }
 
@@ -57,7 +52,7 @@ public final class ThreadCaller {
      *
      * @return the thread as it is now: with its version raised when the caller joined
      */
-    public StoredTask join(StorageTransaction tx, StoredTask task, Instant now) {
+    public StoredTask join(CallerTransaction tx, StoredTask task, Instant now) {
         if (!tx.tasks().join(task.id(), actor.session(), actor.agent(), now)) {
             return task;
         }
@@ -66,7 +61,7 @@ public final class ThreadCaller {
     }
 
     /** Fails with {@code NOT_PARTICIPANT} unless the caller's session joined the thread. */
-    public void requireParticipant(StorageTransaction tx, StoredTask task) {
+    public void requireParticipant(CallerTransaction tx, StoredTask task) {
         if (!tx.tasks().isParticipant(task.id(), actor.session())) {
             throw new ColonyException(ErrorCode.NOT_PARTICIPANT, "session " + actor.session()
                     + " has not joined task " + task.id() + "; open or join the thread first");
