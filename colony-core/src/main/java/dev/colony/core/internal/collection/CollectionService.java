@@ -106,7 +106,7 @@ public final class CollectionService implements Collections {
         Instant now = kernel.time().now();
         return kernel.storage().write(tx -> {
             access.requireOwnSession(tx, "session_id", actor.session(), actor.user());
-            MemoryDocument source = tx.memories().documents(List.of(memory)).stream()
+            MemoryDocument source = tx.memoryVectors().documents(List.of(memory)).stream()
                     .filter(found -> access.canRead(tx, actor.user(), found.memory().namespace()))
                     .findFirst().orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                             "no memory with id " + memory));

@@ -195,10 +195,8 @@ public final class MemoryService implements MemoryStore {
                 for (int j : storing) {
                     inserted.put(j, insert(tx, checked.get(j), vectors.get(j), now));
                 }
-                Map<MemoryId, Long> versions = tx.memories().revisions(inserted.values().stream().map(Memory::id)
-                        .toList());
                 Map<Integer, AddOutcome> written = new HashMap<>();
-                inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, versions.get(memory.id()))));
+                inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, memory.version())));
                 return written;
             }));
         } catch (ColonyException refused) {
@@ -216,8 +214,7 @@ public final class MemoryService implements MemoryStore {
         }
         return kernel.storage().write(tx -> {
             Memory stored = insert(tx, draft, vector, now);
-            // Read inside the write, so that the caller can name the version without a transaction of its own.
-            return AddOutcome.stored(stored, tx.memories().revisions(List.of(stored.id())).get(stored.id()));
+            return AddOutcome.stored(stored, stored.version());
         });
     }
 
@@ -307,11 +304,10 @@ public final class MemoryService implements MemoryStore {
                     found.namespace())).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                     "no memory with id " + id));
             access.requireAuthorOrAdmin(tx, "memory_id", actor.user(), memory, "forget");
-            long version = tx.memories().revisions(List.of(id)).get(id);
-            if (expectedVersion != null && expectedVersion != version) {
-                throw MemoryEditor.conflict(id, expectedVersion, version);
+            if (expectedVersion != null && expectedVersion != memory.version()) {
+                throw MemoryEditor.conflict(id, expectedVersion, memory.version());
             }
-            tx.memories().forget(id, actor.user().value(), kernel.time().now());
+            tx.memoryForgetting().forget(id, actor.user().value(), kernel.time().now());
             return null;
         });
     }
@@ -321,13 +317,13 @@ public final class MemoryService implements MemoryStore {
         Check.required("ids", ids);
         return kernel.storage().read(tx -> {
             Set<NamespaceId> readable = access.readable(tx, actor.user());
-            Set<MemoryId> visible = new LinkedHashSet<>();
+            Map<MemoryId, Long> versions = new LinkedHashMap<>();
             for (Memory memory : tx.memories().findAll(ids)) {
                 if (readable.contains(memory.namespace())) {
-                    visible.add(memory.id());
+                    versions.put(memory.id(), memory.version());
                 }
             }
-            return tx.memories().revisions(visible);
+            return versions;
         });
     }
 
@@ -404,7 +400,7 @@ public final class MemoryService implements MemoryStore {
                 "clustering by meaning needs an embedder, and this Colony has none"));
         List<MemoryDocument> readable = kernel.storage().read(tx -> {
             Set<NamespaceId> namespaces = access.readable(tx, actor.user());
-            return tx.memories().documents(wanted).stream()
+            return tx.memoryVectors().documents(wanted).stream()
                     .filter(document -> namespaces.contains(document.memory().namespace())).toList();
         });
         if (readable.size() < wanted.size()) {
