@@ -117,10 +117,10 @@ final class IndexLagScenario implements Scenario {
     /** Asks A to add a memory, then polls the store until its latest rev moves. */
     private static void viaStore(StorageProvider storage, PrintStream commands, BufferedReader answers, String word,
             Latencies into, Path stderr) throws IOException {
-        long before = storage.read(tx -> tx.memories().latestRev());
+        long before = storage.read(tx -> tx.memoryFeed().latestRev());
         long t0 = System.nanoTime();
         commands.println("ADD " + word);
-        while (storage.read(tx -> tx.memories().latestRev()) == before) {
+        while (storage.read(tx -> tx.memoryFeed().latestRev()) == before) {
             giveUpAfter(t0, word);
         }
         long lag = System.nanoTime() - t0;

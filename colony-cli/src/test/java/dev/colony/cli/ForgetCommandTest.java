@@ -45,7 +45,7 @@ class ForgetCommandTest {
         try (Colony colony = EmbeddedColony.open(db)) {
             Session bob = colony.sessions().ensure(SessionStart.of("bob", "codex"));
             assertThat(colony.as(bob.actor()).memories().search(SearchQuery.of("quartz-heron-19"))).isEmpty();
-            ForgottenMemory audit = colony.storage().read(tx -> tx.memories().forgottenMemory(leaked)).orElseThrow();
+            ForgottenMemory audit = colony.storage().read(tx -> tx.memoryForgetting().forgottenMemory(leaked)).orElseThrow();
             assertThat(audit.forgottenBy()).isEqualTo("owner:alice");
             assertThat(audit.memory().content()).contains("quartz-heron-19");
         }
@@ -58,7 +58,7 @@ class ForgetCommandTest {
         assertThat(purged.exit()).as(purged.err()).isZero();
         assertThat(purged.out()).contains("Purged memory " + leaked.value());
         try (Colony colony = EmbeddedColony.open(db)) {
-            ForgottenMemory audit = colony.storage().read(tx -> tx.memories().forgottenMemory(leaked)).orElseThrow();
+            ForgottenMemory audit = colony.storage().read(tx -> tx.memoryForgetting().forgottenMemory(leaked)).orElseThrow();
             assertThat(audit.presence()).isEqualTo(Presence.PURGED);
             assertThat(audit.memory().content()).isEmpty();
         }

@@ -99,7 +99,7 @@ class EmbedderWiringTest {
             Actor actor = colony.sessions().ensure(SessionStart.of("alice", "codex")).actor();
             Memory memory = colony.as(actor).memories().add(MemoryDraft.of(MemoryKind.FACT, "Vectors are stored"));
 
-            MemoryDocument stored = colony.storage().read(tx -> tx.memories().changedSince(0, 10)).get(0);
+            MemoryDocument stored = colony.storage().read(tx -> tx.memoryFeed().changedSince(0, 10)).get(0);
 
             assertThat(stored.memory().id()).isEqualTo(memory.id());
             assertThat(stored.vector().model()).isEqualTo(embedder.modelId());
@@ -121,7 +121,7 @@ class EmbedderWiringTest {
             codex.handoffs().accept(handoff.id());
 
             Map<String, MemoryDocument> byKind = new HashMap<>();
-            colony.storage().read(tx -> tx.memories().changedSince(0, 100))
+            colony.storage().read(tx -> tx.memoryFeed().changedSince(0, 100))
                     .forEach(document -> byKind.put(document.memory().kind().name(), document));
             assertThat(byKind.get("handoff").memory().id()).isEqualTo(handoff.id());
             assertThat(byKind.get("handoff").vector().values()).containsExactly(embedder.embed(
@@ -194,6 +194,6 @@ class EmbedderWiringTest {
     }
 
     private static long latestId(Colony colony) {
-        return colony.storage().read(tx -> tx.memories().latestRev());
+        return colony.storage().read(tx -> tx.memoryFeed().latestRev());
     }
 }

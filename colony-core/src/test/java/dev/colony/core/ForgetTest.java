@@ -88,7 +88,7 @@ class ForgetTest {
             assertRefused(() -> alice.memories().forget(secret.id(), null), ErrorCode.NOT_FOUND, "memory_id");
             assertRefused(() -> alice.memories().edit(MemoryEdit.of(secret.id()).withContent("Back again")),
                     ErrorCode.NOT_FOUND, "memory_id");
-            ForgottenMemory audit = colony.storage().read(tx -> tx.memories().forgottenMemory(secret.id()))
+            ForgottenMemory audit = colony.storage().read(tx -> tx.memoryForgetting().forgottenMemory(secret.id()))
                     .orElseThrow();
             assertThat(audit.memory().content()).as("kept for the audit trail").contains("tulip42");
             assertThat(audit.forgottenBy()).isEqualTo("alice");
@@ -125,7 +125,7 @@ class ForgetTest {
 
             assertRefused(() -> carol.memories().get(List.of(bobs.id())), ErrorCode.NOT_FOUND, "ids");
             assertRefused(() -> carol.memories().get(List.of(another.id())), ErrorCode.NOT_FOUND, "ids");
-            ForgottenMemory byAdmin = colony.storage().read(tx -> tx.memories().forgottenMemory(another.id()))
+            ForgottenMemory byAdmin = colony.storage().read(tx -> tx.memoryForgetting().forgottenMemory(another.id()))
                     .orElseThrow();
             assertThat(byAdmin.forgottenBy()).isEqualTo("alice");
         }

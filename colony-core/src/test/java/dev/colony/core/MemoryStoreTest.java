@@ -235,6 +235,6 @@ class MemoryStoreTest {
 
 
     private static long latestId(Colony colony) {
-        return colony.storage().read(tx -> tx.memories().latestRev());
+        return colony.storage().read(tx -> tx.memoryFeed().latestRev());
     }
 }

@@ -115,7 +115,7 @@ class SearchWhileModelLoadsTest {
             embedder.loaded.countDown();
             Memory memory = written.get(30, TimeUnit.SECONDS);
 
-            MemoryDocument stored = colony.storage().read(tx -> tx.memories().changedSince(0, 100)).stream()
+            MemoryDocument stored = colony.storage().read(tx -> tx.memoryFeed().changedSince(0, 100)).stream()
                     .filter(document -> document.memory().id().equals(memory.id())).findFirst().orElseThrow();
             assertThat(stored.vector()).as("written while the model loaded, stored with its vector").isNotNull();
             assertThat(stored.vector().model()).isEqualTo(MODEL);

@@ -123,6 +123,6 @@ class TextInputTest {
     }
 
     private long memoryCount() {
-        return colony.storage().read(tx -> tx.memories().changedSince(0, 1_000)).size();
+        return colony.storage().read(tx -> tx.memoryFeed().changedSince(0, 1_000)).size();
     }
 }

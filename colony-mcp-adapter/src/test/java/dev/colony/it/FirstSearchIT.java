@@ -109,7 +109,7 @@ class FirstSearchIT {
             client.closeGracefully();
         }
         try (Colony colony = EmbeddedColony.openExisting(home.resolve("colony.db"))) {
-            MemoryDocument written = colony.storage().read(tx -> tx.memories().changedSince(MEMORIES, 100)).stream()
+            MemoryDocument written = colony.storage().read(tx -> tx.memoryFeed().changedSince(MEMORIES, 100)).stream()
                     .filter(document -> document.memory().id().value() == id).findFirst().orElseThrow();
             assertThat(written.vector()).as("the write made while the model loaded got its vector").isNotNull();
         }

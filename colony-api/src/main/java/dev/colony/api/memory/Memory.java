@@ -28,6 +28,8 @@ import java.util.Objects;
  * @param expiresAt when it stops being current, or {@code null} for never
  * @param retracted whether its author withdrew it (it stays stored for audit)
  * @param metadata small structured data: values are strings, numbers, booleans, lists or maps
+ * @param version its version: it changes with every change of the memory, so that an edit or a forget can name
+ *     the one it read ({@link MemoryEdit#expectedVersion()}); it is the memory's place in the store's change feed
  */
 public record Memory(
         MemoryId id,
@@ -45,7 +47,8 @@ public record Memory(
         Instant updatedAt,
         Instant expiresAt,
         boolean retracted,
-        Map<String, Object> metadata) {
+        Map<String, Object> metadata,
+        long version) {
 
     /** Checks the required components and makes the collections unmodifiable. */
     public Memory {

@@ -24,7 +24,7 @@ public interface MemorySource {
 
     /**
      * The change feed after {@code afterRev}: each changed memory once, at its latest rev, ascending,
-     * at most {@code limit} (see {@link dev.colony.spi.storage.MemoryRecords#changedSince}).
+     * at most {@code limit} (see {@link dev.colony.spi.storage.MemoryFeed#changedSince}).
      */
     List<MemoryDocument> changedSince(long afterRev, int limit);
 
@@ -47,12 +47,12 @@ public interface MemorySource {
 
             @Override
             public long latestRev() {
-                return storage.read(tx -> tx.memories().latestRev());
+                return storage.read(tx -> tx.memoryFeed().latestRev());
             }
 
             @Override
             public List<MemoryDocument> changedSince(long afterRev, int limit) {
-                return storage.read(tx -> tx.memories().changedSince(afterRev, limit));
+                return storage.read(tx -> tx.memoryFeed().changedSince(afterRev, limit));
             }
         };
     }

@@ -24,7 +24,7 @@ import java.util.Objects;
  *     {@code null} when there is no such embedding (or no {@code vector})
  * @param contextText the content of its predecessor, or {@code null} when it has none that counts
  * @param rev the store-wide change number of the memory's latest insert or update (see
- *     {@link MemoryRecords#changedSince})
+ *     {@link MemoryFeed#changedSince})
  * @param presence whether the memory is live, or forgotten or purged (then an index drops it)
  */
 public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, String contextText, long rev,

@@ -14,6 +14,15 @@ public interface StorageTransaction {
     /** Memories. */
     MemoryRecords memories();
 
+    /** The change feed of memories, which derived indexes tail. */
+    MemoryFeed memoryFeed();
+
+    /** The embeddings stored with memories. */
+    MemoryVectors memoryVectors();
+
+    /** Forgetting and purging memories. */
+    MemoryForgetting memoryForgetting();
+
     /** Tasks. */
     TaskRecords tasks();
 

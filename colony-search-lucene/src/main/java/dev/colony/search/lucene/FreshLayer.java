@@ -80,7 +80,7 @@ final class FreshLayer {
         Instant outOfNanoRange = Instant.parse("3000-01-01T00:00:00Z");
         Memory sample = new Memory(MemoryId.of(1), NamespaceId.of(1), SessionId.of("sample"), MemoryKind.RESULT,
                 "sample content", List.of("topic"), List.of("macro"), "ref", "artifact", TaskId.of(1), null,
-                outOfNanoRange, outOfNanoRange, outOfNanoRange, false, Map.of());
+                outOfNanoRange, outOfNanoRange, outOfNanoRange, false, Map.of(), 1);
         try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
                 IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
             StoredVector sampleVector = null;

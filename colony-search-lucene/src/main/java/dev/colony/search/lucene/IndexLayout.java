@@ -2,7 +2,7 @@ package dev.colony.search.lucene;
 
 import dev.colony.api.memory.Memory;
 import dev.colony.spi.storage.MemoryDocument;
-import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.MemoryVectors;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
 import java.util.HashMap;
@@ -146,7 +146,7 @@ final class IndexLayout {
             doc.add(new Field(CONTEXT, source.contextText(), CONTEXT_TYPE));
         }
         float[] searched = searchVector(source);
-        if (searched != null && !source.vector().model().equals(MemoryRecords.UNKNOWN_MODEL)) {
+        if (searched != null && !source.vector().model().equals(MemoryVectors.UNKNOWN_MODEL)) {
             doc.add(new KnnFloatVectorField(vectorField(source.vector()), searched, SIMILARITY));
         }
         return doc;

@@ -44,7 +44,7 @@ public final class LuceneWarmUp {
         StoredVector vector = new StoredVector("warm-up", values);
         Memory sample = new Memory(MemoryId.of(1), namespace, SessionId.of("warm-up"), MemoryKind.DECISION,
                 "Warm up the search index before the first query", List.of("warm-up"), List.of(), null, null, null,
-                null, now, now, now, false, Map.of());
+                null, now, now, now, false, Map.of(), 1);
         MemoryDocument document = new MemoryDocument(sample, vector, null, 1);
         try (SearchIndex index = LuceneSearch.inMemory().open(new OneMemory(document), Clock.systemUTC())) {
             index.search(new SearchRequest("first query", Set.of(namespace), Set.of(), Set.of(), null, null, null,

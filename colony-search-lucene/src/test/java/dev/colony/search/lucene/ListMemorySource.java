@@ -107,7 +107,7 @@ final class ListMemorySource implements MemorySource {
         Memory old = memories.get((int) id - 1).memory();
         Memory changed = new Memory(old.id(), old.namespace(), old.session(), old.kind(), content, old.topics(),
                 old.macroTopics(), old.ref(), old.artifact(), old.task(), old.replyTo(), old.createdAt(),
-                old.createdAt(), old.expiresAt(), old.retracted(), old.metadata());
+                old.createdAt(), old.expiresAt(), old.retracted(), old.metadata(), rev + 1);
         memories.set((int) id - 1, new MemoryDocument(changed, null, ++rev));
     }
 
@@ -121,7 +121,7 @@ final class ListMemorySource implements MemorySource {
         if (presence == Presence.PURGED) {
             memory = new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(), "", List.of(),
                     List.of(), null, null, memory.task(), memory.replyTo(), memory.createdAt(), memory.updatedAt(),
-                    memory.expiresAt(), memory.retracted(), Map.of());
+                    memory.expiresAt(), memory.retracted(), Map.of(), memory.version());
         }
         memories.set((int) id - 1, new MemoryDocument(memory, presence == Presence.PURGED ? null : old.vector(),
                 null, ++rev, presence));
@@ -184,7 +184,7 @@ final class ListMemorySource implements MemorySource {
         SessionId session = draft.session == null ? SessionId.of("session-" + id) : draft.session;
         Memory memory = new Memory(MemoryId.of(id), draft.namespace, session, draft.kind, draft.content,
                 draft.topics, draft.macroTopics, draft.ref, draft.artifact, draft.task, null, draft.created,
-                draft.created, null, false, Map.of());
+                draft.created, null, false, Map.of(), rev + 1);
         MemoryDocument predecessor = predecessor(memory);
         memories.add(new MemoryDocument(memory, draft.vector, context(predecessor, draft.vector),
                 predecessor == null ? null : predecessor.memory().content(), ++rev, Presence.LIVE));

@@ -84,7 +84,7 @@ final class NamespaceFilterCost {
                 }
                 Memory memory = new Memory(MemoryId.of(id), NamespaceId.of(1 + id % namespaces), SessionId.of("s"),
                         MemoryKind.FACT, text.toString(), List.of(), List.of(), null, null, null, null, Instant.EPOCH,
-                        Instant.EPOCH, null, false, Map.of());
+                        Instant.EPOCH, null, false, Map.of(), id);
                 writer.addDocument(IndexLayout.document(new MemoryDocument(memory, null, id)));
             }
         }

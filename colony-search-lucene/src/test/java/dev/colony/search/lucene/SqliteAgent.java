@@ -107,7 +107,7 @@ final class SqliteAgent implements AutoCloseable {
             return tx.memories().update(new Memory(old.id(), old.namespace(), old.session(), old.kind(),
                     "cross process note about " + word, old.topics(), old.macroTopics(), old.ref(), old.artifact(),
                     old.task(), old.replyTo(), old.createdAt(), now, old.expiresAt(), old.retracted(),
-                    old.metadata()), null);
+                    old.metadata(), old.version()), null);
         });
         changed();
     }

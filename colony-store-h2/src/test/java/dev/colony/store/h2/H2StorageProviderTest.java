@@ -55,7 +55,7 @@ class H2StorageProviderTest {
             first.write(tx -> tx.memories().insert(Fixtures.memory(writer, "only here")));
 
             assertThat(second.storeId()).isNotEqualTo(first.storeId());
-            long latest = second.read(tx -> tx.memories().latestRev());
+            long latest = second.read(tx -> tx.memoryFeed().latestRev());
             assertThat(latest).isZero();
         }
     }
@@ -75,7 +75,7 @@ class H2StorageProviderTest {
         second.close();
 
         try (H2StorageProvider third = H2StorageProvider.inMemory(name)) {
-            long latest = third.read(tx -> tx.memories().latestRev());
+            long latest = third.read(tx -> tx.memoryFeed().latestRev());
             assertThat(latest).as("the database was dropped with its last provider").isZero();
         }
     }
@@ -99,7 +99,7 @@ class H2StorageProviderTest {
         try (H2StorageProvider first = H2StorageProvider.file(base);
                 H2StorageProvider second = H2StorageProvider.file(base)) {
             Fixtures.Writer writer = Fixtures.writer(first);
-            long start = first.read(tx -> tx.memories().latestRev());
+            long start = first.read(tx -> tx.memoryFeed().latestRev());
             AtomicBoolean writing = new AtomicBoolean(true);
             ExecutorService pool = Executors.newFixedThreadPool(5);
             try {
@@ -110,7 +110,7 @@ class H2StorageProviderTest {
                     while (!done) {
                         done = !writing.get();
                         long from = last;
-                        List<MemoryDocument> page = first.read(tx -> tx.memories().changedSince(from, 1_000));
+                        List<MemoryDocument> page = first.read(tx -> tx.memoryFeed().changedSince(from, 1_000));
                         for (MemoryDocument document : page) {
                             last = document.rev();
                             seen.add(document.memory().id().value());

@@ -26,7 +26,7 @@ import org.jdbi.v3.core.statement.Update;
 final class JdbcArchiveRecords implements ArchiveRecords {
 
     /** The condition of a live memory of the scope's namespaces. */
-    private static final String SCOPED_MEMORY = "namespace_id IN (<namespaces>) AND " + JdbcMemoryRecords.LIVE;
+    private static final String SCOPED_MEMORY = "namespace_id IN (<namespaces>) AND " + MemoryRows.LIVE;
 
     private static final List<Source> SOURCES = List.of(
             new Source(new ArchiveTable("namespaces", List.of(integer("id"), text("slug"), text("kind"),
@@ -51,7 +51,7 @@ final class JdbcArchiveRecords implements ArchiveRecords {
                     "task_id", "CASE WHEN task_id IN (SELECT t.id FROM tasks t WHERE t.namespace_id IN (<namespaces>)) "
                             + "THEN task_id END",
                     "reply_to", "CASE WHEN reply_to IN (SELECT r.id FROM memories r WHERE r.namespace_id IN "
-                            + "(<namespaces>) AND r." + JdbcMemoryRecords.LIVE + ") THEN reply_to END"),
+                            + "(<namespaces>) AND r." + MemoryRows.LIVE + ") THEN reply_to END"),
                     SCOPED_MEMORY, "id"),
             new Source(new ArchiveTable("signals", List.of(integer("id"), integer("namespace_id"), text("from_user"),
                     text("from_agent"), text("from_session"), text("to_user"), text("to_agent"), text("memory_ids"),

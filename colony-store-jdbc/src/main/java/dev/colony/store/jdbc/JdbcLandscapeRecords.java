@@ -13,7 +13,7 @@ import org.jdbi.v3.core.statement.Query;
 /** Landscapes over the {@code memories} table. */
 final class JdbcLandscapeRecords implements LandscapeRecords {
 
-    private static final String LIVE = " AND retracted = FALSE AND " + JdbcMemoryRecords.LIVE + " AND (expires_at IS NULL OR expires_at > :now)";
+    private static final String LIVE = " AND retracted = FALSE AND " + MemoryRows.LIVE + " AND (expires_at IS NULL OR expires_at > :now)";
 
     private final JdbcTransaction tx;
 
@@ -47,13 +47,13 @@ final class JdbcLandscapeRecords implements LandscapeRecords {
     public List<Memory> tagged(Set<NamespaceId> namespaces, MemoryKind kind, String topic, Instant now, int limit) {
         return NamespaceChunks.list(namespaces, limit,
                 Comparator.comparing((Memory memory) -> memory.id().value()).reversed(), chunk -> {
-                    try (Query query = tx.handle().createQuery("SELECT " + JdbcMemoryRecords.COLUMNS + " FROM memories "
+                    try (Query query = tx.handle().createQuery("SELECT " + MemoryRows.COLUMNS + " FROM memories "
                             + "WHERE namespace_id IN (<namespaces>) AND kind = :kind AND topics LIKE :topic ESCAPE '!'"
                             + LIVE + " ORDER BY id DESC LIMIT :limit")) {
                         return query.bindList("namespaces", chunk).bind("kind", kind.name())
                                 .bind("topic", Codec.listElementPattern(topic))
                                 .bind("now", now.toEpochMilli()).bind("limit", limit)
-                                .map(JdbcMemoryRecords::map).list();
+                                .map(MemoryRows::map).list();
                     }
                 });
     }

@@ -96,7 +96,7 @@ final class JdbcMessageRecords implements MessageRecords {
         if (change.status() == MessageStatus.RETRACTED) {
             // The body stays stored and searchable, flagged; the next rev tells derived indexes.
             try (Update update = handle.createUpdate("UPDATE memories SET retracted = TRUE, updated_at = :at, rev = "
-                    + JdbcMemoryRecords.NEXT_REV + " WHERE id = :id")) {
+                    + MemoryRows.NEXT_REV + " WHERE id = :id")) {
                 update.bind("at", at.toEpochMilli()).bind("id", message.value()).execute();
             }
             tx.movedMemories();

@@ -42,7 +42,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
     @Override
     public List<ThreadEntry> timeline(TaskId task, int limit) {
         positive(limit);
-        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + JdbcMemoryRecords.LIVE + " ORDER BY id DESC LIMIT :limit")) {
+        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + MemoryRows.LIVE + " ORDER BY id DESC LIMIT :limit")) {
             return query.bind("task", task.value()).bind("limit", limit).map(JdbcTaskPostRecords::entry).list();
         }
     }
@@ -50,7 +50,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
     @Override
     public List<ThreadEntry> since(TaskId task, Instant after, SessionId excluded, int limit) {
         positive(limit);
-        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + JdbcMemoryRecords.LIVE + " AND created_at > :after "
+        try (Query query = tx.handle().createQuery(ENTRY + "WHERE task_id = :task AND " + MemoryRows.LIVE + " AND created_at > :after "
                 + "AND session_id <> :excluded ORDER BY id LIMIT :limit")) {
             return query.bind("task", task.value()).bind("after", after.toEpochMilli())
                     .bind("excluded", excluded.value()).bind("limit", limit)
@@ -67,12 +67,12 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
         }
         List<String> wanted = kinds.stream().map(MemoryKind::name).distinct().toList();
         return NamespaceChunks.list(namespaces, limit, NEWEST_FIRST, chunk -> {
-            try (Query query = tx.handle().createQuery("SELECT " + JdbcMemoryRecords.COLUMNS + " FROM memories "
+            try (Query query = tx.handle().createQuery("SELECT " + MemoryRows.COLUMNS + " FROM memories "
                     + "WHERE namespace_id IN (<namespaces>) AND kind IN (<kinds>) AND created_at >= :since "
-                    + "AND task_id IS NOT NULL AND retracted = FALSE AND " + JdbcMemoryRecords.LIVE + " ORDER BY created_at DESC, id DESC LIMIT :limit")) {
+                    + "AND task_id IS NOT NULL AND retracted = FALSE AND " + MemoryRows.LIVE + " ORDER BY created_at DESC, id DESC LIMIT :limit")) {
                 return query.bindList("namespaces", chunk).bindList("kinds", wanted)
                         .bind("since", since.toEpochMilli()).bind("limit", limit)
-                        .map(JdbcMemoryRecords::map).list();
+                        .map(MemoryRows::map).list();
             }
         });
     }
@@ -117,7 +117,7 @@ final class JdbcTaskPostRecords implements TaskPostRecords {
         long at = Codec.stored(now).toEpochMilli();
         tx.movedMemories();
         try (Update update = tx.writeHandle("taskPosts.retire").createUpdate("UPDATE memories SET metadata = :metadata, "
-                + "expires_at = :at, updated_at = :at, rev = " + JdbcMemoryRecords.NEXT_REV + " WHERE id = :id")) {
+                + "expires_at = :at, updated_at = :at, rev = " + MemoryRows.NEXT_REV + " WHERE id = :id")) {
             return update.bind("metadata", Codec.writeMap(metadata)).bind("at", at).bind("id", note.value())
                     .execute() == 1;
         }

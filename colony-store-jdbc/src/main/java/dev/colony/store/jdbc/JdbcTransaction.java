@@ -9,7 +9,10 @@ import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
+import dev.colony.spi.storage.MemoryFeed;
+import dev.colony.spi.storage.MemoryForgetting;
 import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.MemoryVectors;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.PlanRecords;
@@ -42,6 +45,9 @@ final class JdbcTransaction implements StorageTransaction {
     private NamespaceRecords namespaces;
     private SessionRecords sessions;
     private MemoryRecords memories;
+    private MemoryFeed memoryFeed;
+    private MemoryVectors memoryVectors;
+    private MemoryForgetting memoryForgetting;
     private JdbcTaskRecords tasks;
     private TrackedTaskRecords trackedTasks;
     private LandscapeRecords landscape;
@@ -192,6 +198,30 @@ final class JdbcTransaction implements StorageTransaction {
             memories = new JdbcMemoryRecords(this);
         }
         return memories;
+    }
+
+    @Override
+    public MemoryFeed memoryFeed() {
+        if (memoryFeed == null) {
+            memoryFeed = new JdbcMemoryFeed(this);
+        }
+        return memoryFeed;
+    }
+
+    @Override
+    public MemoryVectors memoryVectors() {
+        if (memoryVectors == null) {
+            memoryVectors = new JdbcMemoryVectors(this);
+        }
+        return memoryVectors;
+    }
+
+    @Override
+    public MemoryForgetting memoryForgetting() {
+        if (memoryForgetting == null) {
+            memoryForgetting = new JdbcMemoryForgetting(this);
+        }
+        return memoryForgetting;
     }
 
     @Override

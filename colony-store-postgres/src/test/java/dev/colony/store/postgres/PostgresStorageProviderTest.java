@@ -192,7 +192,7 @@ class PostgresStorageProviderTest {
             assertThat(error.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
             assertThat(error.getMessage()).contains("unknown");
             assertThat(runs).as("the unit was not run again").hasValue(1);
-            long stored = store.read(tx -> tx.memories().latestRev());
+            long stored = store.read(tx -> tx.memoryFeed().latestRev());
             assertThat(stored).as("this commit never reached the server").isZero();
         }
     }
@@ -232,7 +232,7 @@ class PostgresStorageProviderTest {
         String url = PostgresTestServer.databaseFor(dir);
         try (PostgresStorageProvider store = PostgresStorageProvider.open(url)) {
             Fixtures.Writer writer = Fixtures.writer(store);
-            store.read(tx -> tx.memories().latestRev());
+            store.read(tx -> tx.memoryFeed().latestRev());
             int killed = terminateStoreConnections(url);
             assertThat(killed).as("the store's connections that were terminated").isGreaterThanOrEqualTo(2);
 

@@ -12,7 +12,7 @@ import dev.colony.api.UserId;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.session.Session;
-import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.MemoryVectors;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageCapability;
 import dev.colony.spi.storage.StoredVector;
@@ -94,7 +94,7 @@ class SqliteStorageProviderTest {
             store.write(tx -> tx.memories().insert(memory(namespace, SessionId.of("s1"), "written after it")));
             assertThat(contains(dir, secret)).as("stored at first").isTrue();
 
-            store.write(tx -> tx.memories().purge(leaked, "owner", T0));
+            store.write(tx -> tx.memoryForgetting().purge(leaked, "owner", T0));
         }
 
         assertThat(contains(dir, secret)).as("gone from the database and its journal").isFalse();
@@ -123,8 +123,8 @@ class SqliteStorageProviderTest {
                 }
             }
 
-            Map<String, Long> models = store.read(tx -> tx.memories().vectorModels());
-            assertThat(models).containsExactlyInAnyOrderEntriesOf(Map.of("test/model", 1L, MemoryRecords.UNKNOWN_MODEL, 1L));
+            Map<String, Long> models = store.read(tx -> tx.memoryVectors().vectorModels());
+            assertThat(models).containsExactlyInAnyOrderEntriesOf(Map.of("test/model", 1L, MemoryVectors.UNKNOWN_MODEL, 1L));
         }
     }
 
@@ -213,7 +213,7 @@ class SqliteStorageProviderTest {
                 Connection holder = store.baselineDataSource().getConnection();
                 Statement lock = holder.createStatement()) {
             Namespace namespace = seed(store, "carol", "s-3");
-            long before = store.read(tx -> tx.memories().latestRev());
+            long before = store.read(tx -> tx.memoryFeed().latestRev());
             lock.execute("BEGIN IMMEDIATE");
             try {
                 ColonyException error = catchThrowableOfType(ColonyException.class, () -> store.write(
@@ -224,7 +224,7 @@ class SqliteStorageProviderTest {
             } finally {
                 lock.execute("ROLLBACK");
             }
-            long after = store.read(tx -> tx.memories().latestRev());
+            long after = store.read(tx -> tx.memoryFeed().latestRev());
             assertThat(after).isEqualTo(before);
         }
     }
@@ -233,7 +233,7 @@ class SqliteStorageProviderTest {
     void nestedTransactionsAreRefusedAndAClosedStoreSaysSo() {
         SqliteStorageProvider store = SqliteStorageProvider.open(dir.resolve("life.db"));
         ColonyException nested = catchThrowableOfType(ColonyException.class,
-                () -> store.write(tx -> store.read(inner -> inner.memories().latestRev())));
+                () -> store.write(tx -> store.read(inner -> inner.memoryFeed().latestRev())));
         assertThat(nested).isNotNull();
         assertThat(nested.code()).isEqualTo(ErrorCode.INTERNAL);
 
@@ -241,7 +241,7 @@ class SqliteStorageProviderTest {
         store.close();
 
         ColonyException closed = catchThrowableOfType(ColonyException.class,
-                () -> store.read(tx -> tx.memories().latestRev()));
+                () -> store.read(tx -> tx.memoryFeed().latestRev()));
         assertThat(closed).isNotNull();
         assertThat(closed.code()).isEqualTo(ErrorCode.CLOSED);
     }

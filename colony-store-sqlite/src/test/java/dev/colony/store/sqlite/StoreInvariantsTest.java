@@ -161,9 +161,9 @@ class StoreInvariantsTest {
     @Test
     void aRevThatAppearsBelowWhatTheFeedPassedIsReported() throws SQLException {
         List<Memory> memories = memories(3);
-        store.write(tx -> tx.memories().forget(memories.get(1).id(), "test", T0));
+        store.write(tx -> tx.memoryForgetting().forget(memories.get(1).id(), "test", T0));
         assertThat(invariants.check()).isEmpty();
-        long end = store.read(tx -> tx.memories().latestRev());
+        long end = store.read(tx -> tx.memoryFeed().latestRev());
 
         // The forget moved the second memory from rev 2 to a new one: a late commit at rev 2 is one a reader misses.
         jdbc("INSERT INTO memories (namespace_id, session_id, kind, content, topics, macro_topics, created_at, "

@@ -125,6 +125,6 @@ public interface ActivityContract extends StoreUnderTest {
     private static Memory retracted(Memory memory) {
         return new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(), memory.content(),
                 memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(), memory.replyTo(),
-                memory.createdAt(), memory.updatedAt(), memory.expiresAt(), true, memory.metadata());
+                memory.createdAt(), memory.updatedAt(), memory.expiresAt(), true, memory.metadata(), memory.version());
     }
 }

@@ -73,13 +73,13 @@ public interface AfterCommitContract extends StoreUnderTest {
             assertThat(heard).as("two inserts, one commit").containsExactly("action", "memories");
 
             heard.clear();
-            store.write(tx -> tx.memories().forget(second.id(), "alice", Fixtures.T0.plusSeconds(1)));
+            store.write(tx -> tx.memoryForgetting().forget(second.id(), "alice", Fixtures.T0.plusSeconds(1)));
             assertThat(heard).as("a forget moves the rev").containsExactly("memories");
 
             heard.clear();
             store.write(tx -> tx.sessions().upsert(Fixtures.session(writer.user(), Fixtures.unique("session"),
                     Fixtures.T0)));
-            store.read(tx -> tx.memories().latestRev());
+            store.read(tx -> tx.memoryFeed().latestRev());
             assertThatThrownBy(() -> store.write(tx -> {
                 tx.memories().insert(Fixtures.memory(writer, "rolled back"));
                 throw new IllegalStateException("unit fails");

@@ -38,7 +38,7 @@ public interface ArchiveContract extends StoreUnderTest {
         Memory reply = store.write(tx -> tx.memories().insert(new NewMemory(alice.namespace().id(),
                 alice.session().id(), MemoryKind.NOTE, "a reply to a forgotten memory", List.of(), List.of(), null,
                 null, null, forgotten.id(), Fixtures.T0, null, Map.of(), null)));
-        store.write(tx -> tx.memories().forget(forgotten.id(), "test", Fixtures.T0));
+        store.write(tx -> tx.memoryForgetting().forget(forgotten.id(), "test", Fixtures.T0));
         store.write(tx -> tx.memories().insert(Fixtures.memory(bob, "bob's own")));
         store.write(tx -> tx.signals().insert(new NewSignal(alice.namespace().id(), bob.user(), "codex",
                 bob.session().id(), alice.user(), null, List.of(kept.id()), Fixtures.T0, Fixtures.T0.plusSeconds(60))));

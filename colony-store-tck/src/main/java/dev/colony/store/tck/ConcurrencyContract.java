@@ -52,7 +52,7 @@ public interface ConcurrencyContract extends StoreUnderTest {
     default void concurrentWritersLoseNothingAndRevsBecomeVisibleInOrder() throws Exception {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long start = store.read(tx -> tx.memories().latestRev());
+        long start = store.read(tx -> tx.memoryFeed().latestRev());
         ExecutorService pool = Executors.newSingleThreadExecutor();
         FeedTailer tailer = new FeedTailer(pool, store, start, 1_000);
 

@@ -30,7 +30,7 @@ public interface DatabaseFileContract extends StoreUnderTest {
         Path file = store.location().get();
         Fixtures.Writer writer = Fixtures.writer(store);
         Memory kept = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "written before the move")));
-        long acknowledgedRev = store.read(tx -> tx.memories().latestRev());
+        long acknowledgedRev = store.read(tx -> tx.memoryFeed().latestRev());
         Path aside = file.resolveSibling("moved-away.bak");
         Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
 
@@ -45,7 +45,7 @@ public interface DatabaseFileContract extends StoreUnderTest {
         StorageProvider reopened = openStore(dir);
         try {
             Optional<Memory> found = reopened.read(tx -> tx.memories().find(kept.id()));
-            long latest = reopened.read(tx -> tx.memories().latestRev());
+            long latest = reopened.read(tx -> tx.memoryFeed().latestRev());
             assertThat(found).contains(kept);
             assertThat(latest).as("no write after the move reached the file").isEqualTo(acknowledgedRev);
         } finally {
@@ -101,7 +101,7 @@ public interface DatabaseFileContract extends StoreUnderTest {
         Fixtures.Writer otherWriter = Fixtures.writer(other);
         Memory theirs = other.write(tx -> tx.memories().insert(Fixtures.memory(otherWriter, "in the new file")));
         Replacement replacement = new Replacement(other.storeId(), theirs,
-                other.read(tx -> tx.memories().latestRev()));
+                other.read(tx -> tx.memoryFeed().latestRev()));
         other.close();
         Files.move(otherFile, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return replacement;
@@ -112,7 +112,7 @@ public interface DatabaseFileContract extends StoreUnderTest {
         StorageProvider reopened = openStore(dir);
         try {
             Optional<Memory> found = reopened.read(tx -> tx.memories().find(replacement.memory().id()));
-            long latest = reopened.read(tx -> tx.memories().latestRev());
+            long latest = reopened.read(tx -> tx.memoryFeed().latestRev());
             assertThat(reopened.storeId()).isEqualTo(replacement.storeId());
             assertThat(found).contains(replacement.memory());
             assertThat(latest).as("nothing of the replaced store reached the new file").isEqualTo(replacement.latestRev());

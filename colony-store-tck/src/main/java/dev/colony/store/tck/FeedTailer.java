@@ -34,7 +34,7 @@ final class FeedTailer {
                 commits.drainPermits();
                 boolean done = !writing.get();
                 long from = last;
-                List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(from, pageSize));
+                List<MemoryDocument> page = store.read(tx -> tx.memoryFeed().changedSince(from, pageSize));
                 for (MemoryDocument document : page) {
                     if (document.rev() <= last) {
                         throw new AssertionError("changedSince(" + from + ") returned rev " + document.rev()

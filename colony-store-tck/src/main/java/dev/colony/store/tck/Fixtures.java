@@ -65,6 +65,14 @@ public final class Fixtures {
                 null, null, null, null, T0, null, Map.of(), null);
     }
 
+    /** {@code memory} at {@code version}: what a read returns after a change moved the memory's rev there. */
+    static Memory atVersion(Memory memory, long version) {
+        return new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(), memory.content(),
+                memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(), memory.replyTo(),
+                memory.createdAt(), memory.updatedAt(), memory.expiresAt(), memory.retracted(), memory.metadata(),
+                version);
+    }
+
     /** Inserts {@code count} memories of {@code writer}, one transaction each, and returns them in order. */
     static List<Memory> insertMany(StorageProvider store, Writer writer, int count) {
         List<Memory> memories = new ArrayList<>(count);

@@ -137,7 +137,7 @@ public interface MemoryContract extends StoreUnderTest {
         });
 
         assertThat(memories).extracting(Memory::id).isSorted().doesNotHaveDuplicates();
-        long[] revs = store.read(tx -> tx.memories().changedSince(0, Integer.MAX_VALUE)).stream()
+        long[] revs = store.read(tx -> tx.memoryFeed().changedSince(0, Integer.MAX_VALUE)).stream()
                 .filter(document -> memories.contains(document.memory())).mapToLong(MemoryDocument::rev).toArray();
         assertThat(revs).as("one rev per insert, increasing with the id").hasSize(5).isSorted();
     }
@@ -185,14 +185,14 @@ public interface MemoryContract extends StoreUnderTest {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         boolean vectors = store.capabilities().contains(StorageCapability.VECTORS);
-        long start = store.read(tx -> tx.memories().latestRev());
+        long start = store.read(tx -> tx.memoryFeed().latestRev());
         NewMemory withVector = everyField(writer, null, null, new StoredVector("test/model-1",
                 new float[] {1f, 2f, 3f}));
         Memory first = store.write(tx -> tx.memories().insert(withVector));
         List<Memory> rest = Fixtures.insertMany(store, writer, 4);
 
-        List<MemoryDocument> all = store.read(tx -> tx.memories().changedSince(start, 100));
-        List<MemoryDocument> page = store.read(tx -> tx.memories().changedSince(all.get(0).rev(), 2));
+        List<MemoryDocument> all = store.read(tx -> tx.memoryFeed().changedSince(start, 100));
+        List<MemoryDocument> page = store.read(tx -> tx.memoryFeed().changedSince(all.get(0).rev(), 2));
 
         assertThat(all).extracting(MemoryDocument::memory)
                 .containsExactly(first, rest.get(0), rest.get(1), rest.get(2), rest.get(3));
@@ -204,7 +204,7 @@ public interface MemoryContract extends StoreUnderTest {
         }
         assertThat(all.get(1).vector()).isNull();
         assertThat(page).extracting(MemoryDocument::memory).containsExactly(rest.get(0), rest.get(1));
-        var beyondTheEnd = store.read(tx -> tx.memories().changedSince(all.get(4).rev(), 10));
+        var beyondTheEnd = store.read(tx -> tx.memoryFeed().changedSince(all.get(4).rev(), 10));
         assertThat(beyondTheEnd).isEmpty();
     }
 
@@ -219,11 +219,11 @@ public interface MemoryContract extends StoreUnderTest {
         vector[0] = Float.MIN_VALUE;
         vector[1] = -0.0f;
         vector[2] = Float.MAX_VALUE;
-        long start = store.read(tx -> tx.memories().latestRev());
+        long start = store.read(tx -> tx.memoryFeed().latestRev());
         store.write(tx -> tx.memories().insert(everyField(writer, null, null, new StoredVector("test/model-1",
                 vector))));
 
-        StoredVector read = store.read(tx -> tx.memories().changedSince(start, 1)).get(0).vector();
+        StoredVector read = store.read(tx -> tx.memoryFeed().changedSince(start, 1)).get(0).vector();
 
         if (!store.capabilities().contains(StorageCapability.VECTORS)) {
             assertThat(read).as("a store without VECTORS returns no vector").isNull();
@@ -240,7 +240,7 @@ public interface MemoryContract extends StoreUnderTest {
     default void memoryOfAnUnknownSessionIsRefusedWithStorageFailure() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestRev());
+        long before = store.read(tx -> tx.memoryFeed().latestRev());
         NewMemory orphan = Fixtures.memory(writer, SessionId.of(Fixtures.unique("no-such-session")), "orphan");
 
         ColonyException error = catchThrowableOfType(ColonyException.class,
@@ -248,7 +248,32 @@ public interface MemoryContract extends StoreUnderTest {
 
         assertThat(error).isNotNull();
         assertThat(error.code()).isEqualTo(ErrorCode.STORAGE_FAILURE);
-        var latest = store.read(tx -> tx.memories().latestRev());
+        var latest = store.read(tx -> tx.memoryFeed().latestRev());
         assertThat(latest).isEqualTo(before);
+    }
+
+    @Test
+    default void aMemoryReadCarriesItsVersionTheRevOfItsLatestChange() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+
+        Memory inserted = store.write(tx -> tx.memories().insert(Fixtures.memory(writer, "versioned")));
+        long afterInsert = store.read(tx -> tx.memoryFeed().latestRev());
+        store.write(tx -> tx.memories().update(Fixtures.atVersion(inserted, 0), null));
+        long afterUpdate = store.read(tx -> tx.memoryFeed().latestRev());
+
+        assertThat(inserted.version()).as("the insert's answer").isEqualTo(afterInsert);
+        assertThat(afterUpdate).isGreaterThan(afterInsert);
+        store.read(tx -> {
+            assertThat(tx.memories().find(inserted.id())).map(Memory::version).contains(afterUpdate);
+            assertThat(tx.memories().findAll(List.of(inserted.id()))).extracting(Memory::version)
+                    .containsExactly(afterUpdate);
+            assertThat(tx.memoryVectors().documents(List.of(inserted.id()))).singleElement()
+                    .satisfies(document -> assertThat(document.memory().version()).isEqualTo(document.rev())
+                            .isEqualTo(afterUpdate));
+            assertThat(tx.memoryFeed().changedSince(afterInsert, 10)).singleElement()
+                    .satisfies(document -> assertThat(document.memory().version()).isEqualTo(afterUpdate));
+            return null;
+        });
     }
 }

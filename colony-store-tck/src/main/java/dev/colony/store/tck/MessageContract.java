@@ -101,7 +101,7 @@ public interface MessageContract extends StoreUnderTest {
         StorageProvider store = store();
         MessageThread thread = MessageThread.start(store);
         StoredMessage message = thread.send(store, "codex", "codex", null, MessageUrgency.FYI, null, null);
-        long revBefore = store.read(tx -> tx.memories().latestRev());
+        long revBefore = store.read(tx -> tx.memoryFeed().latestRev());
         Instant at = Fixtures.T0.plusSeconds(60);
 
         StoredMessage retracted = store.write(tx -> tx.messages().transition(message.id(), 1,
@@ -113,7 +113,7 @@ public interface MessageContract extends StoreUnderTest {
         assertThat(body.retracted()).isTrue();
         assertThat(body.updatedAt()).isEqualTo(at);
         assertThat(body.content()).as("the body stays as written").startsWith("message body");
-        List<MemoryDocument> changed = store.read(tx -> tx.memories().changedSince(revBefore, 10));
+        List<MemoryDocument> changed = store.read(tx -> tx.memoryFeed().changedSince(revBefore, 10));
         assertThat(changed).extracting(document -> document.memory().id()).containsExactly(message.id());
         assertThat(changed.get(0).rev()).isGreaterThan(revBefore);
     }

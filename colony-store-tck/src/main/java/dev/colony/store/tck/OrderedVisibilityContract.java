@@ -44,7 +44,7 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
             writerStores.add(other.storeId().equals(store.storeId()) ? other : store);
         }
         Fixtures.Writer writer = Fixtures.writer(store);
-        long start = store.read(tx -> tx.memories().latestRev());
+        long start = store.read(tx -> tx.memoryFeed().latestRev());
         ExecutorService pool = Executors.newFixedThreadPool(VISIBILITY_WRITERS + 1);
         try {
             FeedTailer tailer = new FeedTailer(pool, store, start, 500);
@@ -62,7 +62,7 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
                             Memory edited = new Memory(old.id(), old.namespace(), old.session(), old.kind(),
                                     old.content() + " (edited at " + i + ")", old.topics(), old.macroTopics(),
                                     old.ref(), old.artifact(), old.task(), old.replyTo(), old.createdAt(),
-                                    old.updatedAt(), old.expiresAt(), old.retracted(), old.metadata());
+                                    old.updatedAt(), old.expiresAt(), old.retracted(), old.metadata(), old.version());
                             writerStore.write(tx -> tx.memories().update(edited, null));
                         } else {
                             String content = "writer " + writerNumber + " #" + i;
@@ -84,14 +84,14 @@ public interface OrderedVisibilityContract extends StoreUnderTest {
             Set<Long> tailed = new HashSet<>();
             tailer.seen().forEach(document -> tailed.add(document.rev()));
 
-            List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(start, 10 * VISIBILITY_WRITERS
+            List<MemoryDocument> feed = store.read(tx -> tx.memoryFeed().changedSince(start, 10 * VISIBILITY_WRITERS
                     * VISIBILITY_WRITES));
             assertThat(feed).as("the feed ends with one entry per memory written")
                     .hasSize(VISIBILITY_WRITERS * (VISIBILITY_WRITES - VISIBILITY_WRITES / 5));
             assertThat(feed).extracting(MemoryDocument::rev).isSorted().doesNotHaveDuplicates();
             assertThat(tailed).as("the tailing reader saw every rev still in the feed")
                     .containsAll(feed.stream().map(MemoryDocument::rev).toList());
-            long latest = store.read(tx -> tx.memories().latestRev());
+            long latest = store.read(tx -> tx.memoryFeed().latestRev());
             assertThat(feed.get(feed.size() - 1).rev()).isEqualTo(latest);
         } finally {
             pool.shutdownNow();

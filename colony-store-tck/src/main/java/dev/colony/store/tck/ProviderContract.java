@@ -49,9 +49,9 @@ public interface ProviderContract extends StoreUnderTest {
     default void freshStoreIsEmptyAndHasItsOwnStoreId() {
         StorageProvider fresh = openStore(newDirectory());
         try {
-            var latest = fresh.read(tx -> tx.memories().latestRev());
+            var latest = fresh.read(tx -> tx.memoryFeed().latestRev());
             assertThat(latest).isZero();
-            var tail = fresh.read(tx -> tx.memories().changedSince(0, 10));
+            var tail = fresh.read(tx -> tx.memoryFeed().changedSince(0, 10));
             assertThat(tail).isEmpty();
             assertThat(fresh.storeId()).isNotBlank().isNotEqualTo(store().storeId());
         } finally {

@@ -175,7 +175,7 @@ public final class StoreInvariants {
         Set<Long> seen = new HashSet<>();
         while (true) {
             long after = last;
-            List<MemoryDocument> page = tx.memories().changedSince(after, FEED_PAGE);
+            List<MemoryDocument> page = tx.memoryFeed().changedSince(after, FEED_PAGE);
             for (MemoryDocument document : page) {
                 long id = document.memory().id().value();
                 long rev = document.rev();
@@ -194,7 +194,7 @@ public final class StoreInvariants {
             }
         }
         feedEnd = last;
-        long latest = tx.memories().latestRev();
+        long latest = tx.memoryFeed().latestRev();
         if (latest != last) {
             found.add("memories: latestRev() is " + latest + " but the feed ends at rev " + last);
         }

@@ -81,7 +81,7 @@ public interface TaskFeedContract extends StoreUnderTest {
             return tx.memories().update(new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(),
                     memory.content(), memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(),
                     memory.task(), memory.replyTo(), memory.createdAt(), Fixtures.T0, memory.expiresAt(), true,
-                    memory.metadata()), null);
+                    memory.metadata(), memory.version()), null);
         });
 
         List<FeedRow> before = store.read(tx -> tx.trackedTasks().feed(new FeedQuery(Set.of(writer.namespace().id()),

@@ -113,7 +113,7 @@ public interface TaskLinkPostContract extends StoreUnderTest {
         Optional<WorkingNoteRow> live = store.read(tx -> tx.taskPosts().workingNote(task.id(), session));
         assertThat(live).contains(new WorkingNoteRow(task.id(), session, second.id(), later, 2));
 
-        long revBefore = store.read(tx -> tx.memories().latestRev());
+        long revBefore = store.read(tx -> tx.memoryFeed().latestRev());
         boolean retired = store.write(tx -> tx.taskPosts().retire(first.id(), Map.of("superseded_by",
                 second.id().value()), later));
         boolean missing = store.write(tx -> tx.taskPosts().retire(MemoryId.of(Long.MAX_VALUE), Map.of(), later));
@@ -124,7 +124,7 @@ public interface TaskLinkPostContract extends StoreUnderTest {
         assertThat(stored.expiresAt()).isEqualTo(later);
         assertThat(stored.updatedAt()).isEqualTo(later);
         assertThat(stored.content()).isEqualTo(first.content());
-        long revAfter = store.read(tx -> tx.memories().latestRev());
+        long revAfter = store.read(tx -> tx.memoryFeed().latestRev());
         assertThat(revAfter).isEqualTo(revBefore + 1);
     }
 

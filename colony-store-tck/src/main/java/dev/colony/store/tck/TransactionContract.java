@@ -23,7 +23,7 @@ public interface TransactionContract extends StoreUnderTest {
     default void writeThatThrowsLeavesNoRowAndTheExceptionPassesThrough() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestRev());
+        long before = store.read(tx -> tx.memoryFeed().latestRev());
         IllegalStateException thrown = new IllegalStateException("unit failed");
         String sessionId = Fixtures.unique("rolled-back");
 
@@ -34,9 +34,9 @@ public interface TransactionContract extends StoreUnderTest {
         }));
 
         assertThat(caught).isSameAs(thrown);
-        var latest = store.read(tx -> tx.memories().latestRev());
+        var latest = store.read(tx -> tx.memoryFeed().latestRev());
         assertThat(latest).isEqualTo(before);
-        var tail = store.read(tx -> tx.memories().changedSince(before, 10));
+        var tail = store.read(tx -> tx.memoryFeed().changedSince(before, 10));
         assertThat(tail).isEmpty();
         var session = store.read(tx -> tx.sessions().find(SessionId.of(sessionId)));
         assertThat(session).isEmpty();
@@ -89,7 +89,7 @@ public interface TransactionContract extends StoreUnderTest {
         ExecutorService other = Executors.newSingleThreadExecutor();
         try {
             long[] seen = store.read(tx -> {
-                long first = tx.memories().latestRev();
+                long first = tx.memoryFeed().latestRev();
                 Memory committed;
                 try {
                     committed = other.submit(() -> store.write(
@@ -97,14 +97,14 @@ public interface TransactionContract extends StoreUnderTest {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-                long second = tx.memories().latestRev();
+                long second = tx.memoryFeed().latestRev();
                 boolean visible = tx.memories().find(committed.id()).isPresent();
                 return new long[] {first, second, committed.id().value(), visible ? 1 : 0};
             });
 
             assertThat(seen[1]).as("latest rev inside the snapshot").isEqualTo(seen[0]);
             assertThat(seen[3]).as("the concurrent commit is invisible to the snapshot").isZero();
-            var latest = store.read(tx -> tx.memories().latestRev());
+            var latest = store.read(tx -> tx.memoryFeed().latestRev());
             assertThat(latest).as("a later read sees the concurrent commit's rev").isGreaterThan(seen[0]);
             var afterwards = store.read(tx -> tx.memories().find(MemoryId.of(seen[2])));
             assertThat(afterwards).isPresent();
@@ -117,12 +117,12 @@ public interface TransactionContract extends StoreUnderTest {
     default void readTransactionRefusesWrites() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
-        long before = store.read(tx -> tx.memories().latestRev());
+        long before = store.read(tx -> tx.memoryFeed().latestRev());
 
         Throwable caught = catchThrowable(() -> store.read(tx -> tx.memories().insert(Fixtures.memory(writer, "no"))));
 
         assertThat(caught).isInstanceOf(ColonyException.class);
-        var latest = store.read(tx -> tx.memories().latestRev());
+        var latest = store.read(tx -> tx.memoryFeed().latestRev());
         assertThat(latest).isEqualTo(before);
     }
 }

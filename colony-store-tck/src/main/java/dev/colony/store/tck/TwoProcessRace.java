@@ -136,7 +136,7 @@ public final class TwoProcessRace {
                             + output(log));
                 }
                 List<MemoryDocument> stored = store.read(
-                        tx -> tx.memories().changedSince(0, 4 * rounds * perRound + 16));
+                        tx -> tx.memoryFeed().changedSince(0, 4 * rounds * perRound + 16));
                 return new Outcome(user, writing.namespace(), parentSession, childSession, stored);
             }
         } finally {

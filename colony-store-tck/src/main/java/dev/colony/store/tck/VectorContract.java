@@ -44,7 +44,7 @@ public interface VectorContract extends StoreUnderTest {
         insert(store, writer, MemoryKind.FACT, "three", new StoredVector(b, new float[] {1f, 1f, 1f}));
         insert(store, writer, MemoryKind.FACT, "four", null);
 
-        Map<String, Long> models = store.read(tx -> tx.memories().vectorModels());
+        Map<String, Long> models = store.read(tx -> tx.memoryVectors().vectorModels());
 
         assertThat(models).containsEntry(a, 2L).containsEntry(b, 1L);
     }
@@ -57,7 +57,7 @@ public interface VectorContract extends StoreUnderTest {
         Memory with = insert(store, writer, MemoryKind.FACT, "with", new StoredVector(a, new float[] {3f, 4f}));
         Memory without = insert(store, writer, MemoryKind.FACT, "without", null);
 
-        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(without.id(), with.id(),
+        List<MemoryDocument> read = store.read(tx -> tx.memoryVectors().documents(List.of(without.id(), with.id(),
                 MemoryId.of(Long.MAX_VALUE))));
 
         assertThat(read).extracting(MemoryDocument::memory).containsExactly(with, without);
@@ -83,21 +83,21 @@ public interface VectorContract extends StoreUnderTest {
         Set<Long> mine = Set.of(current.id().value(), other.id().value(), none.id().value(), shorter.id().value(),
                 excluded.id().value());
 
-        List<MemoryDocument> all = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+        List<MemoryDocument> all = store.read(tx -> tx.memoryVectors().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
                 before, 1000));
-        List<MemoryDocument> first = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+        List<MemoryDocument> first = store.read(tx -> tx.memoryVectors().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
                 before, 1));
-        List<MemoryDocument> next = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
+        List<MemoryDocument> next = store.read(tx -> tx.memoryVectors().withoutVector(a, 3, Set.of(MemoryKind.RECALL),
                 other.id().value(), 1));
-        List<MemoryDocument> everyKind = store.read(tx -> tx.memories().withoutVector(a, 3, Set.of(), before, 1000));
+        List<MemoryDocument> everyKind = store.read(tx -> tx.memoryVectors().withoutVector(a, 3, Set.of(), before, 1000));
 
         assertThat(ids(all, mine)).containsExactly(other.id().value(), none.id().value(), shorter.id().value());
         assertThat(first).extracting(document -> document.memory().id()).containsExactly(other.id());
         assertThat(first.get(0).vector().model()).as("the vector it has now").startsWith("test/b");
         assertThat(next).extracting(document -> document.memory().id()).containsExactly(none.id());
         assertThat(ids(everyKind, mine)).contains(excluded.id().value());
-        long lacking = store.read(tx -> tx.memories().countWithoutVector(a, 3, Set.of(MemoryKind.RECALL)));
-        long lackingEveryKind = store.read(tx -> tx.memories().countWithoutVector(a, 3, Set.of()));
+        long lacking = store.read(tx -> tx.memoryVectors().countWithoutVector(a, 3, Set.of(MemoryKind.RECALL)));
+        long lackingEveryKind = store.read(tx -> tx.memoryVectors().countWithoutVector(a, 3, Set.of()));
         assertThat(lacking).as("at least mine, counted like the pages").isGreaterThanOrEqualTo(3);
         assertThat(lackingEveryKind).isGreaterThan(lacking);
     }
@@ -117,7 +117,7 @@ public interface VectorContract extends StoreUnderTest {
         store.write(tx -> tx.memories().update(new Memory(retracted.id(), retracted.namespace(), retracted.session(),
                 retracted.kind(), retracted.content(), retracted.topics(), retracted.macroTopics(), retracted.ref(),
                 retracted.artifact(), retracted.task(), retracted.replyTo(), retracted.createdAt(),
-                retracted.updatedAt(), retracted.expiresAt(), true, retracted.metadata()),
+                retracted.updatedAt(), retracted.expiresAt(), true, retracted.metadata(), retracted.version()),
                 new StoredVector(a, new float[] {0f, 1f})));
         Memory afterRetracted = insert(store, writer, MemoryKind.FACT, "after a retracted one",
                 new StoredVector(a, new float[] {3f, 3f}));
@@ -130,16 +130,16 @@ public interface VectorContract extends StoreUnderTest {
                 new StoredVector(a, new float[] {4f, 1f}));
         insert(store, writer, MemoryKind.FACT, "other model", new StoredVector(Fixtures.unique("test/b"),
                 new float[] {2f, 2f}));
-        long beforeLast = store.read(tx -> tx.memories().latestRev());
+        long beforeLast = store.read(tx -> tx.memoryFeed().latestRev());
         Memory afterOtherModel = insert(store, writer, MemoryKind.FACT, "after another model's",
                 new StoredVector(a, new float[] {0f, 3f}));
         Memory alone = insert(store, elsewhere, MemoryKind.FACT, "another session",
                 new StoredVector(a, new float[] {5f, 5f}));
 
-        List<MemoryDocument> read = store.read(tx -> tx.memories().documents(List.of(unembedded.id(),
+        List<MemoryDocument> read = store.read(tx -> tx.memoryVectors().documents(List.of(unembedded.id(),
                 afterUnembedded.id(), followed.id(), afterRetracted.id(), afterForeign.id(), afterOtherModel.id(),
                 alone.id())));
-        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(beforeLast, 1));
+        List<MemoryDocument> feed = store.read(tx -> tx.memoryFeed().changedSince(beforeLast, 1));
 
         assertThat(read).extracting(MemoryDocument::context).as("only the ones after an embedded memory of the "
                 + "same namespace and model have a context, another namespace's passed over")
@@ -168,18 +168,18 @@ public interface VectorContract extends StoreUnderTest {
         Memory second = insert(store, writer, MemoryKind.FACT, "8443 since March", null);
         Memory third = insert(store, writer, MemoryKind.FACT, "noted", null);
 
-        long beforeEdit = store.read(tx -> tx.memories().latestRev());
+        long beforeEdit = store.read(tx -> tx.memoryFeed().latestRev());
         store.write(tx -> tx.memories().update(new Memory(first.id(), first.namespace(), first.session(),
                 first.kind(), "which port does production use", first.topics(), first.macroTopics(), first.ref(),
                 first.artifact(), first.task(), first.replyTo(), first.createdAt(), first.updatedAt(),
-                first.expiresAt(), false, first.metadata()), null));
-        List<MemoryDocument> edited = store.read(tx -> tx.memories().changedSince(beforeEdit, 10));
-        long beforeForget = store.read(tx -> tx.memories().latestRev());
-        store.write(tx -> tx.memories().forget(first.id(), "test", Fixtures.T0));
-        List<MemoryDocument> forgotten = store.read(tx -> tx.memories().changedSince(beforeForget, 10));
-        long beforePurge = store.read(tx -> tx.memories().latestRev());
-        store.write(tx -> tx.memories().purge(second.id(), "test", Fixtures.T0));
-        List<MemoryDocument> purged = store.read(tx -> tx.memories().changedSince(beforePurge, 10));
+                first.expiresAt(), false, first.metadata(), first.version()), null));
+        List<MemoryDocument> edited = store.read(tx -> tx.memoryFeed().changedSince(beforeEdit, 10));
+        long beforeForget = store.read(tx -> tx.memoryFeed().latestRev());
+        store.write(tx -> tx.memoryForgetting().forget(first.id(), "test", Fixtures.T0));
+        List<MemoryDocument> forgotten = store.read(tx -> tx.memoryFeed().changedSince(beforeForget, 10));
+        long beforePurge = store.read(tx -> tx.memoryFeed().latestRev());
+        store.write(tx -> tx.memoryForgetting().purge(second.id(), "test", Fixtures.T0));
+        List<MemoryDocument> purged = store.read(tx -> tx.memoryFeed().changedSince(beforePurge, 10));
 
         assertThat(edited).extracting(document -> document.memory().id()).as("the edited one, then its successor")
                 .containsExactly(first.id(), second.id());
@@ -200,16 +200,16 @@ public interface VectorContract extends StoreUnderTest {
                 "a private note")));
         Memory second = insert(store, writer, MemoryKind.FACT, "8443 since March", null);
 
-        MemoryDocument read = store.read(tx -> tx.memories().documents(List.of(second.id()))).get(0);
-        long beforeForget = store.read(tx -> tx.memories().latestRev());
-        store.write(tx -> tx.memories().forget(between.id(), "test", Fixtures.T0));
-        List<MemoryDocument> forgotten = store.read(tx -> tx.memories().changedSince(beforeForget, 10));
-        long beforeEdit = store.read(tx -> tx.memories().latestRev());
+        MemoryDocument read = store.read(tx -> tx.memoryVectors().documents(List.of(second.id()))).get(0);
+        long beforeForget = store.read(tx -> tx.memoryFeed().latestRev());
+        store.write(tx -> tx.memoryForgetting().forget(between.id(), "test", Fixtures.T0));
+        List<MemoryDocument> forgotten = store.read(tx -> tx.memoryFeed().changedSince(beforeForget, 10));
+        long beforeEdit = store.read(tx -> tx.memoryFeed().latestRev());
         store.write(tx -> tx.memories().update(new Memory(first.id(), first.namespace(), first.session(),
                 first.kind(), "which port does production use", first.topics(), first.macroTopics(), first.ref(),
                 first.artifact(), first.task(), first.replyTo(), first.createdAt(), first.updatedAt(),
-                first.expiresAt(), false, first.metadata()), null));
-        List<MemoryDocument> edited = store.read(tx -> tx.memories().changedSince(beforeEdit, 10));
+                first.expiresAt(), false, first.metadata(), first.version()), null));
+        List<MemoryDocument> edited = store.read(tx -> tx.memoryFeed().changedSince(beforeEdit, 10));
 
         assertThat(read.contextText()).as("the session's last memory of the same namespace").isEqualTo(
                 "which port does staging use");
@@ -225,18 +225,18 @@ public interface VectorContract extends StoreUnderTest {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         Memory memory = insert(store, writer, MemoryKind.FACT, "embed me later", null);
-        long rev = store.read(tx -> tx.memories().latestRev());
+        long rev = store.read(tx -> tx.memoryFeed().latestRev());
         StoredVector vector = new StoredVector(Fixtures.unique("test/a"), new float[] {0.5f, -0.5f});
 
-        boolean stored = store.write(tx -> tx.memories().storeVector(memory.id(), rev, vector));
-        boolean stale = store.write(tx -> tx.memories().storeVector(memory.id(), rev,
+        boolean stored = store.write(tx -> tx.memoryVectors().storeVector(memory.id(), rev, vector));
+        boolean stale = store.write(tx -> tx.memoryVectors().storeVector(memory.id(), rev,
                 new StoredVector("test/late", new float[] {1f, 1f})));
 
         assertThat(stored).isTrue();
         assertThat(stale).as("the rev moved on with the first vector").isFalse();
-        List<MemoryDocument> feed = store.read(tx -> tx.memories().changedSince(rev, 10));
+        List<MemoryDocument> feed = store.read(tx -> tx.memoryFeed().changedSince(rev, 10));
         assertThat(feed).singleElement().satisfies(document -> {
-            assertThat(document.memory()).isEqualTo(memory);
+            assertThat(document.memory()).isEqualTo(Fixtures.atVersion(memory, document.rev()));
             assertThat(document.rev()).isGreaterThan(rev);
             assertThat(document.vector().model()).isEqualTo(vector.model());
             assertThat(document.vector().values()).containsExactly(0.5f, -0.5f);

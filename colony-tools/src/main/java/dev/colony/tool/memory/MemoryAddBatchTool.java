@@ -13,7 +13,6 @@ import dev.colony.tool.Size;
 import dev.colony.tool.ToolContext;
 import dev.colony.tool.ToolSpec;
 import dev.colony.tool.signal.SignalShortcut;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -77,7 +76,6 @@ public final class MemoryAddBatchTool {
     }
 
     private static Result run(ToolContext context, Args args) {
-        Instant now = context.colony().clock().instant();
         int count = args.memories().size();
         ErrorView[] refused = new ErrorView[count];
         List<MemoryDraft> drafts = new ArrayList<>();
@@ -94,7 +92,7 @@ public final class MemoryAddBatchTool {
                     throw ColonyException.invalid("force", "is given once for the whole batch");
                 }
                 SignalShortcut.check(entry.signal(), context.collection(entry.collection()));
-                drafts.add(MemoryAddTool.draft(entry, context.collection(entry.collection()), now));
+                drafts.add(MemoryAddTool.draft(entry, context.collection(entry.collection())));
                 positions.add(i);
             } catch (ColonyException e) {
                 refused[i] = ErrorView.of(e);

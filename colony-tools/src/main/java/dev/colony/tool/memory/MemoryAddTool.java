@@ -8,7 +8,6 @@ import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
-import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.task.TaskStatus;
@@ -19,14 +18,12 @@ import dev.colony.tool.Size;
 import dev.colony.tool.ToolContext;
 import dev.colony.tool.ToolSpec;
 import dev.colony.tool.signal.SignalShortcut;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -110,8 +107,7 @@ public final class MemoryAddTool {
                     + "steps. A memory of the same type saying the same comes back as duplicate: true, unstored (force "
                     + "stores it).",
             Args.class, Result.class, (context, args) -> {
-                MemoryDraft draft = draft(args, context.collection(args.collection()),
-                        context.colony().clock().instant());
+                MemoryDraft draft = draft(args, context.collection(args.collection()));
                 SignalShortcut.check(args.signal(), context.collection(args.collection()));
                 AddOutcome outcome = Boolean.TRUE.equals(args.force())
                         ? context.memories().addAll(List.of(draft), false).get(0)
@@ -124,8 +120,7 @@ public final class MemoryAddTool {
                 }
                 Memory existing = outcome.duplicate().existing();
                 return new Result(existing.id().value(), existing.kind().name(), existing.createdAt().toEpochMilli(),
-                        context.memories().versions(List.of(existing.id())).get(existing.id()), true,
-                        Math.round(outcome.duplicate().score() * 1000) / 1000.0, null, null);
+                        existing.version(), true, Math.round(outcome.duplicate().score() * 1000) / 1000.0, null, null);
             });
 
     /** The result for a memory just stored (its version as the insert read it), after the signal asked for. */
@@ -137,49 +132,19 @@ public final class MemoryAddTool {
                 outcome.version(), null, null, signal.signalId(), signal.error());
     }
 
-    /** The types a structured task may name: the default one, or a task's (its status decides which). */
-    private static final Set<MemoryKind> STRUCTURED_TYPES = Set.of(MemoryKind.FACT, MemoryKind.TASK,
-            MemoryKind.TASK_DONE);
-
     /**
      * The memory {@code args} describe, written into {@code collection} (the one named, or the server's
-     * default), expiring as they say counted from {@code now}.
+     * default); the library applies the rules of content and task (see {@link MemoryDraft#described}) and counts
+     * an ephemeral memory's expiry when it stores it.
      */
-    static MemoryDraft draft(Args args, String collection, Instant now) {
-        return content(args).withTopics(args.topics()).withMacroTopics(args.macroTopics())
-                .withPointers(args.ref(), args.artifact()).withCollection(collection)
-                .withExpiresAt(expiry(args, now));
-    }
-
-    /** The content as given, or the task that title, steps and status describe. */
-    private static MemoryDraft content(Args args) {
-        boolean structured = args.title() != null || !args.steps().isEmpty() || args.status() != null;
-        MemoryKind type = MemoryKind.typed("type", args.type());
-        if (!structured) {
-            if (args.content() == null) {
-                throw ColonyException.invalid("content", "is required, unless title and steps describe a task");
-            }
-            return MemoryDraft.of(type, args.content());
-        }
-        if (args.content() != null) {
-            throw ColonyException.invalid("content", "give either content, or title and steps for a task, not both");
-        }
-        if (!STRUCTURED_TYPES.contains(type)) {
-            throw ColonyException.invalid("type", "title and steps make a task, was " + Echo.quoted(args.type()));
-        }
-        if (args.title() == null) {
-            throw ColonyException.invalid("title", "is required with steps or status");
-        }
-        TaskStatus status = args.status() == null ? TaskStatus.PENDING : TaskStatus.fromWire(args.status());
-        return MemoryDraft.task(TaskChecklist.of(args.title(), args.steps(), status));
-    }
-
-    /** When the memory expires: expires_at's day, never, or ephemeral's 90 days from {@code now}. */
-    private static Instant expiry(Args args, Instant now) {
+    static MemoryDraft draft(Args args, String collection) {
+        MemoryDraft draft = MemoryDraft.described(args.type(), args.content(), args.title(), args.steps(),
+                args.status()).withTopics(args.topics()).withMacroTopics(args.macroTopics())
+                .withPointers(args.ref(), args.artifact()).withCollection(collection);
         if (args.expiresAt() != null) {
-            return expiryDay(args.expiresAt());
+            return draft.withExpiresAt(expiryDay(args.expiresAt()));
         }
-        return Boolean.TRUE.equals(args.ephemeral()) ? now.plus(Duration.ofDays(MemoryLimits.EPHEMERAL_DAYS)) : null;
+        return Boolean.TRUE.equals(args.ephemeral()) ? draft.asEphemeral() : draft;
     }
 
     /** The start (UTC) of the day {@code expiresAt} names, or {@code null} for {@value #NEVER}. */

@@ -9,7 +9,6 @@ import dev.colony.tool.Range;
 import dev.colony.tool.Size;
 import dev.colony.tool.ToolSpec;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code memory_retrieve}: full bodies of typed memories by id, under the name the typed-memory tools use
@@ -37,9 +36,8 @@ public final class MemoryRetrieveTool {
             Args.class, Result.class, (context, args) -> {
                 List<MemoryId> ids = args.ids().stream().map(MemoryId::of).toList();
                 List<Memory> memories = context.memories().get(ids);
-                Map<MemoryId, Long> versions = context.memories().versions(ids);
                 return new Result(memories.stream()
-                        .map(memory -> MemoryViews.Observation.of(memory, versions.get(memory.id()))).toList());
+                        .map(memory -> MemoryViews.Observation.of(memory, memory.version())).toList());
             });
 
     private MemoryRetrieveTool() {

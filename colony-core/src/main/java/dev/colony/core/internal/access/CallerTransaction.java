@@ -21,7 +21,10 @@ import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.Membership;
+import dev.colony.spi.storage.MemoryFeed;
+import dev.colony.spi.storage.MemoryForgetting;
 import dev.colony.spi.storage.MemoryRecords;
+import dev.colony.spi.storage.MemoryVectors;
 import dev.colony.spi.storage.MessageRecords;
 import dev.colony.spi.storage.NamespaceRecords;
 import dev.colony.spi.storage.PlanRecords;
@@ -302,6 +305,21 @@ public final class CallerTransaction implements StorageTransaction {
     @Override
     public MemoryRecords memories() {
         return tx.memories();
+    }
+
+    @Override
+    public MemoryFeed memoryFeed() {
+        return tx.memoryFeed();
+    }
+
+    @Override
+    public MemoryVectors memoryVectors() {
+        return tx.memoryVectors();
+    }
+
+    @Override
+    public MemoryForgetting memoryForgetting() {
+        return tx.memoryForgetting();
     }
 
     @Override

@@ -113,7 +113,7 @@ public final class CollectionService implements Collections {
         Instant now = kernel.time().now();
         return store.write(tx -> {
             tx.requireOwnSession("session_id", actor.session());
-            MemoryDocument source = tx.memories().documents(List.of(memory)).stream()
+            MemoryDocument source = tx.memoryVectors().documents(List.of(memory)).stream()
                     .filter(found -> tx.canRead(found.memory().namespace()))
                     .findFirst().orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                             "no memory with id " + memory));

@@ -55,7 +55,7 @@ public final class VectorState {
             return Optional.empty();
         }
         String model = embedder.get().modelId();
-        Map<String, Long> models = storage.read(tx -> tx.memories().vectorModels());
+        Map<String, Long> models = storage.read(tx -> tx.memoryVectors().vectorModels());
         Map<String, Long> others = models.entrySet().stream().filter(entry -> !entry.getKey().equals(model))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         if (others.isEmpty()) {

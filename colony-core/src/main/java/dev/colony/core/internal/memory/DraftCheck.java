@@ -5,6 +5,7 @@ import dev.colony.api.collection.Collections;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryLimits;
 import dev.colony.core.internal.kernel.Check;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,7 +24,10 @@ final class DraftCheck {
     private DraftCheck() {
     }
 
-    /** The normalised draft, or an {@code INVALID_ARGUMENT} naming the first bad field. */
+    /**
+     * The normalised draft, with an ephemeral one's expiry set {@link MemoryLimits#EPHEMERAL_DAYS} days after
+     * {@code now}, or an {@code INVALID_ARGUMENT} naming the first bad field.
+     */
     static MemoryDraft validate(MemoryDraft draft, Instant now) {
         Check.required("memory", draft);
         Check.required("kind", draft.kind());
@@ -40,15 +44,21 @@ final class DraftCheck {
         List<String> macroTopics = topics("macro_topics", draft.macroTopics(), MemoryLimits.MAX_MACRO_TOPICS);
         String ref = Check.optionalText("ref", draft.ref(), MemoryLimits.MAX_POINTER_CHARS);
         String artifact = Check.optionalText("artifact", draft.artifact(), MemoryLimits.MAX_POINTER_CHARS);
+        if (draft.ephemeral() && draft.expiresAt() != null) {
+            throw ColonyException.invalid("expires_at", "give ephemeral or expires_at, not both");
+        }
         if (draft.expiresAt() != null && !draft.expiresAt().isAfter(now)) {
             throw ColonyException.invalid("expires_at", "must be in the future, was " + draft.expiresAt());
         }
+        // An ephemeral memory's expiry counts from when it is stored, by the Colony's clock.
+        Instant expiresAt = draft.ephemeral() ? now.plus(Duration.ofDays(MemoryLimits.EPHEMERAL_DAYS))
+                : draft.expiresAt();
         if (TypedRules.apply(draft.kind())) {
             topics = TypedRules.topics(draft.kind(), topics, macroTopics, ref, artifact);
             TypedRules.taskSize(draft.kind(), content);
         }
         return new MemoryDraft(draft.kind(), content, topics, macroTopics, ref, artifact, draft.task(),
-                draft.replyTo(), draft.expiresAt(), MetadataCheck.validate(draft.metadata()),
+                draft.replyTo(), expiresAt, MetadataCheck.validate(draft.metadata()),
                 collection(draft.collection()));
     }
 

@@ -68,7 +68,7 @@ final class Duplicates {
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<MemoryDocument> documents = kernel.store(actor.user()).read(tx -> tx.memories().documents(ids));
+        List<MemoryDocument> documents = kernel.store(actor.user()).read(tx -> tx.memoryVectors().documents(ids));
         AddOutcome.Duplicate best = null;
         for (MemoryDocument document : documents) {
             StoredVector stored = document.vector();

@@ -52,9 +52,9 @@ public final class Forgetter {
         Check.required("memory_id", id);
         Check.required("by", by);
         return kernel.storage().write(tx -> {
-            boolean changed = purge ? tx.memories().purge(id, by, kernel.time().now())
-                    : tx.memories().forget(id, by, kernel.time().now());
-            ForgottenMemory after = tx.memories().forgottenMemory(id).orElseThrow(() -> ColonyException.about(
+            boolean changed = purge ? tx.memoryForgetting().purge(id, by, kernel.time().now())
+                    : tx.memoryForgetting().forget(id, by, kernel.time().now());
+            ForgottenMemory after = tx.memoryForgetting().forgottenMemory(id).orElseThrow(() -> ColonyException.about(
                     ErrorCode.NOT_FOUND, "memory_id", "no memory with id " + id));
             if (!changed) {
                 throw ColonyException.invalid("memory_id", "memory " + id + " is " + (purge ? "purged" : "forgotten")

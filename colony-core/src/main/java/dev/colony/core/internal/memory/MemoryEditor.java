@@ -107,7 +107,7 @@ final class MemoryEditor {
         if (memory.isEmpty()) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, "memory_id", "no memory with id " + id);
         }
-        return new Read(memory.get(), tx.memories().revisions(List.of(id)).get(id));
+        return new Read(memory.get(), memory.get().version());
     }
 
     /** The memory after {@code edit}, checked by the same rules as a new memory, and the output to store. */
@@ -245,11 +245,12 @@ final class MemoryEditor {
         MemoryDraft draft = plan.draft();
         StoredVector stored = vector;
         if (!plan.reembed()) {
-            stored = tx.memories().documents(List.of(current.id())).get(0).vector();
+            stored = tx.memoryVectors().documents(List.of(current.id())).get(0).vector();
         }
         Memory changed = new Memory(current.id(), current.namespace(), current.session(), draft.kind(), draft.content(),
                 draft.topics(), draft.macroTopics(), current.ref(), current.artifact(), current.task(),
-                current.replyTo(), current.createdAt(), now, draft.expiresAt(), false, current.metadata());
+                current.replyTo(), current.createdAt(), now, draft.expiresAt(), false, current.metadata(),
+                current.version());
         tx.memories().update(changed, stored);
         Optional<TaskId> tracked = tx.trackedTasks().taskOf(current.id());
         if (tracked.isPresent()) {
@@ -269,8 +270,16 @@ final class MemoryEditor {
                     tracked.orElse(current.task()), null, now, null, output.metadata(), outputVector));
         }
         tx.sessions().touch(actor.session(), now);
-        long version = tx.memories().revisions(List.of(current.id())).get(current.id());
-        return Optional.of(new EditedMemory(changed, version, result));
+        long version = tx.memories().find(current.id()).orElseThrow().version();
+        return Optional.of(new EditedMemory(withVersion(changed, version), version, result));
+    }
+
+    /** {@code memory} at {@code version}: what an edit wrote, as the store now holds it. */
+    private static Memory withVersion(Memory memory, long version) {
+        return new Memory(memory.id(), memory.namespace(), memory.session(), memory.kind(), memory.content(),
+                memory.topics(), memory.macroTopics(), memory.ref(), memory.artifact(), memory.task(), memory.replyTo(),
+                memory.createdAt(), memory.updatedAt(), memory.expiresAt(), memory.retracted(), memory.metadata(),
+                version);
     }
 
     static ColonyException conflict(MemoryId id, long expected, long current) {

@@ -196,10 +196,8 @@ public final class MemoryService implements MemoryStore {
                 for (int j : storing) {
                     inserted.put(j, insert(tx, checked.get(j), vectors.get(j), now));
                 }
-                Map<MemoryId, Long> versions = tx.memories().revisions(inserted.values().stream().map(Memory::id)
-                        .toList());
                 Map<Integer, AddOutcome> written = new HashMap<>();
-                inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, versions.get(memory.id()))));
+                inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, memory.version())));
                 return written;
             }));
         } catch (ColonyException refused) {
@@ -217,8 +215,7 @@ public final class MemoryService implements MemoryStore {
         }
         return store.write(tx -> {
             Memory stored = insert(tx, draft, vector, now);
-            // Read inside the write, so that the caller can name the version without a transaction of its own.
-            return AddOutcome.stored(stored, tx.memories().revisions(List.of(stored.id())).get(stored.id()));
+            return AddOutcome.stored(stored, stored.version());
         });
     }
 
@@ -305,11 +302,10 @@ public final class MemoryService implements MemoryStore {
             Memory memory = tx.memory(id).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
                     "no memory with id " + id));
             tx.requireAuthorOrAdmin("memory_id", memory, "forget");
-            long version = tx.memories().revisions(List.of(id)).get(id);
-            if (expectedVersion != null && expectedVersion != version) {
-                throw MemoryEditor.conflict(id, expectedVersion, version);
+            if (expectedVersion != null && expectedVersion != memory.version()) {
+                throw MemoryEditor.conflict(id, expectedVersion, memory.version());
             }
-            tx.memories().forget(id, actor.user().value(), kernel.time().now());
+            tx.memoryForgetting().forget(id, actor.user().value(), kernel.time().now());
             return null;
         });
     }
@@ -319,13 +315,13 @@ public final class MemoryService implements MemoryStore {
         Check.required("ids", ids);
         return store.read(tx -> {
             Set<NamespaceId> readable = tx.readable();
-            Set<MemoryId> visible = new LinkedHashSet<>();
+            Map<MemoryId, Long> versions = new LinkedHashMap<>();
             for (Memory memory : tx.memories().findAll(ids)) {
                 if (readable.contains(memory.namespace())) {
-                    visible.add(memory.id());
+                    versions.put(memory.id(), memory.version());
                 }
             }
-            return tx.memories().revisions(visible);
+            return versions;
         });
     }
 
@@ -402,7 +398,7 @@ public final class MemoryService implements MemoryStore {
                 "clustering by meaning needs an embedder, and this Colony has none"));
         List<MemoryDocument> readable = store.read(tx -> {
             Set<NamespaceId> namespaces = tx.readable();
-            return tx.memories().documents(wanted).stream()
+            return tx.memoryVectors().documents(wanted).stream()
                     .filter(document -> namespaces.contains(document.memory().namespace())).toList();
         });
         if (readable.size() < wanted.size()) {

@@ -40,7 +40,7 @@ public final class Reembedder {
     /** How many memories lack a vector of the configured model. */
     public long pending() {
         Embedder embedder = embedder();
-        return kernel.storage().read(tx -> tx.memories().countWithoutVector(embedder.modelId(), embedder.dimension(),
+        return kernel.storage().read(tx -> tx.memoryVectors().countWithoutVector(embedder.modelId(), embedder.dimension(),
                 UNEMBEDDED_KINDS));
     }
 
@@ -59,7 +59,7 @@ public final class Reembedder {
         long skipped = 0;
         while (true) {
             long from = after;
-            List<MemoryDocument> page = kernel.storage().read(tx -> tx.memories().withoutVector(model, dimension,
+            List<MemoryDocument> page = kernel.storage().read(tx -> tx.memoryVectors().withoutVector(model, dimension,
                     UNEMBEDDED_KINDS, from, BATCH));
             if (page.isEmpty()) {
                 break;
@@ -73,7 +73,7 @@ public final class Reembedder {
                 long count = 0;
                 for (int i = 0; i < page.size(); i++) {
                     MemoryDocument document = page.get(i);
-                    if (tx.memories().storeVector(document.memory().id(), document.rev(), vectors.get(i))) {
+                    if (tx.memoryVectors().storeVector(document.memory().id(), document.rev(), vectors.get(i))) {
                         count++;
                     }
                 }
