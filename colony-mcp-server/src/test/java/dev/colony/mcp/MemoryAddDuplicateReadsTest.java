@@ -9,15 +9,11 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.storage.StorageProvider;
-import dev.colony.spi.storage.TransactionWork;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import dev.colony.store.tck.ForwardingStorageProvider;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,14 +28,14 @@ class MemoryAddDuplicateReadsTest {
     @TempDir
     Path dir;
 
-    private CountingProvider storage;
+    private CountingStorage storage;
     private Colony colony;
     private Session session;
     private ColonyMcpServer server;
 
     @BeforeEach
     void open() {
-        storage = new CountingProvider(SqliteStorageProvider.open(dir.resolve("colony.db")));
+        storage = new CountingStorage(SqliteStorageProvider.open(dir.resolve("colony.db")));
         colony = Colony.builder().storage(storage).search(LuceneSearch.besideStore())
                 .embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, dir.resolve("natives"))).build();
         session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
@@ -70,37 +66,5 @@ class MemoryAddDuplicateReadsTest {
         MemoryId id = MemoryId.of(first);
         assertThat(duplicate.get("version").asLong())
                 .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
-    }
-
-    /** A real store that counts the transactions begun on one thread. */
-    private static final class CountingProvider extends ForwardingStorageProvider {
-
-        final AtomicInteger reads = new AtomicInteger();
-        final AtomicInteger writes = new AtomicInteger();
-        private volatile Thread counted;
-
-        CountingProvider(StorageProvider delegate) {
-            super(delegate);
-        }
-
-        void counting(Thread thread) {
-            counted = thread;
-        }
-
-        @Override
-        public <T> T read(TransactionWork<T> work) {
-            if (Thread.currentThread() == counted) {
-                reads.incrementAndGet();
-            }
-            return delegate.read(work);
-        }
-
-        @Override
-        public <T> T write(TransactionWork<T> work) {
-            if (Thread.currentThread() == counted) {
-                writes.incrementAndGet();
-            }
-            return delegate.write(work);
-        }
     }
 }

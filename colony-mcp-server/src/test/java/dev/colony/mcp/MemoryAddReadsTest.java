@@ -8,17 +8,13 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.storage.StorageProvider;
-import dev.colony.spi.storage.TransactionWork;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import dev.colony.store.tck.ForwardingStorageProvider;
 import dev.colony.store.tck.MutableClock;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,14 +30,14 @@ class MemoryAddReadsTest {
     @TempDir
     Path dir;
 
-    private CountingProvider storage;
+    private CountingStorage storage;
     private Colony colony;
     private Session session;
     private ColonyMcpServer server;
 
     @BeforeEach
     void open() {
-        storage = new CountingProvider(SqliteStorageProvider.open(dir.resolve("colony.db")));
+        storage = new CountingStorage(SqliteStorageProvider.open(dir.resolve("colony.db")));
         colony = Colony.builder().storage(storage).search(LuceneSearch.besideStore())
                 .clock(new MutableClock(Instant.parse("2026-03-02T10:00:00Z"))).build();
         session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
@@ -104,38 +100,6 @@ class MemoryAddReadsTest {
             MemoryId id = MemoryId.of(item.get("id").asLong());
             assertThat(item.get("version").asLong())
                     .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
-        }
-    }
-
-    /** A real store that counts the transactions begun on one thread. */
-    private static final class CountingProvider extends ForwardingStorageProvider {
-
-        final AtomicInteger reads = new AtomicInteger();
-        final AtomicInteger writes = new AtomicInteger();
-        private volatile Thread counted;
-
-        CountingProvider(StorageProvider delegate) {
-            super(delegate);
-        }
-
-        void counting(Thread thread) {
-            counted = thread;
-        }
-
-        @Override
-        public <T> T read(TransactionWork<T> work) {
-            if (Thread.currentThread() == counted) {
-                reads.incrementAndGet();
-            }
-            return delegate.read(work);
-        }
-
-        @Override
-        public <T> T write(TransactionWork<T> work) {
-            if (Thread.currentThread() == counted) {
-                writes.incrementAndGet();
-            }
-            return delegate.write(work);
         }
     }
 }
