@@ -21,15 +21,12 @@ import dev.colony.api.resume.ResumeView;
 import dev.colony.api.resume.ResumeWarning;
 import dev.colony.api.task.WorkingNoteDraft;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.storage.StorageProvider;
-import dev.colony.spi.storage.TransactionWork;
 import dev.colony.store.sqlite.SqliteStorageProvider;
-import dev.colony.store.tck.ForwardingStorageProvider;
+import dev.colony.store.tck.CountingProvider;
 import dev.colony.store.tck.MutableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,12 +45,12 @@ class ResumeReadModelsTest {
     Path dir;
 
     private final MutableClock clock = new MutableClock(ColonyTestSupport.START);
-    private CountingStore store;
+    private CountingProvider store;
     private Colony colony;
 
     @BeforeEach
     void open() {
-        store = new CountingStore(SqliteStorageProvider.open(dir.resolve("c.db")));
+        store = new CountingProvider(SqliteStorageProvider.open(dir.resolve("c.db")));
         colony = Colony.builder().storage(store).search(LuceneSearch.inMemory()).clock(clock).build();
     }
 
@@ -123,7 +120,7 @@ class ResumeReadModelsTest {
         claude.plans().publish(shelf());
         codex.messages().send(MessageDraft.to(thread, "Stop: the shelf moved").withToAgent("claude")
                 .withUrgency(MessageUrgency.BLOCKING));
-        store.reset();
+        store.countCallingThread();
 
         ResumeView view = claude.resume().read(new ResumeQuery(REPO, "feature/shelf", 3));
 
@@ -168,7 +165,7 @@ class ResumeReadModelsTest {
             claude.plans().complete(PlanRef.of("shelf"), index, "done");
         }
         clock.advance(Duration.ofHours(1));
-        store.reset();
+        store.countCallingThread();
 
         ResumeView view = claude.resume().read(new ResumeQuery(REPO, null, 3));
 
@@ -194,48 +191,5 @@ class ResumeReadModelsTest {
     private static PlanDraft shelf() {
         return PlanDraft.of(REPO, "shelf", "Shelf", List.of(SubtaskDraft.of("Build the shelf",
                 List.of("src/Build.java")), SubtaskDraft.of("Paint the shelf", List.of("src/Paint.java"))));
-    }
-
-    /** A store that counts the transactions it runs. */
-    private static final class CountingStore extends ForwardingStorageProvider {
-
-        private final AtomicInteger reads = new AtomicInteger();
-        private final AtomicInteger writes = new AtomicInteger();
-        private volatile Thread caller;
-
-        CountingStore(StorageProvider delegate) {
-            super(delegate);
-        }
-
-        /** Counts from now on, only the transactions of the calling thread (not the search index's). */
-        void reset() {
-            caller = Thread.currentThread();
-            reads.set(0);
-            writes.set(0);
-        }
-
-        int reads() {
-            return reads.get();
-        }
-
-        int writes() {
-            return writes.get();
-        }
-
-        @Override
-        public <T> T read(TransactionWork<T> work) {
-            if (Thread.currentThread() == caller) {
-                reads.incrementAndGet();
-            }
-            return delegate.read(work);
-        }
-
-        @Override
-        public <T> T write(TransactionWork<T> work) {
-            if (Thread.currentThread() == caller) {
-                writes.incrementAndGet();
-            }
-            return delegate.write(work);
-        }
     }
 }

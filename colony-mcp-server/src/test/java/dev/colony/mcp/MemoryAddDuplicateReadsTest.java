@@ -10,6 +10,7 @@ import dev.colony.core.Colony;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.CountingProvider;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,14 +29,14 @@ class MemoryAddDuplicateReadsTest {
     @TempDir
     Path dir;
 
-    private CountingStorage storage;
+    private CountingProvider storage;
     private Colony colony;
     private Session session;
     private ColonyMcpServer server;
 
     @BeforeEach
     void open() {
-        storage = new CountingStorage(SqliteStorageProvider.open(dir.resolve("colony.db")));
+        storage = new CountingProvider(SqliteStorageProvider.open(dir.resolve("colony.db")));
         colony = Colony.builder().storage(storage).search(LuceneSearch.besideStore())
                 .embedder(OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, dir.resolve("natives"))).build();
         session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
@@ -54,14 +55,14 @@ class MemoryAddDuplicateReadsTest {
         String again = "User sessions are held in Redis and expire after 24 hours.";
         ToolResults.okAndValid(server, "memory_add", Map.of("content", again));
 
-        storage.counting(Thread.currentThread());
+        storage.countCallingThread();
         JsonNode duplicate = ToolResults.okAndValid(server, "memory_add", Map.of("content", again));
-        storage.counting(null);
+        storage.stopCounting();
 
         assertThat(duplicate.get("duplicate").asBoolean()).isTrue();
         assertThat(duplicate.get("id").asLong()).isEqualTo(first);
-        assertThat(storage.writes.get()).as("write transactions").isZero();
-        assertThat(storage.reads.get()).as("read transactions: those of the check for a duplicate (a fourth read "
+        assertThat(storage.writes()).as("write transactions").isZero();
+        assertThat(storage.reads()).as("read transactions: those of the check for a duplicate (a fourth read "
                 + "the version back before)").isEqualTo(3);
         MemoryId id = MemoryId.of(first);
         assertThat(duplicate.get("version").asLong())

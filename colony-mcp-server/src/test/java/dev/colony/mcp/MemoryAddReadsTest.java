@@ -9,6 +9,7 @@ import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.store.sqlite.SqliteStorageProvider;
+import dev.colony.store.tck.CountingProvider;
 import dev.colony.store.tck.MutableClock;
 import dev.colony.tool.ToolContext;
 import java.nio.file.Path;
@@ -30,14 +31,14 @@ class MemoryAddReadsTest {
     @TempDir
     Path dir;
 
-    private CountingStorage storage;
+    private CountingProvider storage;
     private Colony colony;
     private Session session;
     private ColonyMcpServer server;
 
     @BeforeEach
     void open() {
-        storage = new CountingStorage(SqliteStorageProvider.open(dir.resolve("colony.db")));
+        storage = new CountingProvider(SqliteStorageProvider.open(dir.resolve("colony.db")));
         colony = Colony.builder().storage(storage).search(LuceneSearch.besideStore())
                 .clock(new MutableClock(Instant.parse("2026-03-02T10:00:00Z"))).build();
         session = colony.sessions().ensure(SessionStart.of("alice", "claude-code"));
@@ -56,12 +57,12 @@ class MemoryAddReadsTest {
                 Map.of("content", "Billing retries webhooks 5 times because the provider drops bursts"),
                 Map.of("content", "Deploys freeze on Fridays", "force", true),
                 Map.of("title", "Rotate the keys", "steps", List.of("Publish the new key")))) {
-            storage.counting(Thread.currentThread());
+            storage.countCallingThread();
             JsonNode added = ToolResults.okAndValid(server, "memory_add", arguments);
-            storage.counting(null);
+            storage.stopCounting();
 
-            assertThat(storage.reads.getAndSet(0)).as("read transactions of %s", arguments).isZero();
-            assertThat(storage.writes.getAndSet(0)).as("write transactions of %s", arguments).isEqualTo(1);
+            assertThat(storage.reads()).as("read transactions of %s", arguments).isZero();
+            assertThat(storage.writes()).as("write transactions of %s", arguments).isEqualTo(1);
             MemoryId id = MemoryId.of(added.get("id").asLong());
             assertThat(added.get("version").asLong())
                     .isEqualTo(colony.as(session.actor()).memories().versions(List.of(id)).get(id));
@@ -77,25 +78,25 @@ class MemoryAddReadsTest {
         }
         memories.add(Map.of("content", "Reply to a task nobody can read", "task_id", 999_999));
 
-        storage.counting(Thread.currentThread());
+        storage.countCallingThread();
         JsonNode added = ToolResults.okAndValid(server, "memory_add_batch", Map.of("memories", memories));
-        storage.counting(null);
+        storage.stopCounting();
 
         assertThat(added.get("stored").asInt()).isEqualTo(20);
         assertThat(added.get("refused").asInt()).isEqualTo(1);
-        assertThat(storage.reads.getAndSet(0)).as("read transactions").isZero();
-        assertThat(storage.writes.getAndSet(0)).as("write transactions (the refused one never reaches the store)")
+        assertThat(storage.reads()).as("read transactions").isZero();
+        assertThat(storage.writes()).as("write transactions (the refused one never reaches the store)")
                 .isEqualTo(1);
 
         memories.remove(memories.size() - 1);
         memories.replaceAll(memory -> Map.of("content", memory.get("content") + " (again, longer)"));
-        storage.counting(Thread.currentThread());
+        storage.countCallingThread();
         JsonNode again = ToolResults.okAndValid(server, "memory_add_batch", Map.of("memories", memories));
-        storage.counting(null);
+        storage.stopCounting();
 
         assertThat(again.get("stored").asInt()).isEqualTo(20);
-        assertThat(storage.reads.getAndSet(0)).as("read transactions").isZero();
-        assertThat(storage.writes.getAndSet(0)).as("write transactions").isEqualTo(1);
+        assertThat(storage.reads()).as("read transactions").isZero();
+        assertThat(storage.writes()).as("write transactions").isEqualTo(1);
         for (JsonNode item : again.get("items")) {
             MemoryId id = MemoryId.of(item.get("id").asLong());
             assertThat(item.get("version").asLong())
