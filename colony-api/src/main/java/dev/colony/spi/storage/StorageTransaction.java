@@ -8,6 +8,12 @@ public interface StorageTransaction {
     /** Namespaces. */
     NamespaceRecords namespaces();
 
+    /**
+     * Memberships of collections. Not {@code memberships()}: a transaction bound to one caller answers that with
+     * the caller's own.
+     */
+    MembershipRecords membershipRecords();
+
     /** Sessions. */
     SessionRecords sessions();
 

@@ -9,6 +9,7 @@ import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
+import dev.colony.spi.storage.MembershipRecords;
 import dev.colony.spi.storage.MemoryFeed;
 import dev.colony.spi.storage.MemoryForgetting;
 import dev.colony.spi.storage.MemoryRecords;
@@ -43,6 +44,7 @@ final class JdbcTransaction implements StorageTransaction {
     private boolean commitSent;
     private boolean databaseFileChanged;
     private NamespaceRecords namespaces;
+    private MembershipRecords membershipRecords;
     private SessionRecords sessions;
     private MemoryRecords memories;
     private MemoryFeed memoryFeed;
@@ -182,6 +184,14 @@ final class JdbcTransaction implements StorageTransaction {
             namespaces = new JdbcNamespaceRecords(this);
         }
         return namespaces;
+    }
+
+    @Override
+    public MembershipRecords membershipRecords() {
+        if (membershipRecords == null) {
+            membershipRecords = new JdbcMembershipRecords(this);
+        }
+        return membershipRecords;
     }
 
     @Override

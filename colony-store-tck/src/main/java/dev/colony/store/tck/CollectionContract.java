@@ -13,9 +13,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link dev.colony.spi.storage.NamespaceRecords}: collections and their members. A slug names one
- * namespace; the creator is the first admin; a member has one role, which a second put replaces; a removed
- * member has no role; a user's memberships list its collections by slug with their member counts.
+ * {@link dev.colony.spi.storage.NamespaceRecords} and {@link dev.colony.spi.storage.MembershipRecords}:
+ * collections and their members. A slug names one namespace; the creator is the first admin; a member has one
+ * role, which a second put replaces; a removed member has no role; a user's memberships list its collections by
+ * slug with their member counts.
  */
 public interface CollectionContract extends StoreUnderTest {
 
@@ -40,8 +41,8 @@ public interface CollectionContract extends StoreUnderTest {
         Namespace collection = created.orElseThrow();
         Optional<Namespace> bySlug = store.read(tx -> tx.namespaces().findBySlug(slug));
         Optional<Namespace> byId = store.read(tx -> tx.namespaces().find(collection.id()));
-        Optional<MemberRole> role = store.read(tx -> tx.namespaces().role(collection.id(), owner));
-        int admins = store.read(tx -> tx.namespaces().countMembers(collection.id(), MemberRole.ADMIN));
+        Optional<MemberRole> role = store.read(tx -> tx.membershipRecords().role(collection.id(), owner));
+        int admins = store.read(tx -> tx.membershipRecords().countMembers(collection.id(), MemberRole.ADMIN));
         assertThat(bySlug).contains(collection);
         assertThat(byId).contains(collection);
         assertThat(role).contains(MemberRole.ADMIN);
@@ -58,18 +59,18 @@ public interface CollectionContract extends StoreUnderTest {
                 Fixtures.T0)).orElseThrow();
 
         store.write(tx -> {
-            tx.namespaces().putMember(collection.id(), reader, MemberRole.READER, Fixtures.T0);
+            tx.membershipRecords().putMember(collection.id(), reader, MemberRole.READER, Fixtures.T0);
             return null;
         });
-        MemberRole first = store.read(tx -> tx.namespaces().role(collection.id(), reader)).orElseThrow();
+        MemberRole first = store.read(tx -> tx.membershipRecords().role(collection.id(), reader)).orElseThrow();
         store.write(tx -> {
-            tx.namespaces().putMember(collection.id(), reader, MemberRole.MEMBER, Fixtures.T0);
+            tx.membershipRecords().putMember(collection.id(), reader, MemberRole.MEMBER, Fixtures.T0);
             return null;
         });
-        MemberRole second = store.read(tx -> tx.namespaces().role(collection.id(), reader)).orElseThrow();
-        List<Membership> memberships = store.read(tx -> tx.namespaces().memberships(reader));
-        boolean removed = store.write(tx -> tx.namespaces().removeMember(collection.id(), reader));
-        boolean again = store.write(tx -> tx.namespaces().removeMember(collection.id(), reader));
+        MemberRole second = store.read(tx -> tx.membershipRecords().role(collection.id(), reader)).orElseThrow();
+        List<Membership> memberships = store.read(tx -> tx.membershipRecords().memberships(reader));
+        boolean removed = store.write(tx -> tx.membershipRecords().removeMember(collection.id(), reader));
+        boolean again = store.write(tx -> tx.membershipRecords().removeMember(collection.id(), reader));
 
         assertThat(first).isEqualTo(MemberRole.READER);
         assertThat(second).isEqualTo(MemberRole.MEMBER);
@@ -80,9 +81,9 @@ public interface CollectionContract extends StoreUnderTest {
         });
         assertThat(removed).isTrue();
         assertThat(again).isFalse();
-        Optional<MemberRole> after = store.read(tx -> tx.namespaces().role(collection.id(), reader));
-        List<Membership> left = store.read(tx -> tx.namespaces().memberships(reader));
-        int members = store.read(tx -> tx.namespaces().countMembers(collection.id(), MemberRole.MEMBER));
+        Optional<MemberRole> after = store.read(tx -> tx.membershipRecords().role(collection.id(), reader));
+        List<Membership> left = store.read(tx -> tx.membershipRecords().memberships(reader));
+        int members = store.read(tx -> tx.membershipRecords().countMembers(collection.id(), MemberRole.MEMBER));
         assertThat(after).isEmpty();
         assertThat(left).isEmpty();
         assertThat(members).isZero();
@@ -98,7 +99,7 @@ public interface CollectionContract extends StoreUnderTest {
         }
         store.write(tx -> tx.namespaces().personal(user, Fixtures.T0));
 
-        List<Membership> memberships = store.read(tx -> tx.namespaces().memberships(user));
+        List<Membership> memberships = store.read(tx -> tx.membershipRecords().memberships(user));
 
         assertThat(memberships).extracting(membership -> membership.collection().slug())
                 .containsExactly(base + "a", base + "b");

@@ -161,8 +161,9 @@ public interface SignalContract extends StoreUnderTest {
         UserId silent = Fixtures.newUser();
         Namespace collection = collectionOf(store, member.user(), silent);
 
-        List<UserId> running = store.read(tx -> tx.namespaces().membersRunning(collection.id(), "claude-code"));
-        List<UserId> nobody = store.read(tx -> tx.namespaces().membersRunning(collection.id(), "codex"));
+        List<UserId> running = store.read(tx -> tx.membershipRecords().membersRunning(collection.id(),
+                "claude-code"));
+        List<UserId> nobody = store.read(tx -> tx.membershipRecords().membersRunning(collection.id(), "codex"));
 
         assertThat(running).containsExactly(member.user()).doesNotContain(outsider.user());
         assertThat(nobody).isEmpty();
@@ -183,7 +184,7 @@ public interface SignalContract extends StoreUnderTest {
         return store.write(tx -> {
             Namespace collection = tx.namespaces().createCollection(Fixtures.unique("sig"),
                     NamespaceKind.COLLABORATIVE, admin, Fixtures.T0).orElseThrow();
-            tx.namespaces().putMember(collection.id(), member, MemberRole.MEMBER, Fixtures.T0);
+            tx.membershipRecords().putMember(collection.id(), member, MemberRole.MEMBER, Fixtures.T0);
             return collection;
         });
     }

@@ -21,6 +21,7 @@ import dev.colony.spi.storage.DelegationRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.Membership;
+import dev.colony.spi.storage.MembershipRecords;
 import dev.colony.spi.storage.MemoryFeed;
 import dev.colony.spi.storage.MemoryForgetting;
 import dev.colony.spi.storage.MemoryRecords;
@@ -133,7 +134,7 @@ public final class CallerTransaction implements StorageTransaction {
     /** The caller's memberships now, with each collection and role, by slug. */
     public List<Membership> memberships() {
         if (memberships == null) {
-            memberships = List.copyOf(tx.namespaces().memberships(user));
+            memberships = List.copyOf(tx.membershipRecords().memberships(user));
         }
         return memberships;
     }
@@ -174,7 +175,7 @@ public final class CallerTransaction implements StorageTransaction {
     public Member membership(String field, String slug) {
         Optional<Namespace> collection = tx.namespaces().findBySlug(slug)
                 .filter(found -> found.kind() != NamespaceKind.PERSONAL);
-        Optional<MemberRole> role = collection.flatMap(found -> tx.namespaces().role(found.id(), user));
+        Optional<MemberRole> role = collection.flatMap(found -> tx.membershipRecords().role(found.id(), user));
         if (role.isEmpty()) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, field, "you belong to no collection named "
                     + Echo.quoted(slug));
@@ -295,6 +296,15 @@ public final class CallerTransaction implements StorageTransaction {
     @Override
     public NamespaceRecords namespaces() {
         return tx.namespaces();
+    }
+
+    /**
+     * The store's memberships of collections. The caller's own are {@link #memberships()}, read once per
+     * transaction; this facet reads and writes anyone's.
+     */
+    @Override
+    public MembershipRecords membershipRecords() {
+        return tx.membershipRecords();
     }
 
     @Override

@@ -73,7 +73,7 @@ public final class CollectionService implements Collections {
             if (role != MemberRole.ADMIN && isLastAdmin(tx, collection.id(), user)) {
                 throw lastAdmin(name);
             }
-            tx.namespaces().putMember(collection.id(), user, role, now);
+            tx.membershipRecords().putMember(collection.id(), user, role, now);
             tx.membershipsChanged();
             return null;
         });
@@ -91,7 +91,7 @@ public final class CollectionService implements Collections {
             if (isLastAdmin(tx, mine.collection().id(), user)) {
                 throw lastAdmin(name);
             }
-            boolean removed = tx.namespaces().removeMember(mine.collection().id(), user);
+            boolean removed = tx.membershipRecords().removeMember(mine.collection().id(), user);
             tx.membershipsChanged();
             return removed;
         });
@@ -99,7 +99,7 @@ public final class CollectionService implements Collections {
 
     @Override
     public List<CollectionSummary> list() {
-        return store.read(tx -> tx.namespaces().memberships(actor.user()).stream()
+        return store.read(tx -> tx.membershipRecords().memberships(actor.user()).stream()
                 .map(membership -> new CollectionSummary(membership.collection().slug(),
                         membership.collection().kind(), membership.role(), membership.members(),
                         tx.memories().countIn(membership.collection().id()), membership.collection().createdAt()))
@@ -147,8 +147,8 @@ public final class CollectionService implements Collections {
     }
 
     private static boolean isLastAdmin(CallerTransaction tx, NamespaceId collection, UserId user) {
-        return tx.namespaces().role(collection, user).filter(MemberRole.ADMIN::equals).isPresent()
-                && tx.namespaces().countMembers(collection, MemberRole.ADMIN) == 1;
+        return tx.membershipRecords().role(collection, user).filter(MemberRole.ADMIN::equals).isPresent()
+                && tx.membershipRecords().countMembers(collection, MemberRole.ADMIN) == 1;
     }
 
     private static ColonyException notAdmin(String name) {

@@ -99,11 +99,12 @@ public final class SignalService implements SignalBus {
 
     /** Who a recipient name means: a member by user name, or the one member that runs an agent of that name. */
     private static Addressee addressee(CallerTransaction tx, NamespaceId collection, String slug, String name) {
-        Optional<UserId> asUser = userNamed(name).filter(user -> tx.namespaces().role(collection, user).isPresent());
+        Optional<UserId> asUser = userNamed(name)
+                .filter(user -> tx.membershipRecords().role(collection, user).isPresent());
         if (asUser.isPresent()) {
             return new Addressee(asUser.get(), null);
         }
-        List<UserId> running = tx.namespaces().membersRunning(collection, name);
+        List<UserId> running = tx.membershipRecords().membersRunning(collection, name);
         if (running.isEmpty()) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, "recipient", "no member of " + Echo.quoted(slug)
                     + " is named " + Echo.quoted(name) + " or runs an agent of that name");
