@@ -10,6 +10,7 @@ import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.metric.ToolMetrics;
 import dev.colony.api.run.RunSettings;
 import dev.colony.api.session.SessionRegistry;
+import dev.colony.api.spec.Specs;
 import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.kernel.ReopeningIndex;
@@ -20,6 +21,7 @@ import dev.colony.core.internal.run.RunHub;
 import dev.colony.core.internal.run.RunService;
 import dev.colony.core.internal.session.SessionLauncher;
 import dev.colony.core.internal.signal.SignalHub;
+import dev.colony.core.internal.spec.SpecService;
 import dev.colony.core.internal.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.MemorySource;
@@ -150,6 +152,15 @@ public final class Colony implements AutoCloseable {
     public ColonyAdmin admin() {
         ensureOpen();
         return new StoreAdmin(kernel);
+    }
+
+    /**
+     * Reads, parses and edits a repository's {@code SPEC.md} (sections, id-keyed rows, always-on invariants, the root
+     * hash). It needs no caller and touches no store: only the text or the repository root it is given.
+     */
+    public Specs specs() {
+        ensureOpen();
+        return SpecService.INSTANCE;
     }
 
     /**
