@@ -58,12 +58,12 @@ final class MemoryEditor {
         checkShape(edit);
         for (int attempt = 1; ; attempt++) {
             Instant now = kernel.time().now();
-            Read read = store.read(tx -> read(tx, edit.memory()));
+            Memory read = store.read(tx -> visible(tx, edit.memory()));
             long expected = edit.expectedVersion() != null ? edit.expectedVersion() : read.version();
             if (expected != read.version()) {
                 throw conflict(edit.memory(), expected, read.version());
             }
-            Planned plan = plan(read.memory(), edit, now);
+            Planned plan = plan(read, edit, now);
             StoredVector vector = plan.reembed() ? kernel.embed(plan.draft().content()) : null;
             StoredVector output = plan.output() == null ? null : kernel.embed(plan.output().content());
             Optional<EditedMemory> written = store.write(tx -> write(tx, plan, expected, vector, output,
@@ -72,7 +72,7 @@ final class MemoryEditor {
                 return written.get();
             }
             if (edit.expectedVersion() != null || attempt == ATTEMPTS) {
-                long current = store.read(tx -> read(tx, edit.memory())).version();
+                long current = store.read(tx -> visible(tx, edit.memory())).version();
                 throw conflict(edit.memory(), expected, current);
             }
         }
@@ -102,12 +102,10 @@ final class MemoryEditor {
         }
     }
 
-    private Read read(CallerTransaction tx, MemoryId id) {
-        Optional<Memory> memory = tx.memory(id);
-        if (memory.isEmpty()) {
-            throw ColonyException.about(ErrorCode.NOT_FOUND, "memory_id", "no memory with id " + id);
-        }
-        return new Read(memory.get(), memory.get().version());
+    /** The memory {@code id} as the caller may read it, with its version; {@code NOT_FOUND} otherwise. */
+    private static Memory visible(CallerTransaction tx, MemoryId id) {
+        return tx.memory(id).orElseThrow(() -> ColonyException.about(ErrorCode.NOT_FOUND, "memory_id",
+                "no memory with id " + id));
     }
 
     /** The memory after {@code edit}, checked by the same rules as a new memory, and the output to store. */
@@ -236,12 +234,11 @@ final class MemoryEditor {
     private Optional<EditedMemory> write(CallerTransaction tx, Planned plan, long expected, StoredVector vector,
             StoredVector outputVector, Instant now) {
         tx.requireOwnSession("session_id", actor.session());
-        Read read = read(tx, plan.current().id());
-        tx.requireAuthorOrAdmin("memory_id", read.memory(), "edit");
-        if (read.version() != expected) {
+        Memory current = visible(tx, plan.current().id());
+        tx.requireAuthorOrAdmin("memory_id", current, "edit");
+        if (current.version() != expected) {
             return Optional.empty();
         }
-        Memory current = read.memory();
         MemoryDraft draft = plan.draft();
         StoredVector stored = vector;
         if (!plan.reembed()) {
@@ -285,10 +282,6 @@ final class MemoryEditor {
     static ColonyException conflict(MemoryId id, long expected, long current) {
         return ColonyException.about(ErrorCode.VERSION_CONFLICT, "expected_version", "memory " + id + " is at version "
                 + current + ", not " + expected + ": it changed since you read it; read it again and decide anew");
-    }
-
-    /** A memory as read and its version. */
-    private record Read(Memory memory, long version) {
     }
 
     /** What an edit will write. */
