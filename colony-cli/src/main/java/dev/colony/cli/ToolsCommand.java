@@ -2,7 +2,6 @@ package dev.colony.cli;
 
 import dev.colony.mcp.ToolTable;
 import dev.colony.tool.Toolset;
-import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,7 +33,7 @@ public final class ToolsCommand implements Callable<Integer> {
         if (markdown) {
             spec.commandLine().getOut().print(ToolTable.markdown());
         } else {
-            Set<Toolset> named = toolsets == null || toolsets.isBlank() ? EnumSet.allOf(Toolset.class)
+            Set<Toolset> named = toolsets == null || toolsets.isBlank() ? Toolset.defaults()
                     : Toolset.parse(toolsets, "--toolsets");
             spec.commandLine().getOut().print(ToolTable.text(named));
         }

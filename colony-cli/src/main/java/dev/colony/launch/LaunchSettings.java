@@ -17,7 +17,6 @@ import dev.colony.tool.Toolset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -287,7 +286,7 @@ public record LaunchSettings(Path database, String jdbcUrl, DatabaseLogin login,
                 .withMembers(members(env)).withOutputDirectory(home.resolve(RUNS_DIRECTORY)).withShell(shell(env))
                 .withMaxTimeout(maxTimeout(env));
         String toolsetsNamed = first(env.get(ENV_TOOLSETS), null, null);
-        Set<Toolset> toolsets = toolsetsNamed == null ? EnumSet.allOf(Toolset.class)
+        Set<Toolset> toolsets = toolsetsNamed == null ? Toolset.defaults()
                 : Toolset.parse(toolsetsNamed, ENV_TOOLSETS);
         if (location.jdbcUrl() != null) {
             return new LaunchSettings(null, checkedUrl(location.source(), location.jdbcUrl()), login, home, userId,

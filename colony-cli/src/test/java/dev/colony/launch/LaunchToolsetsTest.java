@@ -29,7 +29,7 @@ class LaunchToolsetsTest {
     @Test
     void toolsetsComeFromTheEnvironmentAndTheOptionWins() {
         LaunchSettings defaults = LaunchSettings.resolve(null, null, null, null, Map.of(), system());
-        assertThat(defaults.toolsets()).isEqualTo(EnumSet.allOf(Toolset.class));
+        assertThat(defaults.toolsets()).isEqualTo(Toolset.defaults()).doesNotContain(Toolset.SPEC);
         LaunchSettings fromEnv = LaunchSettings.resolve(null, null, null, null,
                 Map.of("COLONY_TOOLSETS", " Memory,, runs "), system());
         assertThat(fromEnv.toolsets()).isEqualTo(EnumSet.of(Toolset.MEMORY, Toolset.RUNS));
@@ -37,6 +37,7 @@ class LaunchToolsetsTest {
         assertThat(fromEnv.withToolsets(" ").toolsets()).as("a blank option changes nothing")
                 .isEqualTo(fromEnv.toolsets());
         assertThat(fromEnv.withToolsets("all").toolsets()).isEqualTo(EnumSet.allOf(Toolset.class));
+        assertThat(fromEnv.withToolsets("default,spec").toolsets()).isEqualTo(EnumSet.allOf(Toolset.class));
         assertThat(fromEnv.withHome(java.nio.file.Path.of("/tmp/elsewhere")).toolsets()).isEqualTo(fromEnv.toolsets());
         assertThat(fromEnv.withShellOptions(true, List.of(), List.of()).toolsets()).isEqualTo(fromEnv.toolsets());
     }

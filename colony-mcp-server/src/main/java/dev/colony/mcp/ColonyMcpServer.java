@@ -21,7 +21,6 @@ import dev.colony.tool.Toolset;
 import dev.colony.tool.json.JsonTrees;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -100,11 +99,11 @@ public final class ColonyMcpServer implements ToolHost {
     }
 
     /**
-     * The tools this version serves: every {@link Toolset}'s, toolset by toolset. A server that runs no shell
-     * commands ({@code shell} false) lists none of what only serves them.
+     * The tools a server serves when told no toolsets: those of {@link Toolset#defaults()}, toolset by toolset. A
+     * server that runs no shell commands ({@code shell} false) lists none of what only serves them.
      */
     public static List<ToolSpec<?, ?>> tools(boolean shell) {
-        return tools(EnumSet.allOf(Toolset.class), shell);
+        return tools(Toolset.defaults(), shell);
     }
 
     /** The tools of the given toolsets, as {@link #tools(boolean)} orders them. */

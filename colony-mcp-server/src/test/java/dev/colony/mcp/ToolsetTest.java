@@ -28,9 +28,11 @@ class ToolsetTest {
                 joined.addAll(names(toolset.tools(shell)));
             }
             assertThat(joined).doesNotHaveDuplicates()
-                    .containsExactlyInAnyOrderElementsOf(names(ColonyMcpServer.tools(shell)));
-            assertThat(names(ColonyMcpServer.tools(EnumSet.allOf(Toolset.class), shell)))
-                    .isEqualTo(names(ColonyMcpServer.tools(shell)));
+                    .containsExactlyInAnyOrderElementsOf(names(ColonyMcpServer.tools(EnumSet.allOf(Toolset.class),
+                            shell)));
+            assertThat(names(ColonyMcpServer.tools(Toolset.defaults(), shell)))
+                    .isEqualTo(names(ColonyMcpServer.tools(shell)))
+                    .doesNotContainAnyElementsOf(names(Toolset.SPEC.tools(shell)));
         }
         assertThat(Toolset.MEMORY.tools(false)).hasSizeLessThanOrEqualTo(20);
         assertThat(names(Toolset.MEMORY.tools(false))).contains("search", "get_observations", "memory_add");

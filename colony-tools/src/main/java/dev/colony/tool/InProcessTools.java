@@ -224,7 +224,7 @@ public final class InProcessTools {
         private final Colony colony;
         private final UserId user;
         private final String agent;
-        private Set<Toolset> toolsets = EnumSet.allOf(Toolset.class);
+        private Set<Toolset> toolsets = Toolset.defaults();
         private String collection;
         private String client;
 

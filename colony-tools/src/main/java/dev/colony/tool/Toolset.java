@@ -5,6 +5,7 @@ import dev.colony.api.Echo;
 import dev.colony.tool.ToolSpec;
 import dev.colony.tool.claim.ClaimTools;
 import dev.colony.tool.collection.CollectionTools;
+import dev.colony.tool.example.ExampleTools;
 import dev.colony.tool.lane.LaneTools;
 import dev.colony.tool.memory.MemoryTools;
 import dev.colony.tool.message.MessageTools;
@@ -16,6 +17,7 @@ import dev.colony.tool.rescue.RescueTools;
 import dev.colony.tool.run.RunTools;
 import dev.colony.tool.runtime.RuntimeTools;
 import dev.colony.tool.signal.SignalTools;
+import dev.colony.tool.spec.SpecTools;
 import dev.colony.tool.task.TaskFeedTool;
 import dev.colony.tool.task.TaskTools;
 import java.util.ArrayList;
@@ -31,14 +33,15 @@ import java.util.stream.Stream;
 
 /**
  * A part of the tool surface an operator mounts by name ({@code --toolsets memory,coordination} or
- * {@code COLONY_TOOLSETS}); a server mounts every toolset unless told otherwise. Every tool belongs to exactly
+ * {@code COLONY_TOOLSETS}); a server mounts {@link #defaults()} unless told otherwise. Every tool belongs to exactly
  * one toolset, so the toolsets together are the whole surface.
  *
  * <p>The parts follow what a person sets an agent up for, not the packages: {@link #MEMORY} is what a
  * memory-only client needs (and fits a client that mounts few tools); {@link #COORDINATION} is everything
  * sessions on the same code use to work side by side; {@link #PLANS} splits work among agents; {@link #RUNS}
  * delegates it; {@link #COLLECTIONS} shares memory with other users (a signal travels only inside a collection,
- * so the two come together); {@link #METRICS} accounts for the calls.
+ * so the two come together); {@link #METRICS} accounts for the calls; {@link #SPEC} works on a repository's spec
+ * files and examples.
  */
 public enum Toolset {
 
@@ -53,10 +56,18 @@ public enum Toolset {
     /** Delegated runs: spawn, take, await, ask the user, kill. */
     RUNS("runs", "delegated runs: spawn, take, await, ask the user, kill"),
     /** The caller's own tool use and its cost. */
-    METRICS("metrics", "your tool calls, their tokens and cost");
+    METRICS("metrics", "your tool calls, their tokens and cost"),
+    /**
+     * A repository's {@code SPEC.md}, its changes and build support, and the example projects foraged from it.
+     * Its tools write files into the repositories they are given, outside the store, so a server mounts it only
+     * when the operator names it (see {@link #defaults()}).
+     */
+    SPEC("spec", "a repository's SPEC.md and its changes, build context, foraged examples (writes repo files)");
 
     /** The value that names every toolset. */
     public static final String ALL = "all";
+    /** The value that names the toolsets a server mounts when told nothing: {@link #defaults()}. */
+    public static final String DEFAULT = "default";
 
     private final String id;
     private final String summary;
@@ -89,7 +100,21 @@ public enum Toolset {
             case PLANS -> join(PlanTools.ALL, ProfileTools.ALL, ProposalTools.ALL);
             case RUNS -> RunTools.of(shell);
             case METRICS -> MetricTools.ALL;
+            case SPEC -> join(SpecTools.ALL, ExampleTools.ALL);
         };
+    }
+
+    /**
+     * The toolsets a server mounts when the operator names none: every one but {@link #SPEC}, whose tools write
+     * outside the store and so are off until the operator turns them on ({@code --toolsets default,spec}).
+     */
+    public static Set<Toolset> defaults() {
+        return EnumSet.complementOf(EnumSet.of(SPEC));
+    }
+
+    /** Whether a server mounts this toolset when told nothing. */
+    public boolean byDefault() {
+        return this != SPEC;
     }
 
     /** The tools of {@code toolsets}, toolset by toolset in declaration order, whatever order the set has. */
@@ -130,12 +155,17 @@ public enum Toolset {
                 named.addAll(EnumSet.allOf(Toolset.class));
                 continue;
             }
+            if (name.equals(DEFAULT)) {
+                named.addAll(defaults());
+                continue;
+            }
             named.add(Arrays.stream(values()).filter(toolset -> toolset.id.equals(name)).findFirst()
                     .orElseThrow(() -> ColonyException.invalid(field, "no toolset is named " + Echo.quoted(part.strip())
-                            + "; the toolsets are " + names() + " (or " + ALL + ")")));
+                            + "; the toolsets are " + names() + " (or " + ALL + ", " + DEFAULT + ")")));
         }
         if (named.isEmpty()) {
-            throw ColonyException.invalid(field, "names no toolset; the toolsets are " + names() + " (or " + ALL + ")");
+            throw ColonyException.invalid(field, "names no toolset; the toolsets are " + names() + " (or " + ALL + ", " + DEFAULT
+                    + ")");
         }
         return named;
     }
@@ -149,6 +179,9 @@ public enum Toolset {
     public static String describe(Collection<Toolset> toolsets) {
         if (toolsets.containsAll(EnumSet.allOf(Toolset.class))) {
             return "all toolsets";
+        }
+        if (toolsets.size() == defaults().size() && toolsets.containsAll(defaults())) {
+            return "the default toolsets";
         }
         return (toolsets.size() == 1 ? "toolset " : "toolsets ")
                 + Arrays.stream(values()).filter(toolsets::contains).map(Toolset::id).collect(Collectors.joining(", "));

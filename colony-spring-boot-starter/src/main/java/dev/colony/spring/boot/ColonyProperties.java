@@ -42,14 +42,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param embeddingModel The in-process embedding model that ranks searches by meaning (all-minilm-l6-v2-q,
  *     bge-small-en-v1.5-q or e5-small-v2-q, the last two with their jar on the class path), or none for keyword
  *     search only.
- * @param toolsets The parts of Colony's tool surface the application's agents get: all, or some of memory,
- *     collections, coordination, plans, runs, metrics.
+ * @param toolsets The parts of Colony's tool surface the application's agents get: default (all but spec), all,
+ *     or some of memory, collections, coordination, plans, runs, metrics, spec.
  * @param langchain4j Settings of the LangChain4j beans.
  */
 @ConfigurationProperties(ColonyProperties.PREFIX)
 public record ColonyProperties(String db, String jdbcUrl, String dbUser, String dbPassword, String home, String user,
         String agent, @DefaultValue(DEFAULT_EMBEDDING_MODEL) String embeddingModel,
-        @DefaultValue(ALL_TOOLSETS) List<String> toolsets, @DefaultValue LangChain4j langchain4j) {
+        @DefaultValue(DEFAULT_TOOLSETS) List<String> toolsets, @DefaultValue LangChain4j langchain4j) {
 
     /** The prefix of every property. */
     public static final String PREFIX = "colony";
@@ -59,8 +59,8 @@ public record ColonyProperties(String db, String jdbcUrl, String dbUser, String 
     public static final String DEFAULT_EMBEDDING_MODEL = "all-minilm-l6-v2-q";
     /** The {@code colony.embedding-model} value that turns search by meaning off. */
     public static final String NO_EMBEDDING = "none";
-    /** The {@code colony.toolsets} value that names every toolset. */
-    public static final String ALL_TOOLSETS = "all";
+    /** The {@code colony.toolsets} value that names the toolsets a server mounts when told nothing. */
+    public static final String DEFAULT_TOOLSETS = "default";
     /** The longest agent name a session takes. */
     public static final int MAX_AGENT_CHARS = 64;
 
@@ -98,7 +98,7 @@ public record ColonyProperties(String db, String jdbcUrl, String dbUser, String 
         user = checkedUser(user == null ? system.getProperty("user.name", "user") : user);
         agent = agent == null ? null : checkedAgent(agent);
         embeddingModel = checkedModel(embeddingModel == null ? DEFAULT_EMBEDDING_MODEL : embeddingModel);
-        toolsets = toolsets == null || toolsets.isEmpty() ? List.of(ALL_TOOLSETS)
+        toolsets = toolsets == null || toolsets.isEmpty() ? List.of(DEFAULT_TOOLSETS)
                 : toolsets.stream().map(name -> name.strip().toLowerCase(Locale.ROOT)).toList();
         Toolset.parse(String.join(",", toolsets), PREFIX + ".toolsets");
         langchain4j = langchain4j == null ? new LangChain4j(LangChain4j.DEFAULT_MAX_MESSAGES) : langchain4j;

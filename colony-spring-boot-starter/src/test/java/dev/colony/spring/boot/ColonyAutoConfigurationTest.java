@@ -67,7 +67,7 @@ class ColonyAutoConfigurationTest {
                     ColonyProperties properties = context.getBean(ColonyProperties.class);
                     assertThat(properties.databaseFile()).isEqualTo(dir.resolve("colony.db"));
                     assertThat(properties.user()).isEqualTo(System.getProperty("user.name"));
-                    assertThat(properties.toolsets()).containsExactly("all");
+                    assertThat(properties.toolsets()).containsExactly("default");
                     assertThat(properties.langchain4j().maxMessages()).isEqualTo(20);
                     assertThat(properties.model()).contains(OnnxEmbedder.DEFAULT_MODEL);
                     assertThat(context.getBean(CallerScope.class).actor().agent()).isEqualTo("billing");
