@@ -15,7 +15,8 @@ import java.util.Set;
  * {@link #BEGIN} and {@link #END} (a test keeps it equal), and {@code colony tools} prints {@link #text}.
  *
  * <p>A server without shell runs (the default) serves fewer tools than one with them, and {@code spawn_task}
- * changes with them; the tables show the default and say what {@code --allow-shell} adds.
+ * changes with them; the tables show the default and say what {@code --allow-shell} adds. They list every toolset,
+ * and mark the ones a server mounts only when the operator names them.
  */
 public final class ToolTable {
 
@@ -35,7 +36,8 @@ public final class ToolTable {
         out.append("| toolset | tools | what |\n|---|---|---|\n");
         for (Toolset toolset : Toolset.values()) {
             out.append("| `").append(toolset.id()).append("` | ").append(size(toolset)).append(" | ")
-                    .append(cell(toolset.summary())).append(" |\n");
+                    .append(cell(toolset.summary())).append(toolset.byDefault() ? "" : "; **off** until named")
+                    .append(" |\n");
         }
         out.append('\n').append("| tool | toolset | title | a call |\n|---|---|---|---|\n");
         for (Row row : rows(EnumSet.allOf(Toolset.class))) {

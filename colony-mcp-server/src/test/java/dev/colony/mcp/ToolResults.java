@@ -9,11 +9,13 @@ import dev.colony.api.session.Session;
 import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.tool.ToolContext;
+import dev.colony.tool.Toolset;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads tool results in tests: one text block holding JSON, either as the JSON the server builds
@@ -34,6 +36,13 @@ public final class ToolResults {
     public static ColonyMcpServer server(Colony colony, String user, String agent) {
         Session session = colony.sessions().ensure(SessionStart.of(user, agent));
         return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()));
+    }
+
+    /** As {@link #server(Colony, String, String)}, with the tools of {@code toolsets} mounted. */
+    public static ColonyMcpServer server(Colony colony, String user, String agent, Set<Toolset> toolsets) {
+        Session session = colony.sessions().ensure(SessionStart.of(user, agent));
+        return new ColonyMcpServer(new ToolContext(colony, session.user(), session.agent(), session.id()),
+                ColonyMcpServer.tools(toolsets, false));
     }
 
     /**

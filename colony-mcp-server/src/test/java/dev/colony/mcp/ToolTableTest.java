@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
 /** The README's tool table is the one the declarations generate, and it lists every tool. */
@@ -31,13 +32,15 @@ class ToolTableTest {
     @Test
     void theTableListsEveryToolWithItsToolsetTitleAndEffect() {
         String table = ToolTable.markdown();
-        for (ToolSpec<?, ?> spec : ColonyMcpServer.tools(true)) {
+        for (ToolSpec<?, ?> spec : ColonyMcpServer.tools(EnumSet.allOf(Toolset.class), true)) {
             assertThat(table).contains("| `" + spec.name() + "` | " + Toolset.of(spec.name()).orElseThrow().id()
                     + " | " + spec.title() + " | ");
         }
         assertThat(table).contains("| `memory_forget` | memory | Forget a memory | **destructive** |",
                 "| `search` | memory | Search memory | read-only |",
                 "| `task_output` | runs | Read a shell run's output | read-only; only with `--allow-shell` |",
-                "| `spawn_task` | runs | Spawn a run | writes; with `--allow-shell`: **destructive**, open world |");
+                "| `spawn_task` | runs | Spawn a run | writes; with `--allow-shell`: **destructive**, open world |",
+                "| `spec_read` | spec | Read SPEC.md | read-only |");
+        assertThat(table).containsPattern("\\| `spec` \\| \\d+ \\| .*; \\*\\*off\\*\\* until named \\|");
     }
 }

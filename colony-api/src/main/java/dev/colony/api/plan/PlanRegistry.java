@@ -3,6 +3,7 @@ package dev.colony.api.plan;
 import dev.colony.api.ColonyException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Plans as seen by one caller: published into its own namespace, listed from every namespace it may read,
@@ -120,6 +121,15 @@ public interface PlanRegistry {
      * is claimed in the same call, unless the caller already holds a sub-task.
      */
     ReadyWork ready(ReadyQuery query);
+
+    /**
+     * The sub-task of an open plan the caller may read that carries out the spec row {@code specRowId} of
+     * {@code repoRoot}, if one does (see {@link SubtaskDraft#specRowId()}).
+     *
+     * @throws dev.colony.api.ColonyException {@code INVALID_ARGUMENT} naming {@code repo_root} or
+     *     {@code spec_row_id} when one is missing or malformed
+     */
+    Optional<SpecRowBinding> bindingOf(String repoRoot, String specRowId);
 
     /**
      * The plan a goal splits into, by fixed rules (no model call): its affected files grouped by module into

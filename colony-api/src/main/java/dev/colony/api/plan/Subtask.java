@@ -28,11 +28,12 @@ import java.util.Objects;
  * @param blockedReason why it is blocked, or {@code null}
  * @param updatedAt its last change
  * @param version its version, raised by every change
+ * @param specRowId the spec row it carries out, or {@code null}
  */
 public record Subtask(int index, String title, String description, List<String> fileScope, List<Integer> dependsOn,
         String capabilityHint, int wave, boolean finalizer, TaskId task, String branch, SubtaskStatus status,
         SessionId claimedBy, String claimedByAgent, Instant claimedAt, Instant completedAt, String summary,
-        String blockedReason, Instant updatedAt, long version) {
+        String blockedReason, Instant updatedAt, long version, String specRowId) {
 
     /** Checks the required components and copies the lists. */
     public Subtask {

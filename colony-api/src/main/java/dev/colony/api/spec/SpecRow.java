@@ -19,6 +19,10 @@ public record SpecRow(String id, List<String> cells, int line, String text) {
 
     /** The suffix that makes a {@code §V} row an invariant every task must respect. */
     public static final String ALWAYS_SUFFIX = ".always";
+    /** What a row id looks like: a letter, then letters, digits, {@code _} or {@code -}, in dot-separated parts. */
+    public static final String ID_PATTERN = "[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*";
+    /** The longest row id an argument may name. */
+    public static final int MAX_ID_CHARS = 64;
 
     /** Checks the components and copies the cells. */
     public SpecRow {

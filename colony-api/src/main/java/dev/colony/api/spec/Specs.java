@@ -64,4 +64,13 @@ public interface Specs {
      * @throws dev.colony.api.ColonyException {@code NOT_FOUND} on {@code row_id} when there is no such row
      */
     SpecDocument removeRow(SpecDocument document, String rowId);
+
+    /**
+     * The context of the {@code §T} task {@code taskId}: its row, what it cites (see {@link SpecContext}) and the
+     * always-on invariants.
+     *
+     * @throws dev.colony.api.ColonyException {@code NOT_FOUND} on {@code task_id} when no row of a {@code §T} section
+     *     has this id; {@code INVALID_ARGUMENT} on {@code task_id} when it is not an id
+     */
+    SpecContext context(SpecDocument document, String taskId);
 }

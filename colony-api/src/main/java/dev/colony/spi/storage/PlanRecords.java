@@ -68,6 +68,27 @@ public interface PlanRecords {
     List<StoredSubtask> claimedBy(SessionId session);
 
     /**
+     * The sub-tasks of open plans of {@code namespaces} in {@code repoRoot} bound to the spec row {@code specRowId},
+     * each with its plan, oldest plan first.
+     */
+    List<Binding> boundTo(Collection<NamespaceId> namespaces, String repoRoot, String specRowId);
+
+    /**
+     * A sub-task bound to a spec row, with its plan.
+     *
+     * @param plan the plan
+     * @param subtask the sub-task
+     */
+    record Binding(StoredPlan plan, StoredSubtask subtask) {
+
+        /** Checks the components. */
+        public Binding {
+            Objects.requireNonNull(plan, "plan");
+            Objects.requireNonNull(subtask, "subtask");
+        }
+    }
+
+    /**
      * A plan to insert.
      *
      * @param namespace its namespace
@@ -112,9 +133,10 @@ public interface PlanRecords {
      * @param wave its wave
      * @param finalizer whether it is closing work
      * @param task its thread
+     * @param specRowId the spec row it carries out, or {@code null}
      */
     record NewSubtask(int index, String title, String description, List<String> fileScope, List<Integer> dependsOn,
-            String capabilityHint, int wave, boolean finalizer, TaskId task) {
+            String capabilityHint, int wave, boolean finalizer, TaskId task, String specRowId) {
 
         /** Checks the required components and copies the lists. */
         public NewSubtask {
@@ -189,11 +211,12 @@ public interface PlanRecords {
      * @param blockedReason why it is blocked, or {@code null}
      * @param updatedAt its last change
      * @param version its version
+     * @param specRowId the spec row it carries out, or {@code null}
      */
     record StoredSubtask(long plan, int index, String title, String description, List<String> fileScope,
             List<Integer> dependsOn, String capabilityHint, int wave, boolean finalizer, TaskId task,
             SubtaskStatus status, SessionId claimedBy, String claimedAgent, Instant claimedAt, Instant completedAt,
-            String summary, String blockedReason, Instant updatedAt, long version) {
+            String summary, String blockedReason, Instant updatedAt, long version, String specRowId) {
 
         /** Checks the required components and copies the lists. */
         public StoredSubtask {
@@ -208,26 +231,29 @@ public interface PlanRecords {
         /** This sub-task claimed by {@code session} at {@code at}. */
         public StoredSubtask claimed(SessionId session, String agent, Instant at) {
             return new StoredSubtask(plan, index, title, description, fileScope, dependsOn, capabilityHint, wave,
-                    finalizer, task, SubtaskStatus.CLAIMED, session, agent, at, null, null, null, at, version);
+                    finalizer, task, SubtaskStatus.CLAIMED, session, agent, at, null, null, null, at, version,
+                    specRowId);
         }
 
         /** This sub-task completed at {@code at} with {@code newSummary}, its claimer kept on record. */
         public StoredSubtask completed(String newSummary, Instant at) {
             return new StoredSubtask(plan, index, title, description, fileScope, dependsOn, capabilityHint, wave,
                     finalizer, task, SubtaskStatus.COMPLETED, claimedBy, claimedAgent, claimedAt, at, newSummary,
-                    null, at, version);
+                    null, at, version, specRowId);
         }
 
         /** This sub-task blocked at {@code at} for {@code reason}, no longer held by anyone. */
         public StoredSubtask blocked(String reason, Instant at) {
             return new StoredSubtask(plan, index, title, description, fileScope, dependsOn, capabilityHint, wave,
-                    finalizer, task, SubtaskStatus.BLOCKED, null, null, null, null, null, reason, at, version);
+                    finalizer, task, SubtaskStatus.BLOCKED, null, null, null, null, null, reason, at, version,
+                    specRowId);
         }
 
         /** This sub-task available again, as of {@code at}. */
         public StoredSubtask reopened(Instant at) {
             return new StoredSubtask(plan, index, title, description, fileScope, dependsOn, capabilityHint, wave,
-                    finalizer, task, SubtaskStatus.AVAILABLE, null, null, null, null, null, null, at, version);
+                    finalizer, task, SubtaskStatus.AVAILABLE, null, null, null, null, null, null, at, version,
+                    specRowId);
         }
     }
 }

@@ -34,7 +34,7 @@ final class JdbcPlanRecords implements PlanRecords {
             + "updated_at, version";
     private static final String SUBTASK_COLUMNS = "plan_id, subtask_index, title, description, file_scope, "
             + "depends_on, capability_hint, wave, finalizer, task_id, status, claimed_by, claimed_agent, claimed_at, "
-            + "completed_at, summary, blocked_reason, updated_at, version";
+            + "completed_at, summary, blocked_reason, updated_at, version, spec_row_id";
     private static final String BY_SLUG = "SELECT " + PLAN_COLUMNS + " FROM plans WHERE slug = ? ORDER BY id";
     private static final String SUBTASKS_OF_PLAN = "SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks "
             + "WHERE plan_id = ? ORDER BY subtask_index";
@@ -83,8 +83,8 @@ final class JdbcPlanRecords implements PlanRecords {
         for (NewSubtask subtask : subtasks) {
             try (Update insert = handle.createUpdate("INSERT INTO plan_subtasks (plan_id, subtask_index, title, "
                     + "description, file_scope, depends_on, capability_hint, wave, finalizer, task_id, status, "
-                    + "updated_at, version) VALUES (:plan, :index, :title, :description, :fileScope, :dependsOn, "
-                    + ":capability, :wave, :finalizer, :task, :status, :at, 1)")) {
+                    + "updated_at, version, spec_row_id) VALUES (:plan, :index, :title, :description, :fileScope, "
+                    + ":dependsOn, :capability, :wave, :finalizer, :task, :status, :at, 1, :specRow)")) {
                 insert.bind("plan", id)
                         .bind("index", subtask.index())
                         .bind("title", subtask.title())
@@ -97,6 +97,7 @@ final class JdbcPlanRecords implements PlanRecords {
                         .bind("task", subtask.task().value())
                         .bind("status", SubtaskStatus.AVAILABLE.wireName())
                         .bind("at", at)
+                        .bind("specRow", subtask.specRowId())
                         .execute();
             }
         }
@@ -196,7 +197,7 @@ final class JdbcPlanRecords implements PlanRecords {
                 next.title(), next.description(), next.fileScope(), next.dependsOn(), next.capabilityHint(),
                 next.wave(), next.finalizer(), next.task(), next.status(), next.claimedBy(), next.claimedAgent(),
                 Codec.stored(next.claimedAt()), Codec.stored(next.completedAt()), next.summary(),
-                next.blockedReason(), Codec.stored(next.updatedAt()), next.version() + 1));
+                next.blockedReason(), Codec.stored(next.updatedAt()), next.version() + 1, next.specRowId()));
     }
 
     @Override
@@ -225,6 +226,21 @@ final class JdbcPlanRecords implements PlanRecords {
         }
     }
 
+    @Override
+    public List<Binding> boundTo(Collection<NamespaceId> namespaces, String repoRoot, String specRowId) {
+        // Few sub-tasks bind one row (one per open plan at most), so the plans are read one by one.
+        List<Binding> bound = new ArrayList<>();
+        try (Query query = tx.handle().createQuery("SELECT " + SUBTASK_COLUMNS + " FROM plan_subtasks WHERE "
+                + "spec_row_id = :row ORDER BY plan_id, subtask_index")) {
+            for (StoredSubtask subtask : query.bind("row", specRowId).map((rs, ctx) -> subtask(rs)).list()) {
+                find(subtask.plan()).filter(plan -> namespaces.contains(plan.namespace())
+                        && plan.repoRoot().equals(repoRoot) && plan.status() == PlanStatus.OPEN)
+                        .ifPresent(plan -> bound.add(new Binding(plan, subtask)));
+            }
+        }
+        return bound;
+    }
+
     private static String writeIndices(List<Integer> indices) {
         return indices.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
@@ -251,7 +267,7 @@ final class JdbcPlanRecords implements PlanRecords {
                 rs.getBoolean(9), TaskId.of(rs.getLong(10)), SubtaskStatus.fromWire(rs.getString(11)),
                 claimedBy == null ? null : SessionId.of(claimedBy), rs.getString(13), instant(rs, 14),
                 instant(rs, 15), rs.getString(16), rs.getString(17), Instant.ofEpochMilli(rs.getLong(18)),
-                rs.getLong(19));
+                rs.getLong(19), rs.getString(20));
     }
 
     private static Instant instant(ResultSet rs, int column) throws SQLException {

@@ -102,7 +102,7 @@ class StoreInvariantsTest {
                 "ALTER TABLE loose RENAME TO plan_subtasks",
                 "INSERT INTO plan_subtasks SELECT plan_id, subtask_index, title, description, file_scope, depends_on, "
                         + "capability_hint, wave, finalizer, task_id, status, 'intruder', 'codex', claimed_at, "
-                        + "completed_at, summary, blocked_reason, updated_at, version FROM plan_subtasks");
+                        + "completed_at, summary, blocked_reason, updated_at, version, spec_row_id FROM plan_subtasks");
 
         assertThat(invariants.check()).anySatisfy(violation -> assertThat(violation).startsWith("plan_subtasks plan_id="
                 + subtask.plan() + ", subtask_index=0: 2 rows, so more than one claimant").contains("intruder")
@@ -236,7 +236,8 @@ class StoreInvariantsTest {
         TaskId sub = task(slug + "/sub-0");
         StoredPlan plan = store.write(tx -> tx.plans().insert(new NewPlan(writer.namespace().id(), "/repo", slug,
                 "A plan", null, List.of("done"), false, Duration.ZERO, spec, writer.session().id(), T0),
-                List.of(new NewSubtask(0, "only", null, List.of("a.txt"), List.of(), null, 0, false, sub)))).orElseThrow();
+                List.of(new NewSubtask(0, "only", null, List.of("a.txt"), List.of(), null, 0, false, sub,
+                        null)))).orElseThrow();
         StoredSubtask available = store.read(tx -> tx.plans().subtask(plan.id(), 0)).orElseThrow();
         return store.write(tx -> tx.plans().update(available.claimed(writer.session().id(), "codex", T0)))
                 .orElseThrow();

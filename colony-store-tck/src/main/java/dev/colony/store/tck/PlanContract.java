@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colony.api.TaskId;
 import dev.colony.api.plan.PlanStatus;
 import dev.colony.api.plan.SubtaskStatus;
+import dev.colony.spi.storage.PlanRecords.Binding;
 import dev.colony.spi.storage.PlanRecords.NewPlan;
 import dev.colony.spi.storage.PlanRecords.NewSubtask;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link dev.colony.spi.storage.PlanRecords}: a plan and its sub-tasks round-trip, a slug is unique per
- * namespace and repository, listings are newest first and leave archived plans out unless asked, and every
- * change is a compare-and-set on the version.
+ * namespace and repository, listings are newest first and leave archived plans out unless asked, every
+ * change is a compare-and-set on the version, and the open plans binding a spec row are found by it.
  */
 public interface PlanContract extends StoreUnderTest {
 
@@ -130,9 +131,43 @@ public interface PlanContract extends StoreUnderTest {
         assertThat(none).isEmpty();
     }
 
+    @Test
+    default void subtasksAreFoundByTheSpecRowTheyCarryOutWhileTheirPlanIsOpen() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        Fixtures.Writer stranger = Fixtures.writer(store);
+        String row = Fixtures.unique("T");
+        StoredPlan plan = publish(store, writer, "/repo", "bind-rows", Fixtures.T0, row).orElseThrow();
+        publish(store, writer, "/other", "bind-rows", Fixtures.T0, row).orElseThrow();
+
+        List<Binding> bound = store.read(tx -> tx.plans().boundTo(List.of(writer.namespace().id()), "/repo", row));
+        assertThat(bound).singleElement().satisfies(binding -> {
+            assertThat(binding.plan().id()).isEqualTo(plan.id());
+            assertThat(binding.subtask().index()).isZero();
+            assertThat(binding.subtask().specRowId()).isEqualTo(row);
+        });
+        assertThat(store.read(tx -> tx.plans().subtasks(List.of(plan.id()))).get(plan.id()))
+                .extracting(StoredSubtask::specRowId).containsExactly(row, null);
+        List<Binding> hidden = store.read(tx -> tx.plans().boundTo(List.of(stranger.namespace().id()), "/repo", row));
+        assertThat(hidden).as("another namespace's plan").isEmpty();
+        List<Binding> other = store.read(tx -> tx.plans().boundTo(List.of(writer.namespace().id()), "/repo",
+                row + "x"));
+        assertThat(other).isEmpty();
+        store.write(tx -> tx.plans().update(plan.archiving(PlanStatus.ARCHIVED, null, Fixtures.T0, Fixtures.T0)))
+                .orElseThrow();
+        List<Binding> archived = store.read(tx -> tx.plans().boundTo(List.of(writer.namespace().id()), "/repo", row));
+        assertThat(archived).as("an archived plan binds nothing").isEmpty();
+    }
+
     /** Publishes a two-step plan (an API, then a page that depends on it) of {@code writer}. */
     private static Optional<StoredPlan> publish(StorageProvider store, Fixtures.Writer writer, String repo, String slug,
             Instant at) {
+        return publish(store, writer, repo, slug, at, null);
+    }
+
+    /** Publishes a two-step plan whose first sub-task carries out {@code specRow} (or none). */
+    private static Optional<StoredPlan> publish(StorageProvider store, Fixtures.Writer writer, String repo, String slug,
+            Instant at, String specRow) {
         String branch = Fixtures.unique("spec/" + slug);
         return store.write(tx -> {
             TaskId spec = tx.tasks().insert(writer.namespace().id(), slug, repo, branch, writer.session().id(), at)
@@ -144,8 +179,9 @@ public interface PlanContract extends StoreUnderTest {
             return tx.plans().insert(new NewPlan(writer.namespace().id(), repo, slug, "Add widgets", null,
                     List.of("widgets render"), false, Duration.ofSeconds(60), spec, writer.session().id(), at), List.of(
                     new NewSubtask(0, "API", "GET /widgets", List.of("api/widgets.ts"), List.of(), "api_work", 0,
-                            false, api),
-                    new NewSubtask(1, "UI", null, List.of("web/widgets.tsx"), List.of(0), "ui_work", 1, false, ui)));
+                            false, api, specRow),
+                    new NewSubtask(1, "UI", null, List.of("web/widgets.tsx"), List.of(0), "ui_work", 1, false, ui,
+                            null)));
         });
     }
 }

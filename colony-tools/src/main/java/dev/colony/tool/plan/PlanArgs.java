@@ -3,6 +3,7 @@ package dev.colony.tool.plan;
 import dev.colony.api.plan.PlanDraft;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.plan.SubtaskDraft;
+import dev.colony.api.spec.SpecRow;
 import dev.colony.tool.Param;
 import dev.colony.tool.Range;
 import dev.colony.tool.Size;
@@ -28,12 +29,14 @@ public final class PlanArgs {
             @Param("An explicit wave, after its dependencies'.")
             @Range(min = 0, max = PlanRegistry.MAX_SUBTASKS) Integer wave,
             @Param("true: closing work, whatever the title.")
-            Boolean finalizer) {
+            Boolean finalizer,
+            @Param("The SPEC.md row it carries out (T5); one open plan per row.")
+            @Size(max = SpecRow.MAX_ID_CHARS) String specRowId) {
 
         SubtaskDraft draft() {
             return new SubtaskDraft(title, description, fileScope, dependsOn == null ? null
                     : dependsOn.stream().map(Long::intValue).toList(), capabilityHint, wave,
-                    Boolean.TRUE.equals(finalizer));
+                    Boolean.TRUE.equals(finalizer), specRowId);
         }
     }
 

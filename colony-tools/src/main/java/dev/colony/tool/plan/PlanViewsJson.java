@@ -65,6 +65,7 @@ public final class PlanViewsJson {
      * @param claimedBySessionId that agent's session
      * @param blockedReason why it is blocked
      * @param blockedBy blocked sub-tasks it waits for, directly or not
+     * @param specRowId the spec row it carries out
      */
     public record SubtaskRow(int subtaskIndex, String title, String status, int wave, long taskId, String branch,
             List<String> fileScope,
@@ -73,13 +74,15 @@ public final class PlanViewsJson {
             @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String claimedByAgent,
             @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String claimedBySessionId,
             @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String blockedReason,
-            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> blockedBy) {
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Integer> blockedBy,
+            @Nullable @JsonInclude(JsonInclude.Include.NON_NULL) String specRowId) {
 
         static SubtaskRow of(Plan plan, Subtask subtask) {
             return new SubtaskRow(subtask.index(), subtask.title(), subtask.status().wireName(), subtask.wave(),
                     subtask.task().value(), subtask.branch(), subtask.fileScope(), subtask.dependsOn(),
                     subtask.capabilityHint(), subtask.claimedByAgent(), subtask.claimedBy() == null ? null
-                            : subtask.claimedBy().value(), subtask.blockedReason(), plan.blockedBy(subtask.index()));
+                            : subtask.claimedBy().value(), subtask.blockedReason(), plan.blockedBy(subtask.index()),
+                    subtask.specRowId());
         }
     }
 

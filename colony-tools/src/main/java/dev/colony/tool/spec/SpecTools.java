@@ -7,7 +7,8 @@ import java.util.List;
 public final class SpecTools {
 
     /** Every spec tool. */
-    public static final List<ToolSpec<?, ?>> ALL = List.of();
+    public static final List<ToolSpec<?, ?>> ALL = List.of(SpecReadTool.SPEC, SpecBuildContextTool.SPEC,
+            SpecRowStatusTool.SPEC);
 
     private SpecTools() {
     }

@@ -26,6 +26,7 @@ import dev.colony.core.internal.task.AuditTrail;
 import dev.colony.core.internal.task.RepoRoots;
 import dev.colony.core.internal.task.ThreadCaller;
 import dev.colony.spi.storage.ClaimRecords.StoredClaim;
+import dev.colony.spi.storage.PlanRecords.Binding;
 import dev.colony.spi.storage.PlanRecords.NewPlan;
 import dev.colony.spi.storage.PlanRecords.NewSubtask;
 import dev.colony.spi.storage.PlanRecords.StoredPlan;
@@ -136,6 +137,7 @@ final class PlanAuthoring {
                 throw ColonyException.about(ErrorCode.DUPLICATE, "slug", "a plan named " + plan.slug()
                         + " exists in " + plan.repoRoot() + "; choose another slug");
             }
+            requireUnbound(tx, plan);
             StoredTask spec = thread(tx, namespace, plan.repoRoot(), PlanViews.specBranch(plan.slug()), plan.title(),
                     now);
             List<NewSubtask> subtasks = new ArrayList<>();
@@ -145,7 +147,7 @@ final class PlanAuthoring {
                         subtask.title(), now);
                 subtasks.add(new NewSubtask(i, subtask.title(), subtask.description(), subtask.fileScope(),
                         List.copyOf(new LinkedHashSet<>(subtask.dependsOn())), subtask.capabilityHint(),
-                        shape.waves().get(i), PlanShape.finalizer(subtask), thread.id()));
+                        shape.waves().get(i), PlanShape.finalizer(subtask), thread.id(), subtask.specRowId()));
             }
             StoredPlan stored = tx.plans().insert(new NewPlan(namespace, plan.repoRoot(), plan.slug(), plan.title(),
                     plan.problem(), plan.acceptanceCriteria(), plan.autoArchive(), plan.archiveGrace(), spec.id(),
@@ -159,6 +161,29 @@ final class PlanAuthoring {
                     + " (" + subtasks.size() + " sub-tasks in " + waveCount(shape) + " waves)", null, metadata, now);
             return PlanViews.plan(stored, tx.plans().subtasks(List.of(stored.id())).get(stored.id()));
         });
+    }
+
+    /**
+     * Refuses a plan that binds a spec row an open plan the caller may read already carries out: the row would be
+     * worked twice. The writer lock of the transaction keeps two publications from both passing.
+     */
+    private static void requireUnbound(CallerTransaction tx, PlanDraft plan) {
+        for (int i = 0; i < plan.subtasks().size(); i++) {
+            String row = plan.subtasks().get(i).specRowId();
+            if (row == null) {
+                continue;
+            }
+            List<Binding> bound = tx.plans().boundTo(tx.readable(), plan.repoRoot(), row);
+            if (!bound.isEmpty()) {
+                Binding first = bound.get(0);
+                Map<String, Object> details = new LinkedHashMap<>();
+                details.put("plan_slug", first.plan().slug());
+                details.put("subtask_index", first.subtask().index());
+                throw ColonyException.about(ErrorCode.CONFLICT, "subtasks[" + i + "].spec_row_id", "spec row " + row
+                        + " is carried out by sub-task " + first.subtask().index() + " of plan " + first.plan().slug()
+                        + " (task_plan_status_for_spec_row shows it); bind another row or none", details);
+            }
+        }
     }
 
     /** The thread on {@code branch}: the one that exists, or a new one (the publisher does not join it). */

@@ -12,15 +12,19 @@ import static dev.colony.api.plan.PlanRegistry.MIN_SUBTASKS;
 import static dev.colony.api.plan.PlanRegistry.SLUG_PATTERN;
 
 import dev.colony.api.ColonyException;
+import dev.colony.api.Echo;
 import dev.colony.api.plan.PlanDraft;
 import dev.colony.api.plan.SubtaskDraft;
+import dev.colony.api.spec.SpecRow;
 import dev.colony.core.internal.claim.ClaimPaths;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.task.RepoRoots;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -32,6 +36,7 @@ final class PlanDraftCheck {
 
     private static final Pattern SLUG = Pattern.compile(SLUG_PATTERN);
     private static final Pattern CAPABILITY = Pattern.compile("[a-z][a-z0-9_]{0,39}");
+    private static final Pattern SPEC_ROW_ID = Pattern.compile(SpecRow.ID_PATTERN);
     private static final int MAX_CRITERION_CHARS = 500;
 
     private PlanDraftCheck() {
@@ -64,6 +69,7 @@ final class PlanDraftCheck {
                             : "; split the plan"));
         }
         List<SubtaskDraft> subtasks = new ArrayList<>();
+        Map<String, Integer> rows = new HashMap<>();
         for (int i = 0; i < count; i++) {
             SubtaskDraft subtask = Check.required("subtasks[" + i + "]", draft.subtasks().get(i));
             String field = "subtasks[" + i + "]";
@@ -82,7 +88,8 @@ final class PlanDraftCheck {
                     Check.optionalText(field + ".description", subtask.description(), MAX_TEXT_CHARS),
                     List.copyOf(scope), subtask.dependsOn(), subtask.capabilityHint() == null ? null
                             : capability(field + ".capability_hint", subtask.capabilityHint()),
-                    subtask.wave(), subtask.finalizer()));
+                    subtask.wave(), subtask.finalizer(), subtask.specRowId() == null ? null
+                            : specRow(field + ".spec_row_id", subtask.specRowId(), i, rows)));
         }
         Duration grace = draft.archiveGrace() == null ? DEFAULT_ARCHIVE_GRACE : draft.archiveGrace();
         if (grace.isNegative() || grace.compareTo(MAX_ARCHIVE_GRACE) > 0) {
@@ -90,6 +97,26 @@ final class PlanDraftCheck {
                     + " seconds, was " + grace.toSeconds());
         }
         return new PlanDraft(repoRoot, slug, title, problem, criteria, subtasks, draft.autoArchive(), grace);
+    }
+
+    /** A spec row id, checked, and bound by no earlier sub-task of the plan ({@code rows}: id to index so far). */
+    private static String specRow(String field, String value, int index, Map<String, Integer> rows) {
+        String id = specRowId(field, value);
+        Integer earlier = rows.putIfAbsent(id, index);
+        if (earlier != null) {
+            throw ColonyException.invalid(field, "sub-task " + earlier + " already carries out spec row " + id
+                    + "; one sub-task per row");
+        }
+        return id;
+    }
+
+    /** A spec row id as a caller names it, checked: {@code T5}, {@code V.3}, {@code V3.always}. */
+    static String specRowId(String field, String value) {
+        String id = Check.text(field, value, SpecRow.MAX_ID_CHARS);
+        if (!SPEC_ROW_ID.matcher(id).matches()) {
+            throw ColonyException.invalid(field, "must be a spec row id such as T5 or V.3, was " + Echo.quoted(id));
+        }
+        return id;
     }
 
     /** A capability word, checked: a sub-task's hint, or what a listing matches. */

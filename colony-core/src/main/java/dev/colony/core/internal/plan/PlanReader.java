@@ -11,6 +11,7 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.plan.Plan;
 import dev.colony.api.plan.PlanListQuery;
 import dev.colony.api.plan.PlanRef;
+import dev.colony.api.plan.SpecRowBinding;
 import dev.colony.api.plan.Subtask;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
@@ -21,6 +22,7 @@ import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -73,6 +75,19 @@ final class PlanReader {
             StoredPlan plan = resolve(tx, ref);
             return PlanViews.plan(plan, subtasksOf(tx, plan));
         });
+    }
+
+    Optional<SpecRowBinding> bindingOf(String repoRoot, String specRowId) {
+        String repo = RepoRoots.normalise("repo_root", repoRoot);
+        String row = PlanDraftCheck.specRowId("spec_row_id", specRowId);
+        archiver.archiveDue();
+        return kernel.store(actor.user()).read(tx -> tx.plans().boundTo(tx.readable(), repo, row).stream().findFirst()
+                .map(bound -> {
+                    StoredSubtask subtask = bound.subtask();
+                    return new SpecRowBinding(bound.plan().slug(), subtask.index(), subtask.task(),
+                            PlanViews.subtaskBranch(bound.plan().slug(), subtask.index()), row, subtask.status(),
+                            subtask.claimedBy(), subtask.claimedAgent());
+                }));
     }
 
     /** The plan {@code ref} names among those the caller may read, or a refusal naming the field to fix. */

@@ -12,6 +12,7 @@ import dev.colony.api.plan.PlanValidation;
 import dev.colony.api.plan.ReadyEntry;
 import dev.colony.api.plan.ReadyQuery;
 import dev.colony.api.plan.ReadyWork;
+import dev.colony.api.plan.SpecRowBinding;
 import dev.colony.api.plan.Subtask;
 import dev.colony.api.plan.SubtaskClaim;
 import dev.colony.api.plan.SubtaskCompletion;
@@ -25,6 +26,7 @@ import dev.colony.spi.storage.PlanRecords.StoredSubtask;
 import dev.colony.spi.storage.StorageTransaction;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -91,6 +93,11 @@ public final class PlanService implements PlanRegistry {
     @Override
     public Plan get(PlanRef ref) {
         return reader.get(ref);
+    }
+
+    @Override
+    public Optional<SpecRowBinding> bindingOf(String repoRoot, String specRowId) {
+        return reader.bindingOf(repoRoot, specRowId);
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class PlanViews {
                 subtask.dependsOn(), subtask.capabilityHint(), subtask.wave(), subtask.finalizer(), subtask.task(),
                 subtaskBranch(slug, subtask.index()), subtask.status(), subtask.claimedBy(), subtask.claimedAgent(),
                 subtask.claimedAt(), subtask.completedAt(), subtask.summary(), subtask.blockedReason(),
-                subtask.updatedAt(), subtask.version());
+                subtask.updatedAt(), subtask.version(), subtask.specRowId());
     }
 
     /** The indices of {@code subtasks}, in their order. */

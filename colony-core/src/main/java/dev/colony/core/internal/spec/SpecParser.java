@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 final class SpecParser {
 
     private static final Pattern HEADING = Pattern.compile("##[ \\t]+§([A-Z])(?![\\p{L}\\p{N}_])(.*)");
-    private static final Pattern ROW_ID = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*");
+    private static final Pattern ROW_ID = Pattern.compile(SpecRow.ID_PATTERN);
     private static final Pattern SEPARATOR_CELL = Pattern.compile(":?-+:?");
     private static final char BYTE_ORDER_MARK = '\uFEFF';
 

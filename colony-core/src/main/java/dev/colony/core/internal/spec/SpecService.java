@@ -1,5 +1,6 @@
 package dev.colony.core.internal.spec;
 
+import dev.colony.api.spec.SpecContext;
 import dev.colony.api.spec.SpecDocument;
 import dev.colony.api.spec.Specs;
 import java.nio.file.Path;
@@ -37,5 +38,10 @@ public final class SpecService implements Specs {
     @Override
     public SpecDocument removeRow(SpecDocument document, String rowId) {
         return SpecEditor.remove(document, rowId);
+    }
+
+    @Override
+    public SpecContext context(SpecDocument document, String taskId) {
+        return SpecContexts.of(document, taskId);
     }
 }
