@@ -53,7 +53,8 @@ final class SpecFiles {
         return SpecParser.parse(decode(bytes(file)));
     }
 
-    private static Path root(Path repoRoot) {
+    /** The real path of a repository root a caller names: absolute, without {@code ..}, an existing directory. */
+    static Path root(Path repoRoot) {
         if (repoRoot == null) {
             throw ColonyException.invalid("repo_root", "is required");
         }
