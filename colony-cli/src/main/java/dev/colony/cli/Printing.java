@@ -1,8 +1,10 @@
 package dev.colony.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
@@ -49,10 +51,15 @@ final class Printing {
         return MAPPER.createArrayNode();
     }
 
-    /** {@code array} as indented JSON; {@code what} names the rows in the error that cannot happen. */
-    static String prettyJson(ArrayNode array, String what) {
+    /** A new empty JSON object to fill for a {@code --json} view. */
+    static ObjectNode jsonObject() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** {@code json} as indented JSON; {@code what} names the rows in the error that cannot happen. */
+    static String prettyJson(JsonNode json, String what) {
         try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(array);
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json);
         } catch (JsonProcessingException e) {
             throw new ColonyException(ErrorCode.INTERNAL, "cannot write the " + what + " as JSON", e);
         }
