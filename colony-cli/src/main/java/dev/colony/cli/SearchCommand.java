@@ -1,5 +1,7 @@
 package dev.colony.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.colony.api.Actor;
 import dev.colony.api.ColonyException;
 import dev.colony.api.Echo;
@@ -60,6 +62,9 @@ public final class SearchCommand implements Callable<Integer> {
                     + "Without an embedder (COLONY_EMBEDDING_MODEL=none) hybrid ranks by words.")
     String mode;
 
+    @Option(names = "--json", description = "Print the hits as JSON, best first, instead of lines.")
+    boolean json;
+
     @Mixin
     StoreOptions store;
 
@@ -96,7 +101,9 @@ public final class SearchCommand implements Callable<Integer> {
             }
             List<SearchHit> hits = colony.as(reader).memories()
                     .search(SearchQuery.of(text).withLimit(limit).withKinds(filter).withMode(ranked));
-            if (hits.isEmpty()) {
+            if (json) {
+                out.println(json(hits));
+            } else if (hits.isEmpty()) {
                 out.println("No memories of " + settings.user() + " match \"" + text + "\".");
             } else {
                 out.println(hits.size() + (hits.size() == 1 ? " hit" : " hits") + " for \"" + text + "\" ("
@@ -110,6 +117,25 @@ public final class SearchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The hits as a JSON array, best first: their ranks, never their raw scores (see {@link Printing#hitLine}). */
+    private static String json(List<SearchHit> hits) {
+        ArrayNode array = Printing.jsonArray();
+        for (int i = 0; i < hits.size(); i++) {
+            SearchHit hit = hits.get(i);
+            ObjectNode row = array.addObject();
+            row.put("rank", i + 1);
+            row.put("id", hit.id().value());
+            row.put("type", hit.kind().name());
+            row.put("ts", hit.ts().toEpochMilli());
+            row.put("session_id", hit.session().value());
+            if (hit.task() != null) {
+                row.put("task_id", hit.task().value());
+            }
+            row.put("snippet", hit.snippet());
+        }
+        return Printing.prettyJson(array, "hits");
     }
 
     /**
