@@ -1,12 +1,8 @@
 package dev.colony.cli;
 
-import dev.colony.api.Actor;
-import dev.colony.api.CallerScope;
-import dev.colony.api.SessionId;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Memory;
 import dev.colony.api.memory.MemoryDraft;
-import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.launch.EmbeddedColony;
 import dev.colony.launch.LaunchSettings;
@@ -69,38 +65,33 @@ public final class AddCommand implements Callable<Integer> {
         if (ephemeral) {
             draft = draft.asEphemeral();
         }
+        MemoryDraft written = draft;
         PrintWriter out = spec.commandLine().getOut();
+        AddOutcome outcome;
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            SessionId session = colony.sessions().ensure(SessionStart.of(settings.user().value(),
-                    SearchCommand.CLI_AGENT)).id();
-            CallerScope caller = colony.as(new Actor(settings.user(), SearchCommand.CLI_AGENT, session));
-            try {
-                if (force) {
-                    Memory added = caller.memories().add(draft);
-                    out.println("Added memory " + added.id().value() + " (" + added.kind().name() + ") in "
-                            + settings.storeLabel() + ".");
-                    return 0;
-                }
-                AddOutcome outcome = caller.memories().addUnlessDuplicate(draft);
-                if (outcome.refusal() != null) {
-                    throw outcome.refusal();
-                }
-                if (outcome.duplicate() != null) {
-                    Memory existing = outcome.duplicate().existing();
-                    PrintWriter err = spec.commandLine().getErr();
-                    err.println("colony: not added: memory " + existing.id().value() + " says nearly the same: \""
-                            + Printing.oneLine(existing.content(), 100) + "\" (colony show " + existing.id().value()
-                            + "; --force adds it anyway)");
-                    err.flush();
-                    return ColonyCli.EXIT_FAILURE;
-                }
-                out.println("Added memory " + outcome.memory().id().value() + " (" + outcome.memory().kind().name()
-                        + ") in " + settings.storeLabel() + ".");
-            } finally {
-                caller.sessions().end(session);
-                out.flush();
-            }
+            outcome = CliSession.act(colony, settings, caller -> force
+                    ? stored(caller.memories().add(written))
+                    : caller.memories().addUnlessDuplicate(written));
         }
+        if (outcome.refusal() != null) {
+            throw outcome.refusal();
+        }
+        if (outcome.duplicate() != null) {
+            Memory existing = outcome.duplicate().existing();
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("colony: not added: memory " + existing.id().value() + " says nearly the same: \""
+                    + Printing.oneLine(existing.content(), 100) + "\" (colony show " + existing.id().value()
+                    + "; --force adds it anyway)");
+            err.flush();
+            return ColonyCli.EXIT_FAILURE;
+        }
+        out.println("Added memory " + outcome.memory().id().value() + " (" + outcome.memory().kind().name() + ") in "
+                + settings.storeLabel() + ".");
+        out.flush();
         return 0;
+    }
+
+    private static AddOutcome stored(Memory memory) {
+        return AddOutcome.stored(memory, memory.version());
     }
 }

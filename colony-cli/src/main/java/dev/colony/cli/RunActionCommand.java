@@ -1,11 +1,8 @@
 package dev.colony.cli;
 
-import dev.colony.api.Actor;
 import dev.colony.api.CallerScope;
-import dev.colony.api.SessionId;
 import dev.colony.api.run.Run;
 import dev.colony.api.run.RunId;
-import dev.colony.api.session.SessionStart;
 import dev.colony.core.Colony;
 import dev.colony.launch.EmbeddedColony;
 import dev.colony.launch.LaunchSettings;
@@ -42,15 +39,7 @@ abstract class RunActionCommand implements Callable<Integer> {
         RunId id = RunId.parse("run", run);
         Run changed;
         try (Colony colony = EmbeddedColony.openExisting(settings)) {
-            SessionId session = colony.sessions().ensure(SessionStart.of(settings.user().value(),
-                    SearchCommand.CLI_AGENT)).id();
-            CallerScope caller = colony.as(new Actor(settings.user(), SearchCommand.CLI_AGENT,
-                    session));
-            try {
-                changed = apply(caller, id);
-            } finally {
-                caller.sessions().end(session);
-            }
+            changed = CliSession.act(colony, settings, caller -> apply(caller, id));
         }
         PrintWriter out = spec.commandLine().getOut();
         out.println("Run " + changed.id() + " is " + changed.status().wireName() + ".");
