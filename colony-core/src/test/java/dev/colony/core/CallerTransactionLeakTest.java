@@ -46,6 +46,9 @@ import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -103,6 +106,7 @@ class CallerTransactionLeakTest {
             });
 
             assertThat(tried).containsExactlyInAnyOrderElementsOf(SCOPED_FINDERS);
+            assertThat(as(colony, "mallory").examples().list(Path.of(written.examples()))).isEmpty();
             // The same paths, bound to alice, do find her rows: the suite above could have failed.
             storage.read(tx -> {
                 CallerTransaction owner = gate.bind(tx, UserId.of("alice"));
@@ -111,6 +115,7 @@ class CallerTransactionLeakTest {
                 assertThat(tx.tasks().list(owner.readable(), null, null, 10)).isNotEmpty();
                 assertThat(tx.plans().list(owner.readable(), null, false, 10)).isNotEmpty();
                 assertThat(tx.runs().list(owner.readable(), null, null, null, 10)).isNotEmpty();
+                assertThat(tx.examples().list(owner.personal().orElseThrow(), written.examples())).isNotEmpty();
                 return null;
             });
         }
@@ -144,7 +149,7 @@ class CallerTransactionLeakTest {
     }
 
     /** What alice wrote that the suite looks for. */
-    private record Written(MemoryId personal, MemoryId shared, TaskId task, String plan) {
+    private record Written(MemoryId personal, MemoryId shared, TaskId task, String plan, String examples) {
     }
 
     private Written writeOneOfEverything(CallerScope alice) {
@@ -170,7 +175,15 @@ class CallerTransactionLeakTest {
                 List.of("src/pdf.ts")));
         alice.runs().spawn(RunSpec.agent("codex", "review the receipts"));
         alice.signals().send(SignalDraft.of("ops", "bob", List.of(shared)));
-        return new Written(personal, shared, task, "receipts");
+        Path repo = dir.resolve("repo");
+        try {
+            Files.createDirectories(repo.resolve("examples/hello"));
+            Files.writeString(repo.resolve("examples/hello/package.json"), "{\"dependencies\": {\"left-pad\": \"1\"}}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String examples = alice.examples().forage(repo).repoRoot();
+        return new Written(personal, shared, task, "receipts", examples);
     }
 
     /**
@@ -231,6 +244,11 @@ class CallerTransactionLeakTest {
         List<String> leaked = archived(tx, new ArchiveScope(UserId.of("mallory"), readable, now)).stream()
                 .filter(ofAlice::contains).toList();
         check(tried, "ArchiveRecords.read", leaked);
+        // The examples table is keyed by one namespace: none mallory may read holds alice's foraged examples.
+        for (NamespaceId namespace : readable) {
+            assertThat(tx.examples().list(namespace, written.examples())).isEmpty();
+            assertThat(tx.examples().find(namespace, written.examples(), "hello")).isEmpty();
+        }
         return tried;
     }
 
