@@ -43,6 +43,6 @@ class ToolsCommandTest {
         assertThat(unknown.exit()).isEqualTo(ColonyCli.EXIT_FAILURE);
         assertThat(unknown.out()).isEmpty();
         assertThat(unknown.err().strip()).isEqualTo("colony: INVALID_ARGUMENT: --toolsets: no toolset is named "
-                + "'chat'; the toolsets are memory, collections, coordination, plans, runs, metrics (or all)");
+                + "'chat'; the toolsets are memory, collections, coordination, plans, runs, metrics, spec (or all, default)");
     }
 }

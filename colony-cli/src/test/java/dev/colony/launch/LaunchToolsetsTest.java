@@ -49,7 +49,7 @@ class LaunchToolsetsTest {
                     assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
                     assertThat(e.field()).isEqualTo("COLONY_TOOLSETS");
                     assertThat(e.getMessage()).isEqualTo("COLONY_TOOLSETS: no toolset is named 'sign'; the toolsets are "
-                            + "memory, collections, coordination, plans, runs, metrics (or all)");
+                            + "memory, collections, coordination, plans, runs, metrics, spec (or all, default)");
                 });
         LaunchSettings defaults = LaunchSettings.resolve(null, null, null, null, Map.of(), system());
         assertThatThrownBy(() -> defaults.withToolsets(" , ")).isInstanceOfSatisfying(ColonyException.class,

@@ -21,6 +21,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -89,11 +90,20 @@ final class ExampleScanner {
     record ScannedFile(String path, String text) {
     }
 
-    /** The examples of the repository at real path {@code root}, by name; none when there is no examples directory. */
-    static List<ScannedExample> scan(Path root) {
+    /**
+     * What one scan found.
+     *
+     * @param examples the examples read, by name: the first {@link Examples#MAX_EXAMPLES}
+     * @param present the names of every example directory, read or beyond the cap
+     */
+    record Scan(List<ScannedExample> examples, Set<String> present) {
+    }
+
+    /** The examples of the repository at real path {@code root}; none when there is no examples directory. */
+    static Scan scan(Path root) {
         Path examples = root.resolve("examples");
         if (!isDirectory(examples)) {
-            return List.of();
+            return new Scan(List.of(), Set.of());
         }
         List<Path> directories = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(examples)) {
@@ -104,14 +114,16 @@ final class ExampleScanner {
                 }
             }
         } catch (IOException e) {
-            return List.of();
+            return new Scan(List.of(), Set.of());
         }
         directories.sort(Comparator.comparing(path -> path.getFileName().toString()));
         List<ScannedExample> scanned = new ArrayList<>();
         for (Path directory : directories.subList(0, Math.min(directories.size(), Examples.MAX_EXAMPLES))) {
             scanned.add(read(directory));
         }
-        return scanned;
+        Set<String> present = new HashSet<>();
+        directories.forEach(directory -> present.add(directory.getFileName().toString()));
+        return new Scan(List.copyOf(scanned), Set.copyOf(present));
     }
 
     /** Whether {@code path} is a directory itself, not a link to one. */

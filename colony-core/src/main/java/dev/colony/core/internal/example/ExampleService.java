@@ -60,13 +60,13 @@ public final class ExampleService implements Examples {
     public ForageReport forage(Path repoRoot) {
         Path root = RepoRoot.real(repoRoot);
         String key = root.toString();
-        List<ScannedExample> scanned = ExampleScanner.scan(root);
+        ExampleScanner.Scan scan = ExampleScanner.scan(root);
         CallerStore store = kernel.store(actor.user());
         Map<String, StoredExample> before = new LinkedHashMap<>();
         store.read(tx -> rows(tx, key)).forEach(row -> before.put(row.name(), row));
         List<Line> lines = new ArrayList<>();
         int written = 0;
-        for (ScannedExample example : scanned) {
+        for (ScannedExample example : scan.examples()) {
             String hash = example.contentHash();
             StoredExample known = before.remove(example.name());
             if (known != null && known.contentHash().equals(hash)) {
@@ -85,6 +85,9 @@ public final class ExampleService implements Examples {
             lines.add(line);
         }
         for (StoredExample gone : before.values()) {
+            if (scan.present().contains(gone.name())) {
+                continue;
+            }
             store.write(tx -> remove(tx, gone));
             lines.add(new Line(gone.name(), ManifestKind.of(gone.manifestKind()), Outcome.REMOVED, 0));
         }
