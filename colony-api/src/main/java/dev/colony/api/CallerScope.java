@@ -9,6 +9,7 @@ import dev.colony.api.briefing.Briefing;
 import dev.colony.api.chat.ChatWindows;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
+import dev.colony.api.example.Examples;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
@@ -110,4 +111,7 @@ public interface CallerScope {
 
     /** Where the caller stands, for resuming a session and for a status bar. */
     ResumeViews resume();
+
+    /** Example projects of a repository, foraged into the caller's personal namespace. */
+    Examples examples();
 }

@@ -34,6 +34,7 @@ import picocli.CommandLine;
                 + "'colony mcp'), unless typed in a terminal.",
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
+                ForageCommand.class,
                 ReadyCommand.class, SpecCommand.class, AddCommand.class, ShowCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
                 AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,

@@ -9,6 +9,7 @@ import dev.colony.api.task.OpenedThread;
 import dev.colony.core.Colony;
 import dev.colony.hook.HookServer;
 import dev.colony.launch.EmbeddedColony;
+import dev.colony.launch.ForageOnStart;
 import dev.colony.launch.LaunchSettings;
 import dev.colony.launch.StartupThread;
 import dev.colony.mcp.ColonyMcpServer;
@@ -227,6 +228,7 @@ public final class StdioServerRunner {
         try {
             Session session = announce(colony, settings, thread);
             joinThread(colony, session, thread);
+            ForageOnStart.start(colony, session.actor(), thread.repoRoot(), System.getenv());
             ToolCatalog tools = catalog.join();
             ColonyMcpServer server = new ColonyMcpServer(
                     new ToolContext(colony, session.user(), session.agent(), session.id(), settings.collection()), tools);

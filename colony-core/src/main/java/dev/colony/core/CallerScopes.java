@@ -11,6 +11,7 @@ import dev.colony.api.briefing.Briefing;
 import dev.colony.api.chat.ChatWindows;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.collection.Collections;
+import dev.colony.api.example.Examples;
 import dev.colony.api.lane.Lanes;
 import dev.colony.api.memory.MemoryStore;
 import dev.colony.api.message.Messages;
@@ -34,6 +35,7 @@ import dev.colony.core.internal.baton.RelayService;
 import dev.colony.core.internal.chat.ChatWindowService;
 import dev.colony.core.internal.claim.ClaimService;
 import dev.colony.core.internal.collection.CollectionService;
+import dev.colony.core.internal.example.ExampleService;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.lane.LaneService;
 import dev.colony.core.internal.memory.MemoryService;
@@ -203,6 +205,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public ResumeViews resume() {
         return new ResumeService(actor, kernel, new SignalService(actor, kernel, signalHub));
+    }
+
+    @Override
+    public Examples examples() {
+        return new ExampleService(actor, kernel);
     }
 
     @Override

@@ -46,6 +46,9 @@ import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,7 +80,8 @@ class CallerTransactionLeakTest {
     /** Every SPI finder scoped by namespaces, as {@code Facet.method}: what {@link #mallorySeesNothing} tries. */
     private static final Set<String> SCOPED_FINDERS = Set.of("ArchiveRecords.read", "BatonRecords.listByNamespaces",
             "ClaimRecords.listByNamespaces", "FileEditRecords.since", "LandscapeRecords.recent",
-            "LandscapeRecords.tagged", "MemoryRecords.timeline", "MessageRecords.addressedTo", "PlanRecords.findBySlug",
+            "LandscapeRecords.tagged", "MemoryRecords.timeline", "MessageRecords.addressedTo", "PlanRecords.boundTo",
+            "PlanRecords.findBySlug",
             "PlanRecords.list", "ProposalRecords.list", "RunRecords.list", "SignalRecords.countPending",
             "SignalRecords.pending", "TaskPostRecords.recentOfKinds", "TaskRecords.list", "TrackedTaskRecords.feed");
 
@@ -103,6 +107,7 @@ class CallerTransactionLeakTest {
             });
 
             assertThat(tried).containsExactlyInAnyOrderElementsOf(SCOPED_FINDERS);
+            assertThat(as(colony, "mallory").examples().list(Path.of(written.examples()))).isEmpty();
             // The same paths, bound to alice, do find her rows: the suite above could have failed.
             storage.read(tx -> {
                 CallerTransaction owner = gate.bind(tx, UserId.of("alice"));
@@ -110,7 +115,9 @@ class CallerTransactionLeakTest {
                 assertThat(owner.memory(written.personal())).isPresent();
                 assertThat(tx.tasks().list(owner.readable(), null, null, 10)).isNotEmpty();
                 assertThat(tx.plans().list(owner.readable(), null, false, 10)).isNotEmpty();
+                assertThat(tx.plans().boundTo(owner.readable(), REPO, "T1")).isNotEmpty();
                 assertThat(tx.runs().list(owner.readable(), null, null, null, 10)).isNotEmpty();
+                assertThat(tx.examples().list(owner.personal().orElseThrow(), written.examples())).isNotEmpty();
                 return null;
             });
         }
@@ -144,7 +151,7 @@ class CallerTransactionLeakTest {
     }
 
     /** What alice wrote that the suite looks for. */
-    private record Written(MemoryId personal, MemoryId shared, TaskId task, String plan) {
+    private record Written(MemoryId personal, MemoryId shared, TaskId task, String plan, String examples) {
     }
 
     private Written writeOneOfEverything(CallerScope alice) {
@@ -164,13 +171,21 @@ class CallerTransactionLeakTest {
         alice.claims().claim(task, "src/receipts.ts", "rendering");
         alice.activity().recordEdit(task, "src/receipts.ts");
         alice.plans().publish(PlanDraft.of(REPO, "receipts", "Receipts by mail", List.of(
-                SubtaskDraft.of("Render receipts", List.of("src/render.ts")),
+                SubtaskDraft.of("Render receipts", List.of("src/render.ts")).boundTo("T1"),
                 SubtaskDraft.of("Mail receipts", List.of("src/mail.ts")).dependingOn(0))));
         alice.proposals().propose(new ProposalDraft(REPO, "main", "Share the PDF renderer", "Two copies exist",
                 List.of("src/pdf.ts")));
         alice.runs().spawn(RunSpec.agent("codex", "review the receipts"));
         alice.signals().send(SignalDraft.of("ops", "bob", List.of(shared)));
-        return new Written(personal, shared, task, "receipts");
+        Path repo = dir.resolve("repo");
+        try {
+            Files.createDirectories(repo.resolve("examples/hello"));
+            Files.writeString(repo.resolve("examples/hello/package.json"), "{\"dependencies\": {\"left-pad\": \"1\"}}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String examples = alice.examples().forage(repo).repoRoot();
+        return new Written(personal, shared, task, "receipts", examples);
     }
 
     /**
@@ -216,6 +231,7 @@ class CallerTransactionLeakTest {
         check(tried, "ClaimRecords.listByNamespaces", tx.claims().listByNamespaces(readable,
                 EnumSet.allOf(ClaimState.class), 100));
         check(tried, "FileEditRecords.since", tx.fileEdits().since(readable, Instant.EPOCH, 100));
+        check(tried, "PlanRecords.boundTo", tx.plans().boundTo(readable, REPO, "T1"));
         check(tried, "PlanRecords.findBySlug", tx.plans().findBySlug(readable, null, written.plan()));
         check(tried, "PlanRecords.list", tx.plans().list(readable, null, true, 100));
         check(tried, "ProposalRecords.list", tx.proposals().list(readable, REPO, "main", 100));
@@ -231,6 +247,11 @@ class CallerTransactionLeakTest {
         List<String> leaked = archived(tx, new ArchiveScope(UserId.of("mallory"), readable, now)).stream()
                 .filter(ofAlice::contains).toList();
         check(tried, "ArchiveRecords.read", leaked);
+        // The examples table is keyed by one namespace: none mallory may read holds alice's foraged examples.
+        for (NamespaceId namespace : readable) {
+            assertThat(tx.examples().list(namespace, written.examples())).isEmpty();
+            assertThat(tx.examples().find(namespace, written.examples(), "hello")).isEmpty();
+        }
         return tried;
     }
 

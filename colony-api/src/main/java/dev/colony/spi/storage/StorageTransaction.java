@@ -80,6 +80,9 @@ public interface StorageTransaction {
     /** Embedded segments of agent frameworks' embedding stores. */
     SegmentRecords segments();
 
+    /** Example projects foraged from repositories. */
+    ExampleRecords examples();
+
     /** Whole rows of what one user may read, for export and import. */
     ArchiveRecords archive();
 

@@ -7,6 +7,7 @@ import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ChatWindowRecords;
 import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.DelegationRecords;
+import dev.colony.spi.storage.ExampleRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.MembershipRecords;
@@ -348,6 +349,11 @@ final class JdbcTransaction implements StorageTransaction {
     @Override
     public SegmentRecords segments() {
         return new JdbcSegmentRecords(this);
+    }
+
+    @Override
+    public ExampleRecords examples() {
+        return new JdbcExampleRecords(this);
     }
 
     @Override

@@ -10,5 +10,6 @@ public interface StorageTck extends ProviderContract, NamespaceContract, Session
         MessageContract, ClaimBatonContract, ActivityContract, VectorContract, CollectionContract,
         SignalContract, TaskFeedContract, ForgetContract, ArchiveContract,
         PlanContract, ProposalContract, RunContract, DelegationContract, ChatWindowContract, SegmentContract,
+        ExampleContract,
         DatabaseFileContract {
 }

@@ -7,7 +7,8 @@ import java.util.List;
 public final class ExampleTools {
 
     /** Every example tool. */
-    public static final List<ToolSpec<?, ?>> ALL = List.of();
+    public static final List<ToolSpec<?, ?>> ALL = List.of(ExamplesListTool.SPEC, ExamplesQueryTool.SPEC,
+            ExamplesIntegratePlanTool.SPEC);
 
     private ExampleTools() {
     }

@@ -18,6 +18,7 @@ import dev.colony.spi.storage.BatonRecords;
 import dev.colony.spi.storage.ChatWindowRecords;
 import dev.colony.spi.storage.ClaimRecords;
 import dev.colony.spi.storage.DelegationRecords;
+import dev.colony.spi.storage.ExampleRecords;
 import dev.colony.spi.storage.FileEditRecords;
 import dev.colony.spi.storage.LandscapeRecords;
 import dev.colony.spi.storage.Membership;
@@ -415,6 +416,11 @@ public final class CallerTransaction implements StorageTransaction {
     @Override
     public SegmentRecords segments() {
         return tx.segments();
+    }
+
+    @Override
+    public ExampleRecords examples() {
+        return tx.examples();
     }
 
     @Override
