@@ -22,6 +22,7 @@ import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.spec.SpecChanges;
 import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 
@@ -110,4 +111,7 @@ public interface CallerScope {
 
     /** Where the caller stands, for resuming a session and for a status bar. */
     ResumeViews resume();
+
+    /** Changes to repositories' {@code SPEC.md}: opened on task threads and proposals as the caller's session. */
+    SpecChanges specChanges();
 }

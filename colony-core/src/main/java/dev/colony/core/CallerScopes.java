@@ -24,6 +24,7 @@ import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.spec.SpecChanges;
 import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.internal.activity.FileActivityService;
@@ -51,6 +52,7 @@ import dev.colony.core.internal.segment.SegmentService;
 import dev.colony.core.internal.session.CallerSessions;
 import dev.colony.core.internal.signal.SignalHub;
 import dev.colony.core.internal.signal.SignalService;
+import dev.colony.core.internal.spec.SpecChangeService;
 import dev.colony.core.internal.task.TaskFeedService;
 import dev.colony.core.internal.task.TaskThreadService;
 
@@ -203,6 +205,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public ResumeViews resume() {
         return new ResumeService(actor, kernel, new SignalService(actor, kernel, signalHub));
+    }
+
+    @Override
+    public SpecChanges specChanges() {
+        return new SpecChangeService(tasks, proposals(), kernel.time().clock());
     }
 
     @Override
