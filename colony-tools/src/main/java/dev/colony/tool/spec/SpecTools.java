@@ -7,7 +7,8 @@ import java.util.List;
 public final class SpecTools {
 
     /** Every spec tool. */
-    public static final List<ToolSpec<?, ?>> ALL = List.of();
+    public static final List<ToolSpec<?, ?>> ALL = List.of(SpecChangeOpenTool.SPEC, SpecChangeAddDeltaTool.SPEC,
+            SpecBuildRecordFailureTool.SPEC, SpecArchiveTool.SPEC);
 
     private SpecTools() {
     }
