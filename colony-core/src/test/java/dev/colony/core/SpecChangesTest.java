@@ -238,6 +238,33 @@ class SpecChangesTest {
     }
 
     @Test
+    void aHandEditedChangeThatDoesNotValidateIsRefusedNamingTheFieldAndNothingIsWritten() throws Exception {
+        changes().open(repo, "batch-size", "");
+        changes().addDelta(repo, "batch-size", DeltaOp.MODIFY, "V.3", List.of("from settings", "-"));
+        Path file = repo.resolve("openspec/changes/batch-size/CHANGE.md");
+        String valid = Files.readString(file);
+        byte[] root = Files.readAllBytes(repo.resolve("SPEC.md"));
+
+        Files.writeString(file, valid.replace("S1|modify|V.3|from settings|-\n",
+                "S1|modify|V.3|from settings|-\nS2|rename|V.1|x\n"));
+        assertRefused(() -> changes().archive(repo, "batch-size", MergeStrategy.THREE_WAY), ErrorCode.INVALID_ARGUMENT,
+                "op");
+        Files.writeString(file, valid.replace("S1|modify|V.3|from settings|-\n",
+                "S1|modify|V.3|from settings|-\nS2|remove|V.3\n"));
+        assertRefused(() -> changes().archive(repo, "batch-size", MergeStrategy.THREE_WAY), ErrorCode.INVALID_ARGUMENT,
+                "target");
+        Files.writeString(file, valid.replace("S1|modify|V.3|", "S1|modify|not an id|"));
+        assertRefused(() -> changes().archive(repo, "batch-size", MergeStrategy.THREE_WAY), ErrorCode.INVALID_ARGUMENT,
+                "target");
+        Files.writeString(file, valid.replace("base_root_hash: ", "base_root_hash: 00"));
+        assertRefused(() -> changes().archive(repo, "batch-size", MergeStrategy.THREE_WAY), ErrorCode.INVALID_ARGUMENT,
+                "base_root_hash");
+
+        assertThat(Files.readAllBytes(repo.resolve("SPEC.md"))).isEqualTo(root);
+        assertThat(repo.resolve("openspec/archive")).doesNotExist();
+    }
+
+    @Test
     void badRootsAndSlugsAreRefusedBeforeAnythingIsRecorded() throws Exception {
         Path open = Files.createDirectory(dir.resolve("open"));
         Files.write(open.resolve("SPEC.md"), fixture());

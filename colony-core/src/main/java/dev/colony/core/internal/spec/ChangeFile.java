@@ -118,6 +118,10 @@ final class ChangeFile {
                 throw ColonyException.invalid("target", name + " row " + row.id() + " targets " + target
                         + ", which is not a row id");
             }
+            if (parsed.stream().anyMatch(delta -> delta.target().equals(target))) {
+                throw ColonyException.invalid("target", name + " row " + row.id() + " targets " + target
+                        + " a second time");
+            }
             parsed.add(new SpecDelta(row.id(), op, target, row.cells().subList(2, row.cells().size())));
         }
         String text = proposal.body().strip();
