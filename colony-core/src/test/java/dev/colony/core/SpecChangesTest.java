@@ -29,6 +29,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
@@ -275,6 +276,18 @@ class SpecChangesTest {
         Files.createSymbolicLink(linked.resolve("openspec"), Files.createDirectory(dir.resolve("elsewhere")));
 
         assertRefused(() -> changes().open(open, "batch-size", ""), ErrorCode.INVALID_ARGUMENT, "repo_root");
+        Path foreign = Files.createDirectory(dir.resolve("foreign"));
+        Files.write(foreign.resolve("SPEC.md"), fixture());
+        UserPrincipal other = foreign.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(
+                System.getProperty("user.name").equals("nobody") ? "root" : "nobody");
+        try {
+            Files.setOwner(foreign, other);
+        } catch (IOException e) {
+            // An unprivileged user cannot give a directory away: the check is then seen on roots owned by root.
+            foreign = Path.of("/");
+        }
+        Path notOurs = foreign;
+        assertRefused(() -> changes().open(notOurs, "batch-size", ""), ErrorCode.INVALID_ARGUMENT, "repo_root");
         assertRefused(() -> changes().open(repo.resolve("SPEC.md"), "batch-size", ""), ErrorCode.INVALID_ARGUMENT,
                 "repo_root");
         assertRefused(() -> changes().open(Path.of("repo"), "batch-size", ""), ErrorCode.INVALID_ARGUMENT,
