@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ToolsetsIT {
 
-    private static final String VALID_NAMES = "memory, collections, coordination, plans, runs, metrics";
+    private static final String VALID_NAMES = "memory, collections, coordination, plans, runs, metrics, spec";
     private static final Pattern WORD = Pattern.compile("[a-z][a-z0-9_]*");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -103,7 +103,7 @@ class ToolsetsIT {
         assertThat(byOption.stdout()).isEmpty();
         assertThat(byOption.stderr().strip()).doesNotContain("\n")
                 .isEqualTo("colony: INVALID_ARGUMENT: --toolsets: no toolset is named 'memroy'; the toolsets are "
-                        + VALID_NAMES + " (or all)");
+                        + VALID_NAMES + " (or all, default)");
         assertThat(byEnvironment.exitCode()).as(byEnvironment.stderr()).isEqualTo(1);
         assertThat(byEnvironment.stdout()).isEmpty();
         assertThat(byEnvironment.stderr().strip()).doesNotContain("\n")
