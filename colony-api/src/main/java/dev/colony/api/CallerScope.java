@@ -23,6 +23,7 @@ import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.spec.SpecChanges;
 import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 
@@ -114,4 +115,7 @@ public interface CallerScope {
 
     /** Example projects of a repository, foraged into the caller's personal namespace. */
     Examples examples();
+
+    /** Changes to repositories' {@code SPEC.md}: opened on task threads and proposals as the caller's session. */
+    SpecChanges specChanges();
 }

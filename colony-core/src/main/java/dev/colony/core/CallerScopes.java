@@ -25,6 +25,7 @@ import dev.colony.api.run.Runs;
 import dev.colony.api.segment.Segments;
 import dev.colony.api.session.Sessions;
 import dev.colony.api.signal.SignalBus;
+import dev.colony.api.spec.SpecChanges;
 import dev.colony.api.task.TaskFeed;
 import dev.colony.api.task.TaskThreads;
 import dev.colony.core.internal.activity.FileActivityService;
@@ -53,6 +54,7 @@ import dev.colony.core.internal.segment.SegmentService;
 import dev.colony.core.internal.session.CallerSessions;
 import dev.colony.core.internal.signal.SignalHub;
 import dev.colony.core.internal.signal.SignalService;
+import dev.colony.core.internal.spec.SpecChangeService;
 import dev.colony.core.internal.task.TaskFeedService;
 import dev.colony.core.internal.task.TaskThreadService;
 
@@ -210,6 +212,11 @@ final class CallerScopes implements CallerScope {
     @Override
     public Examples examples() {
         return new ExampleService(actor, kernel);
+    }
+
+    @Override
+    public SpecChanges specChanges() {
+        return new SpecChangeService(this, kernel.time().clock());
     }
 
     @Override

@@ -8,7 +8,8 @@ public final class SpecTools {
 
     /** Every spec tool. */
     public static final List<ToolSpec<?, ?>> ALL = List.of(SpecReadTool.SPEC, SpecBuildContextTool.SPEC,
-            SpecRowStatusTool.SPEC);
+            SpecChangeOpenTool.SPEC, SpecChangeAddDeltaTool.SPEC, SpecBuildRecordFailureTool.SPEC, SpecArchiveTool.SPEC,
+            SpecRowStatusTool.SPEC, OpenSpecSyncStatusTool.SPEC);
 
     private SpecTools() {
     }

@@ -17,6 +17,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Set;
 
 /**
@@ -80,7 +83,8 @@ final class SpecFiles {
         return real;
     }
 
-    private static byte[] bytes(Path file) {
+    /** The bytes of a regular file, opened without following a link, at most {@link Specs#MAX_BYTES}. */
+    static byte[] bytes(Path file) {
         try (SeekableByteChannel channel = Files.newByteChannel(file, Set.of(StandardOpenOption.READ,
                 LinkOption.NOFOLLOW_LINKS))) {
             ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(Specs.MAX_BYTES + 1L, channel.size() + 1));
@@ -104,7 +108,8 @@ final class SpecFiles {
         }
     }
 
-    private static String decode(byte[] bytes) {
+    /** The bytes as strict UTF-8. */
+    static String decode(byte[] bytes) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -113,6 +118,33 @@ final class SpecFiles {
         } catch (CharacterCodingException e) {
             throw ColonyException.invalid("spec", Specs.FILE_NAME + " is not valid UTF-8 text");
         }
+    }
+
+    /**
+     * The real path of a repository root that spec changes may write into: {@link #root} plus a directory owned by
+     * this process's user, writable by it and not writable by others (so no other user can swap a file under it).
+     */
+    static Path writableRoot(Path repoRoot) {
+        Path real = root(repoRoot);
+        try {
+            UserPrincipal me = real.getFileSystem().getUserPrincipalLookupService()
+                    .lookupPrincipalByName(System.getProperty("user.name"));
+            if (!Files.getOwner(real, LinkOption.NOFOLLOW_LINKS).equals(me)) {
+                throw ColonyException.invalid("repo_root", "is not owned by the user this process runs as");
+            }
+            if (Files.getFileStore(real).supportsFileAttributeView(PosixFileAttributeView.class)
+                    && Files.getPosixFilePermissions(real, LinkOption.NOFOLLOW_LINKS)
+                            .contains(PosixFilePermission.OTHERS_WRITE)) {
+                throw ColonyException.invalid("repo_root", "is writable by other users");
+            }
+        } catch (IOException e) {
+            throw ColonyException.invalid("repo_root", "cannot read the directory's owner ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+        if (!Files.isWritable(real)) {
+            throw ColonyException.invalid("repo_root", "is not writable");
+        }
+        return real;
     }
 
     private static ColonyException unreadable(IOException e) {

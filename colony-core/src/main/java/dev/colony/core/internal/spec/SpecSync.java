@@ -54,8 +54,6 @@ public final class SpecSync {
     static final long MAX_FILE_BYTES = 1024 * 1024;
     /** How many posts of a completed sub-task's thread are searched for pull request evidence. */
     static final int EVIDENCE_POSTS = 20;
-    /** The interrupted-archive marker a change directory holds while its archive is under way. */
-    static final String ARCHIVE_MARKER = ".archiving";
 
     private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     private static final Pattern CHECKBOX = Pattern.compile("^\\s*[-*+]\\s+\\[([ xX])\\]\\s+(.+?)\\s*$");
@@ -88,7 +86,7 @@ public final class SpecSync {
         for (Path change : changes) {
             String slug = change.getFileName().toString();
             Optional<Plan> plan = plan(named, slug);
-            if (Files.exists(change.resolve(ARCHIVE_MARKER), LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(change.resolve(ArchiveMarker.FILE_NAME), LinkOption.NOFOLLOW_LINKS)) {
                 drift.add(new SpecDrift(Code.ARCHIVE_INTERRUPTED, "the archive of " + slug + " stopped half-way",
                         relative(root, change), null, slug, null, null, Repair.call("spec_archive",
                                 Map.of("repo_root", named, "slug", slug))));
