@@ -150,6 +150,32 @@ class SpecToolsTest {
     }
 
     @Test
+    void theSyncStatusListsEachDriftWithItsRepair() throws IOException {
+        ToolResults.okAndValid(server, "spec_change_open", Map.of("repo_root", repo.toString(), "slug", "replay"));
+        Files.writeString(repo.resolve("openspec/changes/replay/tasks.md"), "- [x] sub-1 docs\n- [ ] sub-0\n");
+        ToolResults.okAndValid(server, "task_plan_publish", Map.of("repo_root", repo.toString(), "slug", "replay",
+                "title", "Replay bookings", "subtasks", List.of(
+                        Map.of("title", "Add the replay command", "file_scope", List.of("cli/Replay.java")),
+                        Map.of("title", "Document replays", "file_scope", List.of("docs/replay.md")))));
+
+        JsonNode status = ToolResults.okAndValid(server, "openspec_sync_status", Map.of("repo_root",
+                repo.toString()));
+
+        assertThat(status.get("changes").asInt()).isEqualTo(1);
+        assertThat(status.get("drift_count").asInt()).isEqualTo(1);
+        JsonNode drift = status.get("drift").get(0);
+        assertThat(drift.get("code").asText()).isEqualTo("checked_but_open");
+        assertThat(drift.get("file").asText()).isEqualTo("openspec/changes/replay/tasks.md");
+        assertThat(drift.get("line").asInt()).isEqualTo(1);
+        assertThat(drift.get("repair_tool").asText()).isEqualTo("task_plan_complete_subtask");
+        assertThat(drift.get("repair_args").get("subtask_index").asInt()).isEqualTo(1);
+        assertThat(drift.has("repair_edit")).isFalse();
+        JsonNode limit = ToolResults.error(server.call("openspec_sync_status", Map.of("repo_root", repo.toString(),
+                "limit", 0)));
+        assertThat(limit.get("field").asText()).isEqualTo("limit");
+    }
+
+    @Test
     void badArgumentsAreRefusedNamingTheField() throws IOException {
         JsonNode relative = ToolResults.error(server.call("spec_read", Map.of("repo_root", "ledger")));
         assertThat(relative.get("field").asText()).isEqualTo("repo_root");

@@ -73,7 +73,7 @@ public final class OpenSpecSyncStatusTool {
             "Where openspec/changes files and the plans of the same slugs disagree (checkboxes, PR links, changes "
                     + "left open), each with the call or edit that repairs it.",
             Args.class, Result.class, (context, args) -> {
-                SpecSyncReport report = context.scope().specChanges().syncStatus(RepoPaths.of(args.repoRoot()),
+                SpecSyncReport report = context.scope().specChanges().syncStatus(SpecPaths.repoRoot(args.repoRoot()),
                         Duration.ofHours(args.staleAfterHours()), args.limit());
                 return new Result(report.changes(), report.driftCount(), report.drift().stream().map(Drift::of)
                         .toList());

@@ -35,7 +35,7 @@ public final class SpecBuildContextTool {
     public static final ToolSpec<Args, Result> SPEC = ToolSpec.reading("spec_build_context", "Context of a task",
             "Before building a §T task: its row, the rows it cites and the always-on invariants, rendered.",
             Args.class, Result.class, (context, args) -> {
-                SpecContext found = context.colony().specs().context(context.colony().specs().read(RepoPaths.of(
+                SpecContext found = context.colony().specs().context(context.colony().specs().read(SpecPaths.repoRoot(
                         args.repoRoot())), args.taskId());
                 return new Result(found.citedIds(), found.missingIds(), found.alwaysInvariants().stream()
                         .map(SpecRow::id).toList(), found.rendered());

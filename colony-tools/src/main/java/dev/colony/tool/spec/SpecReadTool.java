@@ -59,7 +59,7 @@ public final class SpecReadTool {
             "The repository's SPEC.md: each section with its row count and a preview, or one section whole; "
                     + "root_hash pins this version.",
             Args.class, Result.class, (context, args) -> {
-                SpecDocument spec = context.colony().specs().read(RepoPaths.of(args.repoRoot()));
+                SpecDocument spec = context.colony().specs().read(SpecPaths.repoRoot(args.repoRoot()));
                 List<String> always = spec.alwaysInvariants().stream().map(SpecRow::id).toList();
                 if (args.section() == null) {
                     return new Result(spec.rootHash(), spec.sections().stream().map(section -> new Section(

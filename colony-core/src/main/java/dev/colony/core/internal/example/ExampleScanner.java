@@ -1,6 +1,7 @@
 package dev.colony.core.internal.example;
 
 import dev.colony.api.example.Examples;
+import dev.colony.core.internal.kernel.RepoDirectory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -169,7 +170,7 @@ final class ExampleScanner {
         } catch (IOException e) {
             skipped[0]++;
         }
-        candidates.sort(Comparator.comparing(file -> RepoRoot.relative(directory, file)));
+        candidates.sort(Comparator.comparing(file -> RepoDirectory.relative(directory, file)));
         List<ScannedFile> files = new ArrayList<>();
         for (Path file : candidates) {
             if (files.size() >= Examples.MAX_FILES_PER_EXAMPLE) {
@@ -178,7 +179,7 @@ final class ExampleScanner {
             }
             Optional<String> text = readText(file);
             if (text.isPresent()) {
-                files.add(new ScannedFile(RepoRoot.relative(directory, file), text.get()));
+                files.add(new ScannedFile(RepoDirectory.relative(directory, file), text.get()));
             } else {
                 skipped[0]++;
             }

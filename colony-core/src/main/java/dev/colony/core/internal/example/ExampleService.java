@@ -22,6 +22,7 @@ import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.example.ExampleScanner.ScannedExample;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.RepoDirectory;
 import dev.colony.core.internal.memory.MemoryService;
 import dev.colony.core.internal.memory.MemoryService.Prepared;
 import dev.colony.spi.storage.ExampleRecords.StoredExample;
@@ -58,7 +59,7 @@ public final class ExampleService implements Examples {
 
     @Override
     public ForageReport forage(Path repoRoot) {
-        Path root = RepoRoot.real(repoRoot);
+        Path root = RepoDirectory.real(repoRoot);
         String key = root.toString();
         ExampleScanner.Scan scan = ExampleScanner.scan(root);
         CallerStore store = kernel.store(actor.user());
@@ -150,7 +151,7 @@ public final class ExampleService implements Examples {
 
     @Override
     public List<ExampleSummary> list(Path repoRoot) {
-        String key = RepoRoot.real(repoRoot).toString();
+        String key = RepoDirectory.real(repoRoot).toString();
         return kernel.store(actor.user()).read(tx -> rows(tx, key)).stream()
                 .map(row -> new ExampleSummary(row.name(), ManifestKind.of(row.manifestKind()), row.observationCount(),
                         row.lastScannedAt()))
@@ -188,7 +189,7 @@ public final class ExampleService implements Examples {
 
     @Override
     public IntegrationPlan integrationPlan(Path repoRoot, String exampleName, String targetHint) {
-        Path root = RepoRoot.real(repoRoot);
+        Path root = RepoDirectory.real(repoRoot);
         Check.required("example_name", exampleName);
         StoredExample example = kernel.store(actor.user()).read(tx -> tx.personal()
                 .flatMap(namespace -> tx.examples().find(namespace, root.toString(), exampleName)))

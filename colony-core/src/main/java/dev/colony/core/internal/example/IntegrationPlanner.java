@@ -6,6 +6,7 @@ import dev.colony.api.example.IntegrationPlan;
 import dev.colony.api.example.IntegrationPlan.DependencyDelta;
 import dev.colony.api.example.IntegrationPlan.FileToCopy;
 import dev.colony.api.example.ManifestKind;
+import dev.colony.core.internal.kernel.RepoDirectory;
 import dev.colony.spi.storage.ExampleRecords.StoredExample;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +48,7 @@ final class IntegrationPlanner {
             }
         } else {
             Path file = target.get();
-            String relative = RepoRoot.relative(root, file);
+            String relative = RepoDirectory.relative(root, file);
             targetDirectory = relative.contains("/") ? relative.substring(0, relative.lastIndexOf('/') + 1) : "";
             ManifestKind targetKind = ManifestReader.kindOf(file.getFileName().toString()).orElse(ManifestKind.UNKNOWN);
             if (targetKind == ManifestKind.UNKNOWN) {
@@ -143,10 +144,10 @@ final class IntegrationPlanner {
                 attributes = Files.readAttributes(at, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             } catch (IOException e) {
                 throw ColonyException.about(ErrorCode.NOT_FOUND, FIELD, "no file "
-                        + RepoRoot.relative(root, file) + " in repo_root");
+                        + RepoDirectory.relative(root, file) + " in repo_root");
             }
             if (attributes.isSymbolicLink()) {
-                throw ColonyException.invalid(FIELD, RepoRoot.relative(root, at) + " is a symbolic link; it is not "
+                throw ColonyException.invalid(FIELD, RepoDirectory.relative(root, at) + " is a symbolic link; it is not "
                         + "followed");
             }
         }

@@ -4,6 +4,7 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.spec.SpecDocument;
 import dev.colony.api.spec.Specs;
+import dev.colony.core.internal.kernel.RepoDirectory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -56,31 +57,9 @@ final class SpecFiles {
         return SpecParser.parse(decode(bytes(file)));
     }
 
-    /** The real path of a repository root a caller names: absolute, without {@code ..}, an existing directory. */
+    /** The real path of a repository root a caller names (see {@link RepoDirectory#real}). */
     static Path root(Path repoRoot) {
-        if (repoRoot == null) {
-            throw ColonyException.invalid("repo_root", "is required");
-        }
-        if (!repoRoot.isAbsolute()) {
-            throw ColonyException.invalid("repo_root", "must be an absolute path");
-        }
-        for (Path name : repoRoot) {
-            if (name.toString().equals("..")) {
-                throw ColonyException.invalid("repo_root", "must not contain '..'");
-            }
-        }
-        Path real;
-        try {
-            real = repoRoot.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw ColonyException.about(ErrorCode.NOT_FOUND, "repo_root", "no directory " + repoRoot);
-        } catch (IOException e) {
-            throw unreadable(e);
-        }
-        if (!Files.isDirectory(real)) {
-            throw ColonyException.invalid("repo_root", "is not a directory");
-        }
-        return real;
+        return RepoDirectory.real(repoRoot);
     }
 
     /** The bytes of a regular file, opened without following a link, at most {@link Specs#MAX_BYTES}. */

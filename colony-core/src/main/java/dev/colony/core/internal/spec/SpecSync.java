@@ -14,6 +14,7 @@ import dev.colony.api.spec.SpecDrift.Code;
 import dev.colony.api.spec.SpecDrift.Repair;
 import dev.colony.api.spec.SpecSyncReport;
 import dev.colony.api.task.ThreadEntry;
+import dev.colony.core.internal.kernel.RepoDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -265,7 +266,7 @@ public final class SpecSync {
     }
 
     private static String relative(Path root, Path path) {
-        return root.relativize(path).toString().replace('\\', '/');
+        return RepoDirectory.relative(root, path);
     }
 
     private static ColonyException unreadable(Path path, IOException e) {

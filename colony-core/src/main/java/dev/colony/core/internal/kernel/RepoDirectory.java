@@ -1,26 +1,28 @@
-package dev.colony.core.internal.example;
+package dev.colony.core.internal.kernel;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.task.TaskLimits;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * The repository root a caller names: absolute, without {@code ..}, existing, a directory; resolved to its real
- * path, which is also how the examples table keys it (two spellings of one directory are one repository).
+ * The repository directory a caller names for the spec files and the foraged examples: absolute, without
+ * {@code ..}, existing, a directory, resolved to its real path (two spellings of one directory are one repository).
+ * Every refusal names {@code repo_root}. What may be read or written under it is each area's own rule.
  */
-final class RepoRoot {
+public final class RepoDirectory {
 
     private static final String FIELD = "repo_root";
 
-    private RepoRoot() {
+    private RepoDirectory() {
     }
 
     /** The real path of {@code repoRoot}, after the checks. */
-    static Path real(Path repoRoot) {
+    public static Path real(Path repoRoot) {
         if (repoRoot == null) {
             throw ColonyException.invalid(FIELD, "is required");
         }
@@ -37,6 +39,8 @@ final class RepoRoot {
             real = repoRoot.toRealPath();
         } catch (NoSuchFileException e) {
             throw ColonyException.about(ErrorCode.NOT_FOUND, FIELD, "no directory " + repoRoot);
+        } catch (AccessDeniedException e) {
+            throw ColonyException.invalid(FIELD, "is not readable");
         } catch (IOException e) {
             throw ColonyException.invalid(FIELD, "cannot be read (" + e.getClass().getSimpleName() + ")");
         }
@@ -49,8 +53,8 @@ final class RepoRoot {
         return real;
     }
 
-    /** {@code path} relative to a root, with {@code /} between names on every platform. */
-    static String relative(Path root, Path path) {
+    /** {@code path} relative to {@code root}, with {@code /} between names on every platform. */
+    public static String relative(Path root, Path path) {
         StringBuilder text = new StringBuilder();
         for (Path name : root.relativize(path)) {
             if (text.length() > 0) {
