@@ -51,6 +51,20 @@ final class Printing {
         return MAPPER.createArrayNode();
     }
 
+    /** {@code value} (a map, a list, a scalar) as a JSON tree. */
+    static JsonNode toJson(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
+    /** {@code value} as JSON on one line. */
+    static String compactJson(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new ColonyException(ErrorCode.INTERNAL, "cannot write a value as JSON", e);
+        }
+    }
+
     /** A new empty JSON object to fill for a {@code --json} view. */
     static ObjectNode jsonObject() {
         return MAPPER.createObjectNode();

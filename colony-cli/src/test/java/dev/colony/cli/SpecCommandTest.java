@@ -62,6 +62,23 @@ class SpecCommandTest {
     }
 
     @Test
+    void driftBetweenAnOpenChangeAndAPlanIsShownWithItsRepair() throws Exception {
+        Files.createDirectories(repo.resolve("openspec/changes/replay"));
+        Files.writeString(repo.resolve("openspec/changes/replay/tasks.md"), "- [ ] nobody plans this line\n");
+
+        CliRun run = CliRun.of(dir, db, "spec", "--repo-root", repo.toString());
+        CliRun json = CliRun.of(dir, db, "spec", "--repo-root", repo.toString(), "--json");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("1 open change, 1 drift from the plans of alice",
+                "unlinked_checkbox", "openspec/changes/replay/tasks.md:1", "fix: name the sub-task in");
+        JsonNode spec = new ObjectMapper().readTree(json.out());
+        assertThat(spec.get("drift").get(0).get("code").asText()).isEqualTo("unlinked_checkbox");
+        assertThat(CliRun.of(dir, db, "spec", "--repo-root", repo.toString(), "--stale-hours", "0").err())
+                .contains("stale_hours");
+    }
+
+    @Test
     void jsonHasTheHashAndAMissingSpecOrTaskIsAnError() throws Exception {
         CliRun run = CliRun.of(dir, db, "spec", "--repo-root", repo.toString(), "--json");
         CliRun noSpec = CliRun.of(dir, db, "spec", "--repo-root", dir.toString());
