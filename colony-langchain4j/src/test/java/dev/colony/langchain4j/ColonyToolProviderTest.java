@@ -29,7 +29,6 @@ import dev.langchain4j.service.tool.AiServiceTool;
 import dev.langchain4j.service.tool.ToolProviderResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -64,7 +63,7 @@ class ColonyToolProviderTest {
                 .provideTools(new ToolProviderRequest("c-1", dev.langchain4j.data.message.UserMessage.from("hi")));
 
         assertThat(provided.aiServiceTools().stream().map(AiServiceTool::name).toList())
-                .containsExactlyElementsOf(Toolset.tools(EnumSet.allOf(Toolset.class), false).stream()
+                .containsExactlyElementsOf(Toolset.tools(Toolset.defaults(), false).stream()
                         .map(spec -> spec.name()).toList());
         for (InProcessTools.Tool tool : tools.tools()) {
             ToolSpecification spec = tool(provided, tool.name()).toolSpecification();

@@ -13,7 +13,6 @@ import dev.colony.tool.InProcessTools;
 import dev.colony.tool.Toolset;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -59,7 +58,7 @@ class ColonyToolCallbacksTest {
         ToolCallback[] callbacks = new ColonyToolCallbacks(tools).getToolCallbacks();
 
         assertThat(Arrays.stream(callbacks).map(callback -> callback.getToolDefinition().name()).toList())
-                .containsExactlyElementsOf(Toolset.tools(EnumSet.allOf(Toolset.class), false).stream()
+                .containsExactlyElementsOf(Toolset.tools(Toolset.defaults(), false).stream()
                         .map(spec -> spec.name()).toList());
         for (int i = 0; i < callbacks.length; i++) {
             assertThat(JSON.readTree(callbacks[i].getToolDefinition().inputSchema()))
