@@ -36,7 +36,7 @@ import picocli.CommandLine;
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ReadyCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
-                AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
+                ViewCommand.class, AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
                 CdsCommand.class, DoctorCommand.class, ToolsCommand.class, InstallCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {
