@@ -117,7 +117,8 @@ public final class ViewCommand implements Callable<Integer> {
             // fall through to the system's opener
         }
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        List<String> command = os.contains("win") ? List.of("rundll32", "url.dll,FileProtocolHandler", address.toString())
+        List<String> command = os.contains("win")
+                ? List.of("rundll32", "url.dll,FileProtocolHandler", address.toString())
                 : os.contains("mac") ? List.of("open", address.toString()) : List.of("xdg-open", address.toString());
         try {
             new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)

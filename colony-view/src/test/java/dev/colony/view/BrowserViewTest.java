@@ -46,7 +46,8 @@ class BrowserViewTest {
                 assertThat(dom).doesNotContain("vault");
 
                 String body = dom.substring(dom.indexOf("<body"));
-                assertThat(body).as("no element made from agent text").doesNotContain("<img").doesNotContain("<a href=\"javascript")
+                assertThat(body).as("no element made from agent text").doesNotContain("<img")
+                        .doesNotContain("<a href=\"javascript")
                         .doesNotContain("<script>document");
                 assertThat(body.split("<script", -1)).as("no script element but the page's own").hasSize(1);
                 assertThat(dom).contains("<title>Colony live view</title>").doesNotContain("pwned</title>");

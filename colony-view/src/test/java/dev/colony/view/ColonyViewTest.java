@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,7 +90,8 @@ class ColonyViewTest {
         assertThat(cookie).startsWith("colony_view_" + view.port() + "=" + token() + ";").contains("HttpOnly")
                 .contains("SameSite=Strict");
         HttpResponse<String> withCookie = HTTP.send(HttpRequest.newBuilder(uri("/api/runs"))
-                .header("Cookie", cookie.substring(0, cookie.indexOf(';'))).build(), HttpResponse.BodyHandlers.ofString());
+                .header("Cookie", cookie.substring(0, cookie.indexOf(';'))).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(withCookie.statusCode()).isEqualTo(200);
         assertThat(view.address().toString()).matches("http://127\\.0\\.0\\.1:\\d+/\\?token=[A-Za-z0-9_-]{32}");
     }
@@ -99,11 +101,13 @@ class ColonyViewTest {
         for (String path : List.of("/api/lanes", "/api/lanes?token=" + token(), "/static/app.js?token=" + token(),
                 "/nothing?token=" + token())) {
             HttpResponse<String> response = get(path);
-            assertThat(response.headers().firstValue("Content-Security-Policy")).as(path).hasValue("default-src 'self'");
+            assertThat(response.headers().firstValue("Content-Security-Policy")).as(path)
+                    .hasValue("default-src 'self'");
             assertThat(response.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
             assertThat(response.headers().firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
             assertThat(response.headers().firstValue("Cache-Control")).as(path).hasValue("no-store");
-            assertThat(response.headers().map().keySet()).as(path).noneMatch(h -> h.toLowerCase().startsWith("access-control"));
+            assertThat(response.headers().map().keySet()).as(path)
+                    .noneMatch(h -> h.toLowerCase(Locale.ROOT).startsWith("access-control"));
         }
         assertThat(get("/nothing?token=" + token()).statusCode()).isEqualTo(404);
         assertThat(get("/static/../ColonyView.class?token=" + token()).statusCode()).isEqualTo(404);

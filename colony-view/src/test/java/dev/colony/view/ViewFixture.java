@@ -84,7 +84,8 @@ final class ViewFixture {
                 .withToAgent("claude").withUrgency(MessageUrgency.FYI));
         codex.handoffs().handOff(HandoffRequest.of(thread, "claude", "Finish the refund flow: the API is in, the "
                 + "button and its tests are left."));
-        Run run = claude.runs().spawn(RunSpec.agent("codex", hostile ? "Review " + LINK : "Review the payment retries"));
+        Run run = claude.runs().spawn(RunSpec.agent("codex", hostile ? "Review " + LINK
+                : "Review the payment retries"));
         Run question = claude.runs().block(run.id(), BlockedOn.USER_INPUT, "Retry failed payments 3 or 5 times?");
         MemoryId aliceMemory = claude.memories().add(MemoryDraft.of(MemoryKind.of("decision"),
                 hostile ? "Refunds go through the ledger. " + IMG + " " + RTL
