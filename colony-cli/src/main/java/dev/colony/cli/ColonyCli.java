@@ -37,7 +37,7 @@ import picocli.CommandLine;
                 ForageCommand.class,
                 ReadyCommand.class, SpecCommand.class, AddCommand.class, ShowCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
-                AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
+                ViewCommand.class, AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
                 CdsCommand.class, DoctorCommand.class, ToolsCommand.class, InstallCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ColonyCli implements Callable<Integer> {

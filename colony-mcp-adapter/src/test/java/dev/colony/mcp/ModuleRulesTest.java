@@ -64,6 +64,15 @@ class ModuleRulesTest {
     }
 
     @Test
+    void theLiveViewReadsThroughColonyOnly() {
+        noClasses().that().resideInAPackage("dev.colony.view..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.colony.store..", "dev.colony.search..",
+                        "dev.colony.embedding..", "dev.colony.tool..", "dev.colony.mcp..", "dev.colony.cli..",
+                        "dev.colony.hook..", "dev.colony.launch..")
+                .check(COLONY);
+    }
+
+    @Test
     void theToolDeclarationsKnowNoTransport() {
         noClasses().that().resideInAPackage("dev.colony.tool..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.colony.mcp..", "dev.colony.cli..",
