@@ -35,7 +35,7 @@ import picocli.CommandLine;
         subcommands = {McpCommand.class, DemoCommand.class, SearchCommand.class, ReindexCommand.class,
                 ForgetCommand.class, ExportCommand.class, ImportCommand.class, TasksCommand.class, PlansCommand.class,
                 ForageCommand.class,
-                ReadyCommand.class, SpecCommand.class, AddCommand.class, ShowCommand.class,
+                ReadyCommand.class, SpecCommand.class, AddCommand.class, ShowCommand.class, TailCommand.class,
                 ClaimsCommand.class, MessagesCommand.class, InboxCommand.class, LanesCommand.class, RunsCommand.class,
                 ViewCommand.class, AnswerCommand.class, KillCommand.class, HookCommand.class, DelegationCommand.class,
                 CdsCommand.class, DoctorCommand.class, ToolsCommand.class, InstallCommand.class,

@@ -4,11 +4,12 @@ import dev.colony.api.CallerScope;
 import dev.colony.api.claim.Claims;
 import dev.colony.api.lane.LaneQuery;
 import dev.colony.api.lane.Lanes;
+import dev.colony.api.memory.MemoryChanges;
+import dev.colony.api.memory.MemoryLimits;
 import dev.colony.api.plan.PlanListQuery;
 import dev.colony.api.plan.PlanRegistry;
 import dev.colony.api.run.RunQuery;
 import dev.colony.api.run.Runs;
-import dev.colony.core.Colony;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,8 +22,9 @@ import java.util.function.LongSupplier;
  * The one thread that notices what other processes wrote: while a page listens, it reads a cheap marker per
  * topic every {@link #POLL} and sends a {@code change} event naming the topics whose marker moved.
  *
- * <p>The markers: the store's change feed rev (every memory, message, handoff, relay, post and working note
- * takes the next rev), and, for what does not take a rev (sessions, claims, plan sub-tasks, runs), the hash
+ * <p>The markers: the rev of the last change of the feed the user may see (every memory, message, handoff, relay,
+ * post and working note takes the next rev; the feed is read through the user's scope, so another user's writes
+ * move nothing), and, for what does not take a rev (sessions, claims, plan sub-tasks, runs), the hash
  * of the same compact list the page shows, read through the user's scope; the records carry their version,
  * so a change of state changes the hash.
  */
@@ -38,9 +40,9 @@ final class ChangeWatcher implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    ChangeWatcher(Colony colony, CallerScope reader, EventStreams streams) {
+    ChangeWatcher(CallerScope reader, EventStreams streams) {
         this.streams = streams;
-        markers.put("memory", () -> colony.storage().read(tx -> tx.memoryFeed().latestRev()));
+        markers.put("memory", new VisibleRev(reader));
         markers.put("lanes", () -> reader.lanes().list(new LaneQuery(Set.of(), true, Lanes.MAX_LIST_LIMIT))
                 .hashCode());
         markers.put("claims", () -> reader.claims().list(null, Claims.MAX_LIST_LIMIT).hashCode());
@@ -100,6 +102,30 @@ final class ChangeWatcher implements AutoCloseable {
             if (System.nanoTime() - quietSince > KEEP_ALIVE.toNanos()) {
                 streams.keepAlive();
                 quietSince = System.nanoTime();
+            }
+        }
+    }
+
+    /** The rev of the last change the reader may see, the feed read on from where the previous call stopped. */
+    private static final class VisibleRev implements LongSupplier {
+
+        private final CallerScope reader;
+        private long read;
+        private long seen;
+
+        VisibleRev(CallerScope reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public synchronized long getAsLong() {
+            while (true) {
+                MemoryChanges page = reader.memories().changes(read, MemoryLimits.MAX_CHANGES);
+                page.changes().forEach(change -> seen = change.rev());
+                if (page.nextRev() == read) {
+                    return seen;
+                }
+                read = page.nextRev();
             }
         }
     }

@@ -78,7 +78,7 @@ public final class ColonyView implements AutoCloseable {
                 });
         this.gate = new RequestGate(server.getAddress().getPort(), RequestGate.newToken());
         this.reads = new ViewReads(colony, user);
-        this.watcher = new ChangeWatcher(colony, reads.reader(), streams);
+        this.watcher = new ChangeWatcher(reads.reader(), streams);
         server.setExecutor(pool);
         server.createContext("/", this::handle);
     }

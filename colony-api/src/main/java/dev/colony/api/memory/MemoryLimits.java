@@ -28,6 +28,8 @@ public final class MemoryLimits {
     public static final int MAX_BATCH = 50;
     /** Maximum {@code limit} of a timeline. */
     public static final int MAX_TIMELINE_LIMIT = 200;
+    /** The most changes one read of the change feed takes. */
+    public static final int MAX_CHANGES = 1_000;
     /** Maximum {@code limit} of a session recall. */
     public static final int MAX_RECALL_LIMIT = 100;
     /** Default {@code limit} of a session recall. */

@@ -57,6 +57,18 @@ public interface MemoryStore {
     List<Memory> get(List<MemoryId> ids);
 
     /**
+     * The change feed as the caller may see it: the memories of namespaces the caller may read whose latest change
+     * has a rev after {@code afterRev}, in rev order, from at most {@code limit} changes read (a memory changed twice
+     * is read once, at its latest rev). Revs grow store-wide and become visible in order, so a reader that asks
+     * again after {@link MemoryChanges#nextRev()} misses nothing it may see.
+     *
+     * @param afterRev 0 to start from the beginning
+     * @param limit how many changes to read, 1 to {@value MemoryLimits#MAX_CHANGES}
+     * @throws ColonyException {@code INVALID_ARGUMENT} naming {@code after_rev} or {@code limit}
+     */
+    MemoryChanges changes(long afterRev, int limit);
+
+    /**
      * Changes one memory the caller may write (see {@link MemoryEdit} for what may change and how), in one
      * transaction: a task's checklist, status and task row change together, and an output is stored as a
      * {@code result} memory posted on the task, with the task's topics and its id as ref. As with

@@ -5,12 +5,15 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
+import dev.colony.api.Previews;
 import dev.colony.api.SessionId;
 import dev.colony.api.TaskId;
 import dev.colony.api.memory.AddOutcome;
 import dev.colony.api.memory.Clustering;
 import dev.colony.api.memory.EditedMemory;
 import dev.colony.api.memory.Memory;
+import dev.colony.api.memory.MemoryChange;
+import dev.colony.api.memory.MemoryChanges;
 import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryEdit;
 import dev.colony.api.memory.MemoryKind;
@@ -67,6 +70,9 @@ public final class MemoryService implements MemoryStore {
      * that do not ask for them.
      */
     static final Set<MemoryKind> AUDIT_KINDS = Set.of(MemoryKind.RECALL, MemoryKind.of("message_read"));
+
+    /** How much of a changed memory's content the change feed shows. */
+    static final int CHANGE_PREVIEW_CHARS = 120;
 
     private final Actor actor;
     private final Kernel kernel;
@@ -322,6 +328,33 @@ public final class MemoryService implements MemoryStore {
                 }
             }
             return versions;
+        });
+    }
+
+    @Override
+    public MemoryChanges changes(long afterRev, int limit) {
+        if (afterRev < 0) {
+            throw ColonyException.invalid("after_rev", "must be 0 or more, was " + afterRev);
+        }
+        Check.range("limit", limit, 1, MemoryLimits.MAX_CHANGES);
+        return store.read(tx -> {
+            Set<NamespaceId> readable = tx.readable();
+            List<MemoryChange> seen = new ArrayList<>();
+            long next = afterRev;
+            for (MemoryDocument document : tx.memoryFeed().changedSince(afterRev, limit)) {
+                next = Math.max(next, document.rev());
+                Memory memory = document.memory();
+                if (!readable.contains(memory.namespace())) {
+                    continue;
+                }
+                MemoryChange.State state = document.presence().hidden() ? MemoryChange.State.GONE
+                        : memory.retracted() ? MemoryChange.State.RETRACTED : MemoryChange.State.LIVE;
+                seen.add(new MemoryChange(document.rev(), memory.id(), memory.kind(), memory.session(), memory.task(),
+                        memory.updatedAt() == null ? memory.createdAt() : memory.updatedAt(), state,
+                        state == MemoryChange.State.LIVE
+                                ? Previews.line(memory.content(), CHANGE_PREVIEW_CHARS) : null));
+            }
+            return new MemoryChanges(seen, next);
         });
     }
 
