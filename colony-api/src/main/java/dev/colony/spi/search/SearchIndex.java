@@ -52,6 +52,15 @@ public interface SearchIndex extends AutoCloseable {
     default void changed() {
     }
 
+    /**
+     * Starts a span of latency-critical work in this process (see {@link BackgroundPause}): on a machine with
+     * few cores, background indexing beside an embedding makes the embedding wait. Must return quickly and never
+     * fail. The default holds nothing back.
+     */
+    default BackgroundPause pauseBackground() {
+        return BackgroundPause.NONE;
+    }
+
     /** Releases files and locks. */
     @Override
     void close();

@@ -10,8 +10,8 @@ import org.apache.lucene.store.Directory;
 
 /**
  * What every role of one {@link LuceneSearchIndex} shares and none of them owns: the store it indexes, its
- * directory, the Colony's clock and the settings, the analyzer, the lock that serialises indexing work, and
- * whether the index is closed.
+ * directory, the Colony's clock and the settings, the analyzer, the lock that serialises indexing work, the
+ * foreground work its background work yields to, and whether the index is closed.
  *
  * <p>The work lock serialises role changes, indexing, commits, recovery and closing; the publishing lock of
  * {@link PublishedLayers} is taken after it when both are needed.
@@ -27,6 +27,8 @@ final class IndexContext {
     private final MemoryAnalyzer analyzer = new MemoryAnalyzer();
     /** Serialises indexing work: role changes, indexing, commits, recovery and closing. */
     private final ReentrantLock work = new ReentrantLock();
+    /** The latency-critical work of this process that background work yields to. */
+    private final ForegroundWork foreground = new ForegroundWork();
     private volatile boolean closed;
 
     IndexContext(MemorySource source, Path path, Directory directory, Clock clock,
@@ -71,6 +73,11 @@ final class IndexContext {
     /** The lock that serialises indexing work. */
     ReentrantLock work() {
         return work;
+    }
+
+    /** The latency-critical work of this process that the background thread and merges yield to. */
+    ForegroundWork foreground() {
+        return foreground;
     }
 
     boolean closed() {

@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * {@link #wake()}, but never twice within the minimum gap (which the index may vary), so that a burst
  * of writes is indexed in a few batches instead of one segment per write. The intervals pace work; they decide nothing about
  * what the index holds, which is why they are read from the system's monotonic timer and not from the
- * Colony's clock.
+ * Colony's clock. Each step first yields, briefly, to the process's latency-critical work ({@link ForegroundWork}).
  */
 final class IndexerThread {
 
@@ -19,6 +19,7 @@ final class IndexerThread {
     private final Runnable step;
     private final long pollNanos;
     private final LongSupplier minGapNanos;
+    private final ForegroundWork foreground;
     private final Thread thread;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition signal = lock.newCondition();
@@ -27,11 +28,15 @@ final class IndexerThread {
     private long started;
     private long completed;
 
-    /** A thread named {@code name} running {@code step} (not started yet). */
-    IndexerThread(String name, Runnable step, long pollNanos, LongSupplier minGapNanos) {
+    /**
+     * A thread named {@code name} running {@code step} (not started yet), each step first yielding briefly to
+     * {@code foreground} work.
+     */
+    IndexerThread(String name, Runnable step, long pollNanos, LongSupplier minGapNanos, ForegroundWork foreground) {
         this.step = step;
         this.pollNanos = pollNanos;
         this.minGapNanos = minGapNanos;
+        this.foreground = foreground;
         this.thread = new Thread(this::run, name);
         this.thread.setDaemon(true);
     }
@@ -91,6 +96,12 @@ final class IndexerThread {
 
     private void run() {
         while (true) {
+            try {
+                // Counted as started only after yielding: a search awaiting a step still gets one that reads after it.
+                foreground.yieldTo(ForegroundWork.MAX_YIELD);
+            } catch (InterruptedException interrupted) {
+                return;
+            }
             long stepStart = System.nanoTime();
             lock.lock();
             try {

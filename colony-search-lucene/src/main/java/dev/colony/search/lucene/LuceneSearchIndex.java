@@ -7,6 +7,7 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.search.BackgroundPause;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
@@ -104,7 +105,7 @@ public final class LuceneSearchIndex implements SearchIndex {
         this.context = new IndexContext(source, path, directory, clock, settings);
         SearchDemand demand = new SearchDemand(settings);
         this.indexer = new IndexerThread("colony-search-indexer", this::step, settings.pollNanos(),
-                demand::stepGapNanos);
+                demand::stepGapNanos, context.foreground());
         this.layers = new PublishedLayers(context);
         this.writer = new WriterRole(context, layers, demand);
         this.reader = new ReaderRole(context, layers);
@@ -173,6 +174,15 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (!context.closed()) {
             indexer.wake();
         }
+    }
+
+    /**
+     * Starts a span of latency-critical work (an embedding for a caller): until it is closed, the background
+     * thread and merges wait before they start, each at most {@link ForegroundWork#MAX_YIELD}.
+     */
+    @Override
+    public BackgroundPause pauseBackground() {
+        return context.foreground().enter();
     }
 
     /**

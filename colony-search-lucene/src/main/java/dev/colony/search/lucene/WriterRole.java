@@ -229,6 +229,7 @@ final class WriterRole {
         TieredMergePolicy merges = new TieredMergePolicy();
         merges.setForceMergeDeletesPctAllowed(0);
         config.setMergePolicy(merges);
+        config.setMergeScheduler(new YieldingMergeScheduler(context.foreground()));
         return config;
     }
 

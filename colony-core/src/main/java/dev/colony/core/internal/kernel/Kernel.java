@@ -8,6 +8,7 @@ import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.search.BackgroundPause;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StoredVector;
@@ -66,7 +67,10 @@ public record Kernel(
             return Optional.empty();
         }
         Embedder model = embedder.get();
-        List<float[]> vectors = texts.isEmpty() ? List.of() : model.embed(texts);
+        List<float[]> vectors;
+        try (BackgroundPause paused = pauseBackground()) {
+            vectors = texts.isEmpty() ? List.of() : model.embed(texts);
+        }
         if (vectors.size() != texts.size()) {
             throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId() + " returned "
                     + vectors.size() + " vectors for " + texts.size() + " texts");
@@ -87,7 +91,17 @@ public record Kernel(
     public StoredVector embedQuery(String query) {
         Embedder model = embedder.orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
                 "searching by meaning needs an embedding model, and this Colony has none"));
-        return shaped(model, model.embedQuery(query));
+        try (BackgroundPause paused = pauseBackground()) {
+            return shaped(model, model.embedQuery(query));
+        }
+    }
+
+    /**
+     * Holds the index's background work back while a caller's text is embedded: the model runs on every core,
+     * and indexing beside it made it wait (see {@link SearchIndex#pauseBackground()}).
+     */
+    private BackgroundPause pauseBackground() {
+        return index.map(SearchIndex::pauseBackground).orElse(BackgroundPause.NONE);
     }
 
     private static StoredVector shaped(Embedder model, float[] vector) {

@@ -6,6 +6,7 @@ import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
+import dev.colony.spi.search.BackgroundPause;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchIndexFactory;
@@ -99,6 +100,12 @@ public final class ReopeningIndex implements SearchIndex {
         if (index != null) {
             index.changed();
         }
+    }
+
+    @Override
+    public BackgroundPause pauseBackground() {
+        SearchIndex index = opened;
+        return index == null ? BackgroundPause.NONE : index.pauseBackground();
     }
 
     @Override
