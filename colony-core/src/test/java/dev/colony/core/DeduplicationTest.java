@@ -15,6 +15,7 @@ import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.api.session.SessionStart;
 import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.embedding.onnx.OnnxModel;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.search.MemorySource;
 import dev.colony.spi.search.SearchIndex;
@@ -99,6 +100,32 @@ class DeduplicationTest {
         assertThat(sameTask.stored()).as("structured tasks skip deduplication").isTrue();
         assertThat(alice.memories().add(MemoryDraft.of(MemoryKind.FACT, RETRIES)).id()).as("add always stores")
                 .isNotEqualTo(stored.id());
+    }
+
+    /**
+     * A model that rates unrelated texts high is held to its own threshold: with e5-small-v2 (unrelated turns of a
+     * conversation around 0.8), the default model's 0.80 took most turns of a conversation for duplicates of earlier
+     * ones and stored none of them.
+     */
+    @Test
+    void aModelThatRatesUnrelatedTextsHighStoresThemAndStillCatchesARewording() {
+        try (Colony e5 = Colony.builder().storage(SqliteStorageProvider.open(dir.resolve("e5.db")))
+                .search(LuceneSearch.besideStore())
+                .embedder(OnnxEmbedder.of(OnnxModel.E5_SMALL_V2_Q, dir.resolve("natives"))).build()) {
+            CallerScope ruth = e5.as(e5.sessions().ensure(SessionStart.of("ruth", "codex")).actor());
+            ruth.memories().add(MemoryDraft.of(MemoryKind.FACT, "Ruth: I love painting sunsets by the lake."));
+
+            AddOutcome interview = ruth.memories().addUnlessDuplicate(MemoryDraft.of(MemoryKind.FACT,
+                    "Ruth: My job interview went really well today."));
+            AddOutcome bread = ruth.memories().addUnlessDuplicate(MemoryDraft.of(MemoryKind.FACT,
+                    "Ruth: The kids and I baked bread all afternoon."));
+            AddOutcome reworded = ruth.memories().addUnlessDuplicate(MemoryDraft.of(MemoryKind.FACT,
+                    "Ruth: I love painting the sunsets by the lake!"));
+
+            assertThat(interview.stored()).as("an interview is not painting").isTrue();
+            assertThat(bread.stored()).as("baking is not painting").isTrue();
+            assertThat(reworded.stored()).as("the same sentence reworded").isFalse();
+        }
     }
 
     @Test

@@ -11,6 +11,9 @@ import java.util.List;
  */
 public interface Embedder {
 
+    /** The {@linkplain #duplicateSimilarity() duplicate threshold} of a model that has not measured its own. */
+    double DUPLICATE_SIMILARITY = 0.80;
+
     /** An identifier of the model; vectors of different models are never compared. */
     String modelId();
 
@@ -34,6 +37,16 @@ public interface Embedder {
      */
     default double minSimilarity() {
         return 0;
+    }
+
+    /**
+     * The least cosine similarity of two texts' vectors for them to say the same thing: the first stage of the
+     * duplicate check of {@code memory_add} (the second compares their figures, names and negations). Models crowd
+     * their cosines differently (e5-small-v2 rates unrelated turns of one conversation around 0.8), so a model that
+     * has measured its own says so; by default {@value #DUPLICATE_SIMILARITY}, measured with all-MiniLM-L6-v2.
+     */
+    default double duplicateSimilarity() {
+        return DUPLICATE_SIMILARITY;
     }
 
     /**

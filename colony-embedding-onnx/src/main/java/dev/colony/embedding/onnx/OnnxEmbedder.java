@@ -88,6 +88,12 @@ public final class OnnxEmbedder implements Embedder {
                 () -> loaded().embed(List.of(model.queryPrefix() + query)).get(0));
     }
 
+    /** The duplicate threshold measured for this model ({@link OnnxModel#duplicateSimilarity()}). */
+    @Override
+    public double duplicateSimilarity() {
+        return model.duplicateSimilarity();
+    }
+
     /** The floor measured for this model ({@link OnnxModel#minSimilarity()}). */
     @Override
     public double minSimilarity() {

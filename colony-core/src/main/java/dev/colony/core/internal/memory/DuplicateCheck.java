@@ -13,15 +13,16 @@ import java.util.OptionalDouble;
  * duplicate when the two {@linkplain Statement readings} differ in a figure or a name ({@link DetailCheck}), in
  * negation, by a word put in place of another or its opposite ({@link SwapCheck}), or in direction
  * ({@link DirectionCheck}). Rewordings, reorderings, changes of case and punctuation, inflections and common short
- * forms stay duplicates. The threshold and the rules are measured on labeled pairs in
- * {@code DuplicateDetectionQualityTest}: of near misses that change one detail of a fact none is taken for a
- * duplicate, of rewordings 94 % are caught.
+ * forms stay duplicates. The rules, and each model's similarity threshold ({@code Embedder.duplicateSimilarity()}),
+ * are measured on labeled pairs in {@code DuplicateDetectionQualityTest}: with the default model, of near misses
+ * that change one detail of a fact none is taken for a duplicate, of rewordings 94 % are caught.
  */
 final class DuplicateCheck {
 
-    /** The least cosine similarity of two memories' own embeddings for them to be duplicates. */
-    static final double DUPLICATE_SIMILARITY = 0.80;
-    /** The least similarity of an index hit to be looked at as a candidate (index vectors carry context). */
+    /**
+     * The least similarity of an index hit to be looked at as a candidate (index vectors carry context), unless the
+     * model rates even unrelated texts higher ({@code Embedder.minSimilarity()}).
+     */
     static final double CANDIDATE_SIMILARITY = 0.60;
     /** How many candidates the index is asked for. */
     static final int CANDIDATES = 5;
@@ -29,12 +30,19 @@ final class DuplicateCheck {
     private DuplicateCheck() {
     }
 
-    /** How alike {@code a} and {@code b} are when they are duplicates; empty when they are not. */
-    static OptionalDouble score(String a, float[] aVector, String b, float[] bVector) {
-        return score(a, aVector, b, bVector, DUPLICATE_SIMILARITY);
+    /**
+     * The least similarity of an index hit to be a candidate under a model that rates unrelated texts below
+     * {@code unrelated}: e5-small-v2 rates unrelated turns of one conversation around 0.8, and five such
+     * candidates would each cost a comparison for nothing.
+     */
+    static double candidateSimilarity(double unrelated) {
+        return Math.max(CANDIDATE_SIMILARITY, unrelated);
     }
 
-    /** {@link #score} with another similarity threshold, for measuring where it should be. */
+    /**
+     * How alike {@code a} and {@code b} are when they are duplicates under a model whose duplicates reach
+     * {@code threshold} ({@code Embedder.duplicateSimilarity()}); empty when they are not.
+     */
     static OptionalDouble score(String a, float[] aVector, String b, float[] bVector, double threshold) {
         double similarity = cosine(aVector, bVector);
         if (similarity < threshold || difference(a, b).isPresent()) {

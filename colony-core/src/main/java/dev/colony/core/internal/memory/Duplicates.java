@@ -10,6 +10,7 @@ import dev.colony.api.memory.MemoryDraft;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.TaskChecklist;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.StoredVector;
@@ -57,7 +58,7 @@ final class Duplicates {
         List<MemoryId> ids;
         try {
             ids = index.get().nearest(vector, target.get(), draft.kind(), DuplicateCheck.CANDIDATES,
-                    DuplicateCheck.CANDIDATE_SIMILARITY);
+                    DuplicateCheck.candidateSimilarity(kernel.embedder().map(Embedder::minSimilarity).orElse(0.0)));
         } catch (ColonyException e) {
             if (e.code() == ErrorCode.SEARCH_UNAVAILABLE) {
                 // The index is a cache: without it the memory is stored unchecked rather than refused.
@@ -77,7 +78,7 @@ final class Duplicates {
                 continue;
             }
             OptionalDouble score = DuplicateCheck.score(draft.content(), vector.values(),
-                    document.memory().content(), stored.values());
+                    document.memory().content(), stored.values(), threshold(kernel));
             if (score.isPresent() && (best == null || score.getAsDouble() > best.score())) {
                 best = new AddOutcome.Duplicate(document.memory(), score.getAsDouble());
             }
@@ -88,9 +89,9 @@ final class Duplicates {
     /**
      * How alike {@code draft} is to {@code earlier}, a memory of the same batch written before it, when the check
      * above would take it for a duplicate of that one once stored: the same type and target, both embedded by one
-     * model, and {@link DuplicateCheck} finding that both state the same facts. Empty otherwise.
+     * model, and {@link DuplicateCheck} finding that both state the same facts under the Colony's model. Empty otherwise.
      */
-    static OptionalDouble score(MemoryDraft earlier, StoredVector earlierVector, MemoryDraft draft,
+    static OptionalDouble score(Kernel kernel, MemoryDraft earlier, StoredVector earlierVector, MemoryDraft draft,
             StoredVector vector) {
         if (vector == null || earlierVector == null || !vector.model().equals(earlierVector.model())
                 || draft.kind() != earlier.kind() || !MemoryKind.TYPED.contains(draft.kind())
@@ -98,7 +99,13 @@ final class Duplicates {
                 || isStructuredTask(earlier)) {
             return OptionalDouble.empty();
         }
-        return DuplicateCheck.score(draft.content(), vector.values(), earlier.content(), earlierVector.values());
+        return DuplicateCheck.score(draft.content(), vector.values(), earlier.content(), earlierVector.values(),
+                threshold(kernel));
+    }
+
+    /** The least similarity of duplicates under the Colony's model ({@link Embedder#duplicateSimilarity()}). */
+    private static double threshold(Kernel kernel) {
+        return kernel.embedder().map(Embedder::duplicateSimilarity).orElse(Embedder.DUPLICATE_SIMILARITY);
     }
 
     private static boolean isStructuredTask(MemoryDraft draft) {

@@ -175,11 +175,12 @@ public final class MemoryService implements MemoryStore {
      * most alike if several, when it is more alike than {@code storedScore} (the best stored duplicate's score, or
      * below any): what the duplicate check would have found had the earlier ones been written one by one first.
      */
-    private static Optional<BatchDuplicate> earlierInBatch(int j, List<Integer> storing, List<MemoryDraft> checked,
+    private Optional<BatchDuplicate> earlierInBatch(int j, List<Integer> storing, List<MemoryDraft> checked,
             List<StoredVector> vectors, double storedScore) {
         BatchDuplicate best = null;
         for (int i : storing) {
-            OptionalDouble score = Duplicates.score(checked.get(i), vectors.get(i), checked.get(j), vectors.get(j));
+            OptionalDouble score = Duplicates.score(kernel, checked.get(i), vectors.get(i), checked.get(j),
+                    vectors.get(j));
             if (score.isPresent() && score.getAsDouble() > (best == null ? storedScore : best.score())) {
                 best = new BatchDuplicate(i, score.getAsDouble());
             }
