@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,11 +33,20 @@ import java.util.Map;
  * conversations, the first ones in file order. The target is the issue's bar for hybrid search; the ratio is
  * hybrid's turn hit@5 over the keyword leg's, both measured in the same run; the latencies are the searches' round
  * trips, hybrid against keyword.
+ *
+ * <p>Two variants say what the protocol's own choices change, each a departure from how agents use the product:
+ * {@code -D}{@value #FORCE_PROPERTY}{@code =true} stores every turn (no duplicate check), and
+ * {@code -D}{@value #SPLIT_PROPERTY}{@code =true} writes each LoCoMo session through a server of its own (a fresh
+ * MCP session on the same store), so that no turn's predecessor is the last turn of an earlier session.
  */
 final class LocomoScenario implements Scenario {
 
     /** Names the LoCoMo data: a {@code locomo10.json} file or a directory of one file per conversation. */
     static final String DATA_PROPERTY = "locomo.data";
+    /** Stores every turn ({@code memory_add} with {@code force}): what the duplicate check changes. */
+    static final String FORCE_PROPERTY = "locomo.force";
+    /** A server (an MCP session) per LoCoMo session instead of per conversation: what the context across changes. */
+    static final String SPLIT_PROPERTY = "locomo.split.sessions";
     static final double TARGET_TURN_HIT_AT_5 = 0.72;
     static final double TARGET_SESSION_HIT_AT_1 = 0.74;
     /** The longest the scenario waits for a server to rank by meaning. */
@@ -69,8 +79,10 @@ final class LocomoScenario implements Scenario {
         model = model.isEmpty() ? OnnxEmbedder.DEFAULT_MODEL.id() : model;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String jar = McpStartScenario.serverJar().toString();
-        Run keyword = new Run(questions, turns);
-        Run meaning = new Run(questions, turns);
+        boolean force = Boolean.getBoolean(FORCE_PROPERTY);
+        boolean splitSessions = Boolean.getBoolean(SPLIT_PROPERTY);
+        Run keyword = new Run(questions, turns, force, splitSessions);
+        Run meaning = new Run(questions, turns, force, splitSessions);
         long start = System.nanoTime();
         for (int i = 0; i < conversations.size(); i++) {
             LocomoData.Conversation conversation = conversations.get(i);
@@ -86,17 +98,19 @@ final class LocomoScenario implements Scenario {
         LocomoScore words = keyword.scores[0];
         boolean met = hybrid.turnHitAt5() >= TARGET_TURN_HIT_AT_5 && hybrid.sessionHitAt1() >= TARGET_SESSION_HIT_AT_1;
         double ratio = words.turnHitAt5() == 0 ? 0 : hybrid.turnHitAt5() / words.turnHitAt5();
-        String note = String.format(Locale.ROOT, "model %s, %d conversations, %d turns, %d questions scored (%d "
+        String variant = (force ? "; every turn stored (" + FORCE_PROPERTY + ")" : "")
+                + (splitSessions ? "; a server per LoCoMo session (" + SPLIT_PROPERTY + ")" : "");
+        String note = String.format(Locale.ROOT, "model %s%s, %d conversations, %d turns, %d questions scored (%d "
                 + "skipped: no evidence turn); turn hit@5 / session hit@1: keyword %.3f / %.3f, vector %.3f / %.3f, "
                 + "hybrid %.3f / %.3f; turns answered as duplicates (mapped to the earlier memory): %d with the "
-                + "model, %d keyword-only; waited for meaning %.1f s in all (longest %.1f s), %d scored searches "
-                + "asked again after a keyword answer; memory_add p50 %.1f ms with the model, %.1f ms keyword-only; "
-                + "vector search p50 %.1f ms; wall %.0f s", model, conversations.size(), turns, hybrid.questions(),
-                skipped, words.turnHitAt5(), words.sessionHitAt1(), vector.turnHitAt5(), vector.sessionHitAt1(),
-                hybrid.turnHitAt5(), hybrid.sessionHitAt1(), meaning.duplicates, keyword.duplicates,
-                meaning.meaningWaitNanos / 1e9, meaning.longestMeaningWaitNanos / 1e9, meaning.askedAgain,
-                meaning.writes.percentileMillis(50), keyword.writes.percentileMillis(50),
-                meaning.searches[1].percentileMillis(50), wallSeconds);
+                + "model (cited by %d questions), %d keyword-only; waited for meaning %.1f s in all (longest %.1f "
+                + "s), %d scored searches asked again after a keyword answer; memory_add p50 %.1f ms with the model, "
+                + "%.1f ms keyword-only; vector search p50 %.1f ms; wall %.0f s", model, variant,
+                conversations.size(), turns, hybrid.questions(), skipped, words.turnHitAt5(), words.sessionHitAt1(),
+                vector.turnHitAt5(), vector.sessionHitAt1(), hybrid.turnHitAt5(), hybrid.sessionHitAt1(),
+                meaning.duplicates, meaning.citingDuplicates, keyword.duplicates, meaning.meaningWaitNanos / 1e9,
+                meaning.longestMeaningWaitNanos / 1e9, meaning.askedAgain, meaning.writes.percentileMillis(50),
+                keyword.writes.percentileMillis(50), meaning.searches[1].percentileMillis(50), wallSeconds);
         return new Result(name(), conversations.size(), meaning.searches[0], keyword.searches[0],
                 "hybrid turn hit@5 / keyword turn hit@5", ratio, String.format(Locale.ROOT, "hit5>=%.2f sess1>=%.2f",
                         TARGET_TURN_HIT_AT_5, TARGET_SESSION_HIT_AT_1), met, note);
@@ -171,31 +185,41 @@ final class LocomoScenario implements Scenario {
         final Latencies[] searches;
         final Latencies writes;
         int duplicates;
+        int citingDuplicates;
         long meaningWaitNanos;
         long longestMeaningWaitNanos;
         int askedAgain;
 
-        Run(int questions, int turns) {
+        private final boolean force;
+        private final boolean splitSessions;
+
+        Run(int questions, int turns, boolean force, boolean splitSessions) {
             searches = new Latencies[] {new Latencies(questions), new Latencies(questions)};
             writes = new Latencies(turns);
+            this.force = force;
+            this.splitSessions = splitSessions;
         }
 
-        /** Writes {@code conversation} into a fresh server and scores its questions. */
+        /**
+         * Writes {@code conversation} into a fresh store through one server (or, {@code splitSessions}, one server
+         * per LoCoMo session, the next started on the same store when the last has ended) and scores its questions
+         * on the last one.
+         */
         void conversation(List<String> command, Path home, Map<String, String> env,
                 LocomoData.Conversation conversation) throws IOException, InterruptedException {
             boolean withModel = !"none".equals(env.get("COLONY_EMBEDDING_MODEL"));
-            try (McpServerProcess server = McpServerProcess.start(command, home, env)) {
-                LocomoScore.Turns written = new LocomoScore.Turns();
-                long start = System.nanoTime();
-                for (Map.Entry<String, String> turn : conversation.turns().entrySet()) {
-                    long t0 = System.nanoTime();
-                    JsonNode added = server.callTool("memory_add", McpServerProcess.arguments()
-                            .put("content", turn.getValue()).put("type", "fact"));
-                    writes.record(System.nanoTime() - t0);
-                    written.put(turn.getKey(), addedId(added), duplicate(added));
+            LocomoScore.Turns written = new LocomoScore.Turns();
+            McpServerProcess server = null;
+            try {
+                for (List<Map.Entry<String, String>> part : parts(conversation)) {
+                    if (server != null) {
+                        server.close();
+                    }
+                    server = McpServerProcess.start(command, home, env);
+                    write(server, part, written);
                 }
-                writes.addWall(System.nanoTime() - start);
                 duplicates += written.duplicates();
+                citingDuplicates += (int) conversation.questions().stream().filter(written::citesDuplicate).count();
                 if (withModel) {
                     long waited = awaitMeaning(server);
                     meaningWaitNanos += waited;
@@ -203,14 +227,45 @@ final class LocomoScenario implements Scenario {
                 }
                 String[] modes = withModel ? new String[] {"hybrid", "vector"} : new String[] {"keyword"};
                 for (int leg = 0; leg < modes.length; leg++) {
-                    start = System.nanoTime();
+                    long start = System.nanoTime();
                     for (LocomoData.Question question : conversation.questions()) {
                         SearchAnswer answer = search(server, question.text(), modes[leg], searches[leg]);
                         scores[leg].add(question, answer.ids(), written);
                     }
                     searches[leg].addWall(System.nanoTime() - start);
                 }
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
             }
+        }
+
+        /** The turns written through one server each: all of them, or each LoCoMo session's. */
+        private List<List<Map.Entry<String, String>>> parts(LocomoData.Conversation conversation) {
+            Map<String, List<Map.Entry<String, String>>> parts = new LinkedHashMap<>();
+            for (Map.Entry<String, String> turn : conversation.turns().entrySet()) {
+                parts.computeIfAbsent(splitSessions ? LocomoData.session(turn.getKey()) : "", unused ->
+                        new ArrayList<>()).add(turn);
+            }
+            return new ArrayList<>(parts.values());
+        }
+
+        /** Writes {@code turns} in order with {@code memory_add} and notes the memory each became. */
+        private void write(McpServerProcess server, List<Map.Entry<String, String>> turns, LocomoScore.Turns written)
+                throws IOException {
+            long start = System.nanoTime();
+            for (Map.Entry<String, String> turn : turns) {
+                ObjectNode arguments = McpServerProcess.arguments().put("content", turn.getValue()).put("type", "fact");
+                if (force) {
+                    arguments.put("force", true);
+                }
+                long t0 = System.nanoTime();
+                JsonNode added = server.callTool("memory_add", arguments);
+                writes.record(System.nanoTime() - t0);
+                written.put(turn.getKey(), addedId(added), duplicate(added));
+            }
+            writes.addWall(System.nanoTime() - start);
         }
 
         /**

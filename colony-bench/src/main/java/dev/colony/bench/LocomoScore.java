@@ -65,12 +65,14 @@ final class LocomoScore {
     static final class Turns {
 
         private final Map<Long, List<String>> turnsOfMemory = new LinkedHashMap<>();
-        private int duplicates;
+        private final Set<String> duplicates = new LinkedHashSet<>();
 
         /** Records that turn {@code turn} was written as (or found a duplicate of) memory {@code id}. */
         void put(String turn, long id, boolean duplicate) {
             turnsOfMemory.computeIfAbsent(id, unused -> new ArrayList<>()).add(turn);
-            duplicates += duplicate ? 1 : 0;
+            if (duplicate) {
+                duplicates.add(turn);
+            }
         }
 
         /** The turns memory {@code id} stands for; none for a memory not written for the conversation. */
@@ -80,7 +82,12 @@ final class LocomoScore {
 
         /** How many turns were answered as duplicates of an earlier memory. */
         int duplicates() {
-            return duplicates;
+            return duplicates.size();
+        }
+
+        /** Whether one of {@code question}'s evidence turns was answered as a duplicate. */
+        boolean citesDuplicate(LocomoData.Question question) {
+            return question.evidence().stream().anyMatch(duplicates::contains);
         }
     }
 }

@@ -115,6 +115,8 @@ class LocomoScenarioTest {
         LocomoData.Question bread = new LocomoData.Question("Which bread did Tomas ask for?", Set.of("D2:2"));
 
         assertThat(turns.duplicates()).isOne();
+        assertThat(turns.citesDuplicate(bread)).isTrue();
+        assertThat(turns.citesDuplicate(new LocomoData.Question("What did Tomas repair?", Set.of("D1:2")))).isFalse();
         assertThat(turns.of(12)).containsExactly("D1:2", "D2:2");
         assertThat(score(bread, List.of(12L), turns)).containsExactly(1.0, 1.0);
         assertThat(score(new LocomoData.Question("Where does Ruth work?", Set.of("D2:1")), List.of(12L, 21L),
