@@ -38,7 +38,8 @@ public final class BenchMain implements Callable<Integer> {
                 new SignalPushScenario(false), new SignalPushScenario(true), new TaskFeedScenario(),
                 new DedupAddScenario(), new BatchAddScenario(), new McpFootprintScenario(), new PlanClaimScenario(),
                 new PlanReadyScenario(), new RunShellScenario(), new RunAwaitScenario(), new CheckTasksScenario(),
-                new UncleanOpenScenario(), new McpProcessScenario(false), new McpProcessScenario(true))) {
+                new UncleanOpenScenario(), new McpProcessScenario(false), new McpProcessScenario(true),
+                new LocomoScenario())) {
             SCENARIOS.put(scenario.name(), scenario);
         }
     }
@@ -47,7 +48,8 @@ public final class BenchMain implements Callable<Integer> {
     boolean help;
 
     @Option(names = "--scenario", split = ",",
-            description = "Scenario(s) to run: ${COMPLETION-CANDIDATES}; default: all.",
+            description = "Scenario(s) to run: ${COMPLETION-CANDIDATES}; default: all but locomo (needs "
+                    + "-Dlocomo.data).",
             completionCandidates = ScenarioNames.class)
     List<String> scenarios = new ArrayList<>();
 
@@ -84,12 +86,21 @@ public final class BenchMain implements Callable<Integer> {
 
     /** Entry point. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new BenchMain(System.out)).execute(args));
+        CommandLine cli = new CommandLine(new BenchMain(System.out));
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof ScenarioSetupException) {
+                command.getErr().println("colony-bench: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
     }
 
     @Override
     public Integer call() throws Exception {
-        List<String> names = scenarios.isEmpty() ? new ArrayList<>(SCENARIOS.keySet()) : scenarios;
+        List<String> names = scenarios.isEmpty() ? SCENARIOS.values().stream().filter(Scenario::runsByDefault)
+                .map(Scenario::name).toList() : scenarios;
         for (String name : names) {
             if (!SCENARIOS.containsKey(name)) {
                 throw new CommandLine.ParameterException(new CommandLine(this),

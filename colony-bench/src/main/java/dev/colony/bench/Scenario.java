@@ -21,6 +21,11 @@ interface Scenario {
         return 1;
     }
 
+    /** Whether a run that names no scenario runs this one (not when it needs data Colony does not ship). */
+    default boolean runsByDefault() {
+        return true;
+    }
+
     /** Runs the scenario at {@code size} and returns the measurements. */
     Result run(int size, BenchOptions options) throws Exception;
 }
