@@ -1,6 +1,7 @@
 package dev.colony.spi.storage;
 
 import dev.colony.api.memory.Memory;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -26,11 +27,17 @@ import java.util.Objects;
  * @param rev the store-wide change number of the memory's latest insert or update (see
  *     {@link MemoryFeed#changedSince})
  * @param presence whether the memory is live, or forgotten or purged (then an index drops it)
+ * @param passages the embeddings of its sentences ({@link dev.colony.spi.embedding.Passages}), of the model and
+ *     dimension of {@code vector}, by which an index may find it through one sentence; empty for a memory of one
+ *     sentence, without a {@code vector}, or stored before sentences were embedded
  */
 public record MemoryDocument(Memory memory, StoredVector vector, StoredVector context, String contextText, long rev,
-        Presence presence) {
+        Presence presence, List<StoredVector> passages) {
 
-    /** Checks that the memory is present, the rev positive and the context of the vector's model. */
+    /**
+     * Checks that the memory is present, the rev positive, and the context and the passages of the vector's model;
+     * copies the passages.
+     */
     public MemoryDocument {
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(presence, "presence");
@@ -43,6 +50,20 @@ public record MemoryDocument(Memory memory, StoredVector vector, StoredVector co
                     + context.model() + "/" + context.dimension() + " for "
                     + (vector == null ? "no vector" : vector.model() + "/" + vector.dimension()));
         }
+        passages = List.copyOf(Objects.requireNonNull(passages, "passages"));
+        for (StoredVector passage : passages) {
+            if (vector == null || !passage.isOf(vector.model(), vector.dimension())) {
+                throw new IllegalArgumentException("passages must be of the vector's model and dimension, was "
+                        + passage.model() + "/" + passage.dimension() + " for "
+                        + (vector == null ? "no vector" : vector.model() + "/" + vector.dimension()));
+            }
+        }
+    }
+
+    /** The document of a memory without passages. */
+    public MemoryDocument(Memory memory, StoredVector vector, StoredVector context, String contextText, long rev,
+            Presence presence) {
+        this(memory, vector, context, contextText, rev, presence, List.of());
     }
 
     /** The document of a memory without a predecessor's text. */

@@ -32,9 +32,16 @@ public interface MemoryRecords {
      * again. Must run in a write transaction.
      *
      * @param vector the embedding of the new search text with its model, or {@code null}
+     * @param passages the embeddings of its sentences (see {@link NewMemory#passages()}), which replace the stored
+     *     ones
      * @return whether a memory with {@code memory.id()} exists
      */
-    boolean update(Memory memory, StoredVector vector);
+    boolean update(Memory memory, StoredVector vector, List<StoredVector> passages);
+
+    /** {@link #update(Memory, StoredVector, List)} with no passages. */
+    default boolean update(Memory memory, StoredVector vector) {
+        return update(memory, vector, List.of());
+    }
 
     /** The memory with this id. */
     Optional<Memory> find(MemoryId id);

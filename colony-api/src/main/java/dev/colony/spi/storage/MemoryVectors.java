@@ -28,14 +28,19 @@ public interface MemoryVectors {
     Map<String, Long> vectorModels();
 
     /**
-     * Memories with no vector of {@code model} and {@code dimension} (none at all, or another model's),
+     * Memories with no vector of {@code model} and {@code dimension} (none at all, or another model's, or one
+     * stored before the embeddings of sentences were: see {@link MemoryDocument#passages()}),
      * of any kind but {@code excludedKinds}, with an id greater than {@code afterId}, in ascending id
      * order, at most {@code limit}: what a re-embedding pages through.
      */
     List<MemoryDocument> withoutVector(String model, int dimension, Set<MemoryKind> excludedKinds, long afterId,
             int limit);
 
-    /** How many memories {@link #withoutVector} would page through from the start. */
+    /**
+     * How many memories have no vector of {@code model} and {@code dimension}: those a search by meaning cannot find.
+     * {@link #withoutVector} pages through these and through the memories whose vector was stored before the
+     * embeddings of sentences were (found by meaning, by their whole vector only).
+     */
     long countWithoutVector(String model, int dimension, Set<MemoryKind> excludedKinds);
 
     /**
@@ -45,5 +50,13 @@ public interface MemoryVectors {
      *
      * @return whether the vector was stored
      */
-    boolean storeVector(MemoryId id, long rev, StoredVector vector);
+    default boolean storeVector(MemoryId id, long rev, StoredVector vector) {
+        return storeVector(id, rev, vector, List.of());
+    }
+
+    /**
+     * {@link #storeVector(MemoryId, long, StoredVector)} with the embeddings of the memory's sentences, of the
+     * vector's model and dimension, which replace the stored ones.
+     */
+    boolean storeVector(MemoryId id, long rev, StoredVector vector, List<StoredVector> passages);
 }

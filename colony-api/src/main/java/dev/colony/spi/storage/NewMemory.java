@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param expiresAt expiry or {@code null}
  * @param metadata JSON-compatible metadata
  * @param vector the embedding of the memory's search text with its model, or {@code null}
+ * @param passages the embeddings of its sentences, of {@code vector}'s model and dimension (see
+ *     {@link MemoryDocument#passages()}); empty for none
  */
 public record NewMemory(
         NamespaceId namespace,
@@ -42,9 +44,10 @@ public record NewMemory(
         Instant createdAt,
         Instant expiresAt,
         Map<String, Object> metadata,
-        StoredVector vector) {
+        StoredVector vector,
+        List<StoredVector> passages) {
 
-    /** Checks the required components and copies the collections. */
+    /** Checks the required components and copies the collections; passages need a vector of their model. */
     public NewMemory {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(session, "session");
@@ -54,5 +57,19 @@ public record NewMemory(
         macroTopics = List.copyOf(macroTopics);
         Objects.requireNonNull(createdAt, "createdAt");
         metadata = Map.copyOf(metadata);
+        passages = List.copyOf(passages);
+        for (StoredVector passage : passages) {
+            if (vector == null || !passage.isOf(vector.model(), vector.dimension())) {
+                throw new IllegalArgumentException("passages must be of the vector's model and dimension");
+            }
+        }
+    }
+
+    /** A memory without passages. */
+    public NewMemory(NamespaceId namespace, SessionId session, MemoryKind kind, String content, List<String> topics,
+            List<String> macroTopics, String ref, String artifact, TaskId task, MemoryId replyTo, Instant createdAt,
+            Instant expiresAt, Map<String, Object> metadata, StoredVector vector) {
+        this(namespace, session, kind, content, topics, macroTopics, ref, artifact, task, replyTo, createdAt,
+                expiresAt, metadata, vector, List.of());
     }
 }

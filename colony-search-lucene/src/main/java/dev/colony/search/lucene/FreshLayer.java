@@ -48,6 +48,10 @@ import org.apache.lucene.util.Bits;
  * each change's reader reports the field descriptions of a real segment, taken once from a sample
  * document indexed the way the index on disk indexes it. The in-memory postings hold more than
  * those descriptions promise, which nothing that reads them minds.
+ *
+ * <p>A one-document index cannot hold a memory's passages as documents of their own (see {@link IndexLayout}), so
+ * a change's leaf holds its passages' vectors itself and answers a search of their field for its one document
+ * with the best of them: the same as a segment's passage documents give their memory.
  */
 final class FreshLayer {
 
@@ -73,8 +77,8 @@ final class FreshLayer {
 
     /**
      * The field descriptions of a segment holding a sample memory that has every optional field (its
-     * predecessor's text too) and, when given, a vector like {@code vector}. A field the sample lacked would keep
-     * the number the one-document index gave it, which may be another field's number here.
+     * predecessor's text too) and, when given, a vector like {@code vector} and passages like it. A field the sample
+     * lacked would keep the number the one-document index gave it, which may be another field's number here.
      */
     private static Map<String, FieldInfo> segmentFieldInfos(Analyzer analyzer, StoredVector vector) {
         Instant outOfNanoRange = Instant.parse("3000-01-01T00:00:00Z");
@@ -89,8 +93,8 @@ final class FreshLayer {
                 values[0] = 1f;
                 sampleVector = new StoredVector(vector.model(), values);
             }
-            writer.addDocument(IndexLayout.document(new MemoryDocument(sample, sampleVector, null, "sample context", 1,
-                    Presence.LIVE)));
+            writer.addDocuments(IndexLayout.documents(new MemoryDocument(sample, sampleVector, null, "sample context",
+                    1, Presence.LIVE, sampleVector == null ? List.of() : List.of(sampleVector, sampleVector))));
             try (DirectoryReader reader = DirectoryReader.open(writer)) {
                 Map<String, FieldInfo> byName = new HashMap<>();
                 for (FieldInfo field : FieldInfos.getMergedFieldInfos(reader)) {
@@ -126,9 +130,16 @@ final class FreshLayer {
             String vectorField = searchable ? IndexLayout.vectorField(vector) : null;
             Map<String, FieldInfo> described = searchable ? fieldsWithVector.computeIfAbsent(vectorField,
                     name -> segmentFieldInfos(analyzer, vector)) : fields;
+            List<float[]> passages = new ArrayList<>();
+            if (searchable && IndexLayout.searchedByPassages(change)) {
+                for (StoredVector passage : change.passages()) {
+                    passages.add(IndexLayout.searchVector(passage, change.context()));
+                }
+            }
             changes.remove(id);
             changes.put(id, new Change(change.rev(), new SegmentLikeLeaf(leaf, described, vectorField,
-                    searched)));
+                    searched, passages.isEmpty() ? null : IndexLayout.passageField(vector),
+                    passages.isEmpty() ? null : passages.toArray(new float[0][]))));
         }
         through = Math.max(through, change.rev());
     }
@@ -174,17 +185,40 @@ final class FreshLayer {
     }
 
     /**
+     * Which of its passages is nearest {@code query}, when {@code leaf} is a change of this layer that has passages;
+     * -1 otherwise.
+     */
+    static int nearestPassage(LeafReader leaf, float[] query) {
+        if (!(leaf instanceof SegmentLikeLeaf change) || change.passages == null) {
+            return -1;
+        }
+        int nearest = -1;
+        float best = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < change.passages.length; i++) {
+            float score = IndexLayout.SIMILARITY.compare(query, change.passages[i]);
+            if (score > best) {
+                best = score;
+                nearest = i;
+            }
+        }
+        return nearest;
+    }
+
+    /**
      * A one-document in-memory leaf that describes its fields the way a segment on disk does. An
-     * in-memory index holds no vectors, so this leaf holds its document's vector itself, and answers
-     * nearest-vector searches of that field exactly.
+     * in-memory index holds no vectors, so this leaf holds its document's vector and its passages' vectors itself,
+     * and answers nearest-vector searches of those fields exactly (of the passages, with the best).
      */
     private static final class SegmentLikeLeaf extends FilterLeafReader {
 
         private final FieldInfos fieldInfos;
         private final String vectorField;
         private final float[] vector;
+        private final String passageField;
+        private final float[][] passages;
 
-        SegmentLikeLeaf(LeafReader in, Map<String, FieldInfo> segmentFields, String vectorField, float[] vector) {
+        SegmentLikeLeaf(LeafReader in, Map<String, FieldInfo> segmentFields, String vectorField, float[] vector,
+                String passageField, float[][] passages) {
             super(in);
             List<FieldInfo> described = new ArrayList<>();
             for (FieldInfo own : in.getFieldInfos()) {
@@ -195,9 +229,14 @@ final class FreshLayer {
             if (vectorField != null) {
                 described.add(segmentFields.get(vectorField));
             }
+            if (passageField != null) {
+                described.add(segmentFields.get(passageField));
+            }
             this.fieldInfos = new FieldInfos(described.toArray(new FieldInfo[0]));
             this.vectorField = vectorField;
             this.vector = vector;
+            this.passageField = passageField;
+            this.passages = passages;
         }
 
         @Override
@@ -207,17 +246,21 @@ final class FreshLayer {
 
         @Override
         public FloatVectorValues getFloatVectorValues(String field) throws IOException {
-            return field.equals(vectorField) ? new OneVector(vector) : super.getFloatVectorValues(field);
+            if (field.equals(vectorField)) {
+                return new OneDocVectors(new float[][] {vector});
+            }
+            return field.equals(passageField) ? new OneDocVectors(passages) : super.getFloatVectorValues(field);
         }
 
         @Override
         public void searchNearestVectors(String field, float[] target, KnnCollector collector, Bits acceptDocs)
                 throws IOException {
-            if (!field.equals(vectorField)) {
+            if (!field.equals(vectorField) && !field.equals(passageField)) {
                 super.searchNearestVectors(field, target, collector, acceptDocs);
             } else if (acceptDocs == null || acceptDocs.get(0)) {
+                OneDocVectors values = (OneDocVectors) getFloatVectorValues(field);
                 collector.incVisitedCount(1);
-                collector.collect(0, IndexLayout.SIMILARITY.compare(target, vector));
+                collector.collect(0, values.best(target));
             }
         }
 
@@ -232,19 +275,31 @@ final class FreshLayer {
         }
     }
 
-    /** The vector of a one-document leaf, as an iterator over its one document. */
-    private static final class OneVector extends FloatVectorValues {
+    /**
+     * The vectors of one field of a one-document leaf (its own vector, or its passages'), as an iterator over its
+     * one document whose value is the first of them and whose score is the best of them.
+     */
+    private static final class OneDocVectors extends FloatVectorValues {
 
-        private final float[] vector;
+        private final float[][] vectors;
         private int doc = -1;
 
-        OneVector(float[] vector) {
-            this.vector = vector;
+        OneDocVectors(float[][] vectors) {
+            this.vectors = vectors;
+        }
+
+        /** The best similarity of one of the vectors to {@code query}. */
+        float best(float[] query) {
+            float best = Float.NEGATIVE_INFINITY;
+            for (float[] vector : vectors) {
+                best = Math.max(best, IndexLayout.SIMILARITY.compare(query, vector));
+            }
+            return best;
         }
 
         @Override
         public int dimension() {
-            return vector.length;
+            return vectors[0].length;
         }
 
         @Override
@@ -254,7 +309,7 @@ final class FreshLayer {
 
         @Override
         public float[] vectorValue() {
-            return vector;
+            return vectors[0];
         }
 
         @Override
@@ -275,11 +330,11 @@ final class FreshLayer {
 
         @Override
         public VectorScorer scorer(float[] query) {
-            OneVector iterator = new OneVector(vector);
+            OneDocVectors iterator = new OneDocVectors(vectors);
             return new VectorScorer() {
                 @Override
                 public float score() {
-                    return IndexLayout.SIMILARITY.compare(query, vector);
+                    return best(query);
                 }
 
                 @Override

@@ -5,6 +5,7 @@ import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.MemoryVectors;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,13 +21,17 @@ import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.join.BitSetProducer;
+import org.apache.lucene.search.join.QueryBitSetProducer;
 import org.apache.lucene.util.BytesRef;
 
 /**
  * The layout of one memory in the index, and of the commit user data that says what the index holds.
  *
- * <p>Fields, one document per memory (replaced by {@value #UID} when the memory changes); hits are
- * read from doc values only:
+ * <p>A memory is one document, preceded in the same block by one passage document per embedded sentence
+ * ({@link MemoryDocument#passages()}); the block is replaced as a whole by {@value #UID} when the memory changes.
+ * Fields of a memory's document (hits are read from doc values only):
  * <ul>
  *   <li>{@value #UID}: the memory id as a term, the key a changed memory's document is replaced by;</li>
  *   <li>{@value #ID}: the memory id (points and doc values);</li>
@@ -57,6 +62,11 @@ import org.apache.lucene.util.BytesRef;
  *       product, which is cosine), in a field of its model and dimension: vectors of
  *       different models never meet in one graph, and a query reads only its own model's field.</li>
  * </ul>
+ * A passage document holds {@value #UID} (so that it goes with its memory), the fields a search filters on
+ * ({@value #NAMESPACE}, {@value #KIND}, {@value #SESSION}, {@value #TASK}, {@value #CREATED}, {@value #EXPIRES}), and
+ * in {@code passage/<model>/<dimension>} its sentence's {@linkplain #searchVector search vector} (blended with the
+ * memory's predecessor like the memory's own); no {@value #REV}, which tells the
+ * memories' documents ({@link #MEMORIES}) from passages.
  * A change to this layout bumps {@link LuceneSearch#FORMAT_VERSION} so that existing indexes are
  * rebuilt.
  */
@@ -79,6 +89,10 @@ final class IndexLayout {
     static final List<String> SCORED_FIELDS = List.of(TEXT, CONTEXT);
     /** The prefix of the fields of embedding vectors, one field per model and dimension. */
     static final String VECTOR = "vector";
+    /** The prefix of the fields of passage vectors, one field per model and dimension. */
+    static final String PASSAGE = "passage";
+    /** The memories' documents (tombstones included), which every block ends with: those with a rev. */
+    static final BitSetProducer MEMORIES = new QueryBitSetProducer(new FieldExistsQuery(REV));
 
     /** Commit user data: the index format version. */
     static final String DATA_FORMAT = "colony.format";
@@ -110,6 +124,50 @@ final class IndexLayout {
     }
 
     /**
+     * The block of one memory: its passages' documents, in order, then its own ({@link #document}). A forgotten
+     * or purged memory is its tombstone alone; so is a memory with a passage whose cosine is undefined (then the
+     * n-th passage document would no longer be the n-th passage).
+     */
+    static List<Document> documents(MemoryDocument source) {
+        Document memory = document(source);
+        if (!searchedByPassages(source)) {
+            return List.of(memory);
+        }
+        String field = passageField(source.vector());
+        List<Document> block = new ArrayList<>(source.passages().size() + 1);
+        for (StoredVector passage : source.passages()) {
+            Document doc = new Document();
+            doc.add(new StringField(UID, uid(source.memory().id().value()), Field.Store.NO));
+            addFiltered(doc, source.memory());
+            doc.add(new KnnFloatVectorField(field, searchVector(passage, source.context()), SIMILARITY));
+            block.add(doc);
+        }
+        block.add(memory);
+        return block;
+    }
+
+    /** Whether {@code source} is searched by its passages too (see {@link #documents}). */
+    static boolean searchedByPassages(MemoryDocument source) {
+        return !source.passages().isEmpty() && searchVector(source) != null
+                && !source.vector().model().equals(MemoryVectors.UNKNOWN_MODEL)
+                && source.passages().stream().allMatch(passage -> indexable(passage.values()));
+    }
+
+    /** The fields of {@code memory} a search filters on. */
+    private static void addFiltered(Document doc, Memory memory) {
+        doc.add(new LongField(NAMESPACE, memory.namespace().value(), Field.Store.NO));
+        doc.add(new KeywordField(KIND, memory.kind().name(), Field.Store.NO));
+        doc.add(new KeywordField(SESSION, memory.session().value(), Field.Store.NO));
+        if (memory.task() != null) {
+            doc.add(new LongField(TASK, memory.task().value(), Field.Store.NO));
+        }
+        doc.add(new LongField(CREATED, epochNanos(memory.createdAt()), Field.Store.NO));
+        if (memory.expiresAt() != null) {
+            doc.add(new LongField(EXPIRES, epochNanos(memory.expiresAt()), Field.Store.NO));
+        }
+    }
+
+    /**
      * The Lucene document of one memory. A forgotten or purged memory becomes a tombstone: its id and rev
      * alone, with no namespace, text or vector, so that no search finds it while it still replaces (in
      * the writer) or masks (in a layer above the last commit) the memory's older document.
@@ -123,19 +181,10 @@ final class IndexLayout {
         if (source.presence().hidden()) {
             return doc;
         }
-        doc.add(new LongField(NAMESPACE, memory.namespace().value(), Field.Store.NO));
-        doc.add(new KeywordField(KIND, memory.kind().name(), Field.Store.NO));
-        doc.add(new KeywordField(SESSION, memory.session().value(), Field.Store.NO));
-        if (memory.task() != null) {
-            doc.add(new LongField(TASK, memory.task().value(), Field.Store.NO));
-        }
+        addFiltered(doc, memory);
         long created = epochNanos(memory.createdAt());
-        doc.add(new LongField(CREATED, created, Field.Store.NO));
         if (created == Long.MIN_VALUE || created == Long.MAX_VALUE) {
             doc.add(new BinaryDocValuesField(CREATED_EXACT, new BytesRef(memory.createdAt().toString())));
-        }
-        if (memory.expiresAt() != null) {
-            doc.add(new LongField(EXPIRES, epochNanos(memory.expiresAt()), Field.Store.NO));
         }
         if (memory.kind().demotedInSearch()) {
             doc.add(new NumericDocValuesField(DEMOTED, 1L));
@@ -232,6 +281,11 @@ final class IndexLayout {
     /** The field that holds vectors of {@code vector}'s model and dimension. */
     static String vectorField(StoredVector vector) {
         return VECTOR + "/" + vector.model() + "/" + vector.dimension();
+    }
+
+    /** The field that holds passage vectors of {@code vector}'s model and dimension. */
+    static String passageField(StoredVector vector) {
+        return PASSAGE + "/" + vector.model() + "/" + vector.dimension();
     }
 
     /** The {@value #UID} term of a memory id. */

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -45,7 +47,7 @@ public record IndexSummary(String storeId, boolean currentFormat, long watermark
                 }
                 boolean current = Integer.toString(LuceneSearch.FORMAT_VERSION).equals(data.get(IndexLayout.DATA_FORMAT));
                 return Optional.of(new IndexSummary(data.get(IndexLayout.DATA_STORE_ID), current, watermark,
-                        reader.numDocs()));
+                        new IndexSearcher(reader).count(new FieldExistsQuery(IndexLayout.REV))));
             }
         }
     }

@@ -28,7 +28,7 @@ public final class LuceneSearch {
      * Version of the document layout and analysis. An index recorded with another version is rebuilt
      * from the store.
      */
-    public static final int FORMAT_VERSION = 9;
+    public static final int FORMAT_VERSION = 10;
 
     /**
      * Factor applied to the score of memories whose kind is demoted in search ({@code result}), so

@@ -75,7 +75,7 @@ final class Overlay implements AutoCloseable {
     /** Adds a change, replacing the memory's older document; searchable after {@link #refresh()}. */
     void add(MemoryDocument change) throws IOException {
         long id = change.memory().id().value();
-        overlayWriter.updateDocument(IndexLayout.uidTerm(id), IndexLayout.document(change));
+        overlayWriter.updateDocuments(IndexLayout.uidTerm(id), IndexLayout.documents(change));
         revs.put(id, change.rev());
         through = Math.max(through, change.rev());
     }

@@ -3,26 +3,37 @@ package dev.colony.search.lucene;
 import dev.colony.api.MemoryId;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.embedding.Passages;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.search.join.DiversifyingChildrenFloatKnnVectorQuery;
 import org.apache.lucene.search.uhighlight.UnifiedHighlighter;
 import org.apache.lucene.search.uhighlight.WholeBreakIterator;
 
@@ -58,14 +69,17 @@ final class Snapshot {
      */
     private final IndexSearcher uncached;
     private final UnifiedHighlighter highlighter;
+    private final SnippetFormatter formatter;
     final long coverage;
 
-    private Snapshot(MultiReader reader, IndexSearcher searcher, UnifiedHighlighter highlighter, long coverage) {
+    private Snapshot(MultiReader reader, IndexSearcher searcher, UnifiedHighlighter highlighter,
+            SnippetFormatter formatter, long coverage) {
         this.reader = reader;
         this.searcher = searcher;
         this.uncached = new IndexSearcher(reader);
         this.uncached.setQueryCache(null);
         this.highlighter = highlighter;
+        this.formatter = formatter;
         this.coverage = coverage;
     }
 
@@ -84,7 +98,7 @@ final class Snapshot {
                 .withMaxLength(MAX_HIGHLIGHT_CHARS)
                 .withWeightMatches(false)
                 .withMaxNoHighlightPassages(1));
-        return new Snapshot(reader, searcher, highlighter, coverage);
+        return new Snapshot(reader, searcher, highlighter, formatter, coverage);
     }
 
     /**
@@ -118,14 +132,50 @@ final class Snapshot {
         String[] snippets = highlighter.highlight(IndexLayout.TEXT,
                 plan.text() == null ? new MatchNoDocsQuery() : plan.text(), top, 1);
         List<LeafReaderContext> leaves = reader.leaves();
+        Map<Integer, VectorMatch> byPassage = new HashMap<>();
+        for (ScoreDoc doc : semantic) {
+            if (doc instanceof VectorMatch match && match.byPassage() && match.passageIndex >= 0) {
+                byPassage.put(doc.doc, match);
+            }
+        }
         List<SearchHit> hits = new ArrayList<>(ranked.length);
         for (int i = 0; i < ranked.length; i++) {
             ScoreDoc scoreDoc = ranked[i];
             LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(scoreDoc.doc, leaves));
-            hits.add(HitReader.read(leaf.reader(), scoreDoc.doc - leaf.docBase,
-                    snippets[i] == null ? "" : snippets[i], scoreDoc.score));
+            String snippet = snippets[i] == null ? "" : snippets[i];
+            VectorMatch match = byPassage.get(scoreDoc.doc);
+            if (match != null) {
+                snippet = passageSnippet(leaf.reader(), scoreDoc.doc - leaf.docBase, match.passageIndex, snippet);
+            }
+            hits.add(HitReader.read(leaf.reader(), scoreDoc.doc - leaf.docBase, snippet, scoreDoc.score));
         }
         return hits;
+    }
+
+    /**
+     * The snippet of a hit found by its passage {@code index}: that sentence, unless {@code highlighted} (the
+     * snippet the keyword leg's terms made) shows a matching word.
+     */
+    private String passageSnippet(LeafReader leaf, int doc, int index, String highlighted) throws IOException {
+        BinaryDocValues text = DocValues.getBinary(leaf, IndexLayout.TEXT);
+        if (!text.advanceExact(doc)) {
+            return highlighted;
+        }
+        String content = text.binaryValue().utf8ToString();
+        if (!highlighted.isEmpty() && !highlighted.equals(formatter.snippet(null, content))) {
+            return highlighted;
+        }
+        List<String> passages = Passages.of(content);
+        int start = -1;
+        int end = 0;
+        for (int i = 0; i <= index && i < passages.size(); i++) {
+            start = content.indexOf(passages.get(i), end);
+            if (start < 0) {
+                return highlighted;
+            }
+            end = start + passages.get(i).length();
+        }
+        return index < passages.size() ? formatter.around(content, start, end) : highlighted;
     }
 
     /**
@@ -171,22 +221,54 @@ final class Snapshot {
     }
 
     /**
-     * The {@code depth} documents whose vectors of the query's model are nearest the query's (cosine),
-     * among those the plan's filter accepts, leaving out those too far to be related at all
-     * (below the plan's {@linkplain QueryPlanner.Plan#minSimilarity() least similarity}); demoted kinds
-     * scaled down like in the keyword leg.
+     * The {@code depth} memories nearest the query by meaning, among those the plan's filter accepts, each scored
+     * by its {@linkplain VectorMatch#blended blend} of its whole vector's similarity and its best passage's (both
+     * found by a nearest-neighbour search of their own, each completed exactly for the other's candidates), leaving
+     * out those too far to be related at all (below the plan's {@linkplain QueryPlanner.Plan#minSimilarity() least
+     * similarity}); demoted kinds scaled down like in the keyword leg. One {@link VectorMatch} per memory, on the
+     * memory's document.
      */
     private ScoreDoc[] vectorLeg(QueryPlanner.Plan plan, int depth) throws IOException {
         if (!IndexLayout.indexable(plan.vector().values())) {
             return new ScoreDoc[0];
         }
         int candidates = Math.max(depth, MIN_VECTOR_CANDIDATES);
-        KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(IndexLayout.vectorField(plan.vector()),
-                IndexLayout.unit(plan.vector().values()), candidates, plan.filter());
-        float least = IndexLayout.score(plan.minSimilarity());
-        ScoreDoc[] found = Arrays.stream(searcher.search(nearest, candidates).scoreDocs)
-                .filter(doc -> doc.score >= least).toArray(ScoreDoc[]::new);
+        float[] query = IndexLayout.unit(plan.vector().values());
+        String wholeField = IndexLayout.vectorField(plan.vector());
+        String passageField = IndexLayout.passageField(plan.vector());
+        KnnFloatVectorQuery nearest = new KnnFloatVectorQuery(wholeField, query, candidates, plan.filter());
+        Query withPassages = new BooleanQuery.Builder().add(plan.filter(), BooleanClause.Occur.FILTER)
+                .add(new FieldExistsQuery(passageField), BooleanClause.Occur.FILTER).build();
+        DiversifyingChildrenFloatKnnVectorQuery nearestPassages = new DiversifyingChildrenFloatKnnVectorQuery(
+                passageField, query, withPassages, candidates, IndexLayout.MEMORIES);
         List<LeafReaderContext> leaves = reader.leaves();
+        Map<Integer, VectorMatch> matches = new TreeMap<>();
+        for (ScoreDoc doc : searcher.search(nearest, candidates).scoreDocs) {
+            matches.put(doc.doc, new VectorMatch(doc.doc, doc.score, Float.NaN, -1));
+        }
+        for (ScoreDoc doc : searcher.search(nearestPassages, candidates).scoreDocs) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc.doc, leaves));
+            int local = doc.doc - leaf.docBase;
+            int memory = leaf.docBase + IndexLayout.MEMORIES.getBitSet(leaf).nextSetBit(local);
+            VectorMatch known = matches.get(memory);
+            matches.put(memory, new VectorMatch(memory, known == null ? Float.NaN : known.whole, doc.score,
+                    VectorMatch.passageIndex(leaf, local, query)));
+        }
+        float least = IndexLayout.score(plan.minSimilarity());
+        List<VectorMatch> completed = new ArrayList<>(matches.size());
+        VectorMatch.Completion completion = null;
+        for (VectorMatch match : matches.values()) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(match.doc, leaves));
+            if (completion == null || completion.leaf != leaf) {
+                completion = new VectorMatch.Completion(leaf, query, wholeField, passageField);
+            }
+            VectorMatch complete = completion.complete(match);
+            if (complete.score >= least) {
+                completed.add(complete);
+            }
+        }
+        ScoreDoc[] found = completed.toArray(new ScoreDoc[0]);
+        Arrays.sort(found, RankFusion.BEST_FIRST);
         boolean demoted = false;
         for (ScoreDoc doc : found) {
             LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc.doc, leaves));

@@ -37,6 +37,11 @@ final class SnippetFormatter extends PassageFormatter {
         return snippet(passages.length == 0 ? null : passages[0], content);
     }
 
+    /** The snippet for {@code content} that shows the stretch from {@code start} to {@code end} (a sentence). */
+    String around(String content, int start, int end) {
+        return window(content, start, end, 0);
+    }
+
     /**
      * The snippet for {@code content} around the matches of {@code passage} (may be {@code null}) that lie
      * within it: the text searched may go on past the content (with the memory's topics), which a snippet

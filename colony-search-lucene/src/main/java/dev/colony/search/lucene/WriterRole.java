@@ -290,7 +290,8 @@ final class WriterRole {
                 break;
             }
             for (MemoryDocument change : batch) {
-                writer.updateDocument(IndexLayout.uidTerm(change.memory().id().value()), IndexLayout.document(change));
+                writer.updateDocuments(IndexLayout.uidTerm(change.memory().id().value()),
+                        IndexLayout.documents(change));
                 expunge |= change.presence() == Presence.PURGED;
             }
             MemoryDocument last = batch.get(batch.size() - 1);

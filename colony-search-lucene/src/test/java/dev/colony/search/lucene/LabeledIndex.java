@@ -3,6 +3,7 @@ package dev.colony.search.lucene;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.embedding.Passages;
 import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,18 +29,33 @@ final class LabeledIndex implements AutoCloseable {
 
     /** The set without vectors: keyword search only. */
     static LabeledIndex keywordOnly(LabeledSet set) {
-        return open(set, null);
+        return open(set, null, false);
     }
 
-    /** The set with every entry embedded by {@code embedder} (in one batch), for every search mode. */
+    /**
+     * The set with every entry and each of its {@linkplain Passages passages} embedded by {@code embedder} (in one
+     * batch), for every search mode.
+     */
     static LabeledIndex embedded(LabeledSet set, Embedder embedder) {
-        return open(set, embedder);
+        return open(set, embedder, true);
     }
 
-    private static LabeledIndex open(LabeledSet set, Embedder embedder) {
+    /** The same without passages: each entry embedded whole only, as memories were before passages. */
+    static LabeledIndex embeddedWhole(LabeledSet set, Embedder embedder) {
+        return open(set, embedder, false);
+    }
+
+    private static LabeledIndex open(LabeledSet set, Embedder embedder, boolean passages) {
         List<String> ids = new ArrayList<>(set.entries().keySet());
-        List<float[]> vectors = embedder == null ? null
-                : embedder.embed(ids.stream().map(set.entries()::get).toList());
+        List<String> texts = new ArrayList<>(ids.stream().map(set.entries()::get).toList());
+        List<List<String>> passagesOf = new ArrayList<>();
+        for (String id : ids) {
+            List<String> own = passages ? Passages.of(set.entries().get(id)) : List.of();
+            passagesOf.add(own);
+            texts.addAll(own);
+        }
+        List<float[]> vectors = embedder == null ? null : embedder.embed(texts);
+        int nextPassage = ids.size();
         ListMemorySource source = new ListMemorySource("labeled-set");
         Map<Long, String> entryOfMemory = new HashMap<>();
         for (int i = 0; i < ids.size(); i++) {
@@ -47,6 +63,11 @@ final class LabeledIndex implements AutoCloseable {
             ListMemorySource.Draft draft = source.memory(set.entries().get(id)).session(LabeledSet.group(id));
             if (vectors != null) {
                 draft.vector(new StoredVector(embedder.modelId(), vectors.get(i)));
+                List<StoredVector> own = new ArrayList<>();
+                for (int p = 0; p < passagesOf.get(i).size(); p++) {
+                    own.add(new StoredVector(embedder.modelId(), vectors.get(nextPassage++)));
+                }
+                draft.passages(own);
             }
             entryOfMemory.put(draft.add(), id);
         }

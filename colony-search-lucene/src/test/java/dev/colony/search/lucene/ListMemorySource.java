@@ -187,7 +187,8 @@ final class ListMemorySource implements MemorySource {
                 draft.created, null, false, Map.of(), rev + 1);
         MemoryDocument predecessor = predecessor(memory);
         memories.add(new MemoryDocument(memory, draft.vector, context(predecessor, draft.vector),
-                predecessor == null ? null : predecessor.memory().content(), ++rev, Presence.LIVE));
+                predecessor == null ? null : predecessor.memory().content(), ++rev, Presence.LIVE,
+                draft.vector == null ? List.of() : draft.passages));
         return id;
     }
 
@@ -205,6 +206,7 @@ final class ListMemorySource implements MemorySource {
         private TaskId task;
         private Instant created = T0;
         private StoredVector vector;
+        private List<StoredVector> passages = List.of();
 
         private Draft(String content) {
             this.content = content;
@@ -253,6 +255,11 @@ final class ListMemorySource implements MemorySource {
 
         Draft vector(StoredVector value) {
             vector = value;
+            return this;
+        }
+
+        Draft passages(List<StoredVector> values) {
+            passages = values;
             return this;
         }
 

@@ -67,7 +67,9 @@ final class JdbcArchiveRecords implements ArchiveRecords {
      * The format of the archived rows: the last schema version that changed a table's columns. A migration
      * that only adds an index (version 19) or a table archives do not hold (version 20, the store's delegation
      * policy, which is the operator's and not a user's; versions 21 and 22, the chat windows and embedded
-     * segments of agent frameworks, not archived yet; version 24, foraged examples, which a rescan rebuilds) keeps it, so archives of the earlier versions still import.
+     * segments of agent frameworks, not archived yet; version 24, foraged examples, which a rescan rebuilds;
+     * version 25, the passage vectors of memories, which {@code colony reindex} embeds again for imported memories)
+     * keeps it, so archives of the earlier versions still import.
      */
     static final int ROW_FORMAT = 18;
 

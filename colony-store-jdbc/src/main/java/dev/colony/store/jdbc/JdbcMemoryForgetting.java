@@ -17,7 +17,8 @@ final class JdbcMemoryForgetting implements MemoryForgetting {
 
     /** What a tracked task is called once the checklist memory it was named after is purged. */
     static final String PURGED_TITLE = "(purged)";
-    private static final String FORGET = "UPDATE memories SET forgotten_at = ?, forgotten_by = ?, rev = " + MemoryRows.NEXT_REV
+    private static final String FORGET = "UPDATE memories SET forgotten_at = ?, forgotten_by = ?, "
+            + "passage_vectors = NULL, rev = " + MemoryRows.NEXT_REV
             + " WHERE id = ? AND " + MemoryRows.LIVE;
     /** A forgotten checklist takes its task out of the feed, as a retracted one does. */
     private static final String FORGET_ON_TASK = "UPDATE tasks SET checklist_retracted = TRUE WHERE checklist_id = ?";
@@ -26,6 +27,7 @@ final class JdbcMemoryForgetting implements MemoryForgetting {
             + "retract_reason, 'forgotten'), changed_at = ?, version = version + 1 WHERE memory_id = ? AND status <> ?";
     private static final String PURGE = "UPDATE memories SET content = '', topics = ?, macro_topics = ?, ref = NULL, "
             + "artifact = NULL, metadata = ?, vector = NULL, vector_model = NULL, vector_dim = NULL, "
+            + "passage_vectors = NULL, "
             + "forgotten_at = COALESCE(forgotten_at, ?), forgotten_by = COALESCE(forgotten_by, ?), purged_at = ?, "
             + "rev = " + MemoryRows.NEXT_REV + " WHERE id = ? AND purged_at IS NULL";
     /** The copies of a memory's text kept outside its row, and what each becomes when it is purged. */

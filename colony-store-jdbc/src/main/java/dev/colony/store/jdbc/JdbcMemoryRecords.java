@@ -29,7 +29,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
     /** Run through a prepared statement each connection keeps: memory inserts are the hot path. */
     private static final String INSERT = "INSERT INTO memories (namespace_id, session_id, kind, content, topics, "
             + "macro_topics, ref, artifact, task_id, reply_to, created_at, updated_at, expires_at, retracted, metadata, "
-            + "vector, vector_model, vector_dim, rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?, ?, ?)";
+            + "vector, vector_model, vector_dim, passage_vectors, rev) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?, ?, ?, ?)";
     /**
      * The rev an insert takes, read before it so that the memory returned carries its version: write transactions
      * are serialised (see {@link MemoryRows#NEXT_REV}), so no other writer takes it in between.
@@ -37,7 +38,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
     private static final String NEXT_REV = "SELECT " + MemoryRows.NEXT_REV;
     private static final String UPDATE = "UPDATE memories SET kind = ?, content = ?, topics = ?, macro_topics = ?, "
             + "ref = ?, artifact = ?, expires_at = ?, retracted = ?, metadata = ?, vector = ?, vector_model = ?, "
-            + "vector_dim = ?, updated_at = ?, rev = " + MemoryRows.NEXT_REV + " WHERE id = ? AND " + MemoryRows.LIVE;
+            + "vector_dim = ?, passage_vectors = ?, updated_at = ?, rev = " + MemoryRows.NEXT_REV
+            + " WHERE id = ? AND " + MemoryRows.LIVE;
     private static final String MIRROR_ON_TASK = "UPDATE tasks SET checklist_expires_at = ?, "
             + "checklist_retracted = ? WHERE checklist_id = ?";
 
@@ -73,7 +75,8 @@ final class JdbcMemoryRecords implements MemoryRecords {
             Parameters.setLong(insert, 13, Codec.millis(memory.expiresAt()));
             insert.setString(14, metadata);
             MemoryRows.setVector(insert, 15, memory.vector());
-            insert.setLong(18, rev);
+            MemoryRows.setPassages(insert, 18, memory.vector(), memory.passages());
+            insert.setLong(19, rev);
             insert.executeUpdate();
             try (ResultSet keys = insert.getGeneratedKeys()) {
                 if (!keys.next()) {
@@ -91,7 +94,7 @@ final class JdbcMemoryRecords implements MemoryRecords {
     }
 
     @Override
-    public boolean update(Memory memory, StoredVector vector) {
+    public boolean update(Memory memory, StoredVector vector, List<StoredVector> passages) {
         StoreConnection connection = tx.writeConnection("memories.update");
         tx.movedMemories();
         try {
@@ -106,8 +109,9 @@ final class JdbcMemoryRecords implements MemoryRecords {
             update.setBoolean(8, memory.retracted());
             update.setString(9, Codec.writeMap(memory.metadata()));
             MemoryRows.setVector(update, 10, vector);
-            update.setLong(13, Codec.stored(memory.updatedAt()).toEpochMilli());
-            update.setLong(14, memory.id().value());
+            MemoryRows.setPassages(update, 13, vector, passages);
+            update.setLong(14, Codec.stored(memory.updatedAt()).toEpochMilli());
+            update.setLong(15, memory.id().value());
             boolean found = update.executeUpdate() == 1;
             if (found && memory.kind().isTask()) {
                 mirrorOnTask(connection, memory);

@@ -19,6 +19,7 @@ import org.jdbi.v3.core.statement.Query;
 final class JdbcMemoryVectors implements MemoryVectors {
 
     private static final String STORE_VECTOR = "UPDATE memories SET vector = ?, vector_model = ?, vector_dim = ?, "
+            + "passage_vectors = ?, "
             + "rev = " + MemoryRows.NEXT_REV + " WHERE id = ? AND rev = ?";
 
     private final JdbcTransaction tx;
@@ -33,14 +34,15 @@ final class JdbcMemoryVectors implements MemoryVectors {
     }
 
     @Override
-    public boolean storeVector(MemoryId id, long rev, StoredVector vector) {
+    public boolean storeVector(MemoryId id, long rev, StoredVector vector, List<StoredVector> passages) {
         StoreConnection connection = tx.writeConnection("memories.storeVector");
         tx.movedMemories();
         try {
             PreparedStatement store = connection.prepared(STORE_VECTOR, false);
             MemoryRows.setVector(store, 1, vector);
-            store.setLong(4, id.value());
-            store.setLong(5, rev);
+            MemoryRows.setPassages(store, 4, vector, passages);
+            store.setLong(5, id.value());
+            store.setLong(6, rev);
             return store.executeUpdate() == 1;
         } catch (SQLException e) {
             throw new JdbcFailure(STORE_VECTOR, e);
@@ -74,7 +76,7 @@ final class JdbcMemoryVectors implements MemoryVectors {
             throw ColonyException.invalid("limit", "must be at least 1, was " + limit);
         }
         try (Query query = tx.handle().createQuery("SELECT " + MemoryRows.DOCUMENT_COLUMNS + " FROM memories WHERE id > :after"
-                + lacking(excludedKinds) + " ORDER BY id LIMIT :limit")) {
+                + lacking(excludedKinds, true) + " ORDER BY id LIMIT :limit")) {
             bindLacking(query, model, dimension, excludedKinds).bind("after", afterId).bind("limit", limit);
             return query.map(MemoryRows::document).list();
         }
@@ -83,14 +85,18 @@ final class JdbcMemoryVectors implements MemoryVectors {
     @Override
     public long countWithoutVector(String model, int dimension, Set<MemoryKind> excludedKinds) {
         try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM memories WHERE id > 0"
-                + lacking(excludedKinds))) {
+                + lacking(excludedKinds, false))) {
             return bindLacking(query, model, dimension, excludedKinds).mapTo(Long.class).one();
         }
     }
 
-    /** The condition of a memory without a vector of {@code :model} and {@code :dimension}. */
-    private static String lacking(Set<MemoryKind> excludedKinds) {
-        return " AND " + MemoryRows.LIVE + " AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model OR vector_dim <> :dimension)"
+    /**
+     * The condition of a memory without a vector of {@code :model} and {@code :dimension}, or, with
+     * {@code orPassages}, with one stored before the embeddings of its sentences were.
+     */
+    private static String lacking(Set<MemoryKind> excludedKinds, boolean orPassages) {
+        return " AND " + MemoryRows.LIVE + " AND (vector IS NULL OR vector_model IS NULL OR vector_model <> :model "
+                + "OR vector_dim <> :dimension" + (orPassages ? " OR passage_vectors IS NULL)" : ")")
                 + (excludedKinds.isEmpty() ? "" : " AND kind NOT IN (<excluded>)");
     }
 

@@ -58,7 +58,7 @@ public class JdbcStorageProvider implements StorageProvider {
      * far more than the one query that proves the schema current). A test checks this constant against
      * the migration files.
      */
-    public static final int SCHEMA_VERSION = 24;
+    public static final int SCHEMA_VERSION = 25;
 
     private final Dialect dialect;
     private final ConnectionPool writes;

@@ -1,5 +1,7 @@
 package dev.colony.store.jdbc;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.SessionId;
@@ -15,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
@@ -69,7 +72,7 @@ final class MemoryRows {
      * (session, id) index that stops at the first memory of the namespace: it passes over only the session's
      * memories in other namespaces, not the earlier memories of its own that do not qualify.
      */
-    static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, "
+    static final String DOCUMENT_COLUMNS = COLUMNS + ", vector, vector_model, passage_vectors, "
             + "(SELECT p.vector FROM memories p WHERE " + PREDECESSOR + " AND p.vector_model = memories.vector_model "
             + "AND p.vector_dim = memories.vector_dim) AS context_vector, "
             + "(SELECT p.content FROM memories p WHERE " + PREDECESSOR + ") AS context_text, forgotten_at, purged_at";
@@ -84,7 +87,43 @@ final class MemoryRows {
         float[] context = vector == null ? null : Codec.readVector(rs.getBytes("context_vector"));
         return new MemoryDocument(map(rs, ctx), vector,
                 context == null ? null : new StoredVector(vector.model(), context), rs.getString("context_text"),
-                rs.getLong("rev"), presence(rs));
+                rs.getLong("rev"), presence(rs), passages(rs.getBytes("passage_vectors"), vector));
+    }
+
+    /** The passage embeddings stored as {@code bytes} with {@code vector} (none without either). */
+    private static List<StoredVector> passages(byte[] bytes, StoredVector vector) {
+        float[] values = vector == null ? null : Codec.readVector(bytes);
+        if (values == null || values.length == 0) {
+            return List.of();
+        }
+        int dimension = vector.dimension();
+        if (values.length % dimension != 0) {
+            throw new ColonyException(ErrorCode.STORAGE_FAILURE, "a memory's stored passage vectors hold "
+                    + values.length + " values, not a multiple of its vector's " + dimension);
+        }
+        List<StoredVector> passages = new ArrayList<>(values.length / dimension);
+        for (int from = 0; from < values.length; from += dimension) {
+            passages.add(new StoredVector(vector.model(), Arrays.copyOfRange(values, from, from + dimension)));
+        }
+        return passages;
+    }
+
+    /**
+     * Binds the passage embeddings of a memory with {@code vector} to parameter {@code index}: one after another
+     * (nothing for none), or {@code NULL} without a vector.
+     */
+    static void setPassages(PreparedStatement statement, int index, StoredVector vector, List<StoredVector> passages)
+            throws SQLException {
+        if (vector == null) {
+            Parameters.setBytes(statement, index, null);
+            return;
+        }
+        int dimension = vector.dimension();
+        float[] values = new float[passages.size() * dimension];
+        for (int i = 0; i < passages.size(); i++) {
+            System.arraycopy(passages.get(i).values(), 0, values, i * dimension, dimension);
+        }
+        Parameters.setBytes(statement, index, Codec.writeVector(values));
     }
 
     static Presence presence(ResultSet rs) throws SQLException {

@@ -9,6 +9,7 @@ import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StoredVector;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Stored vectors name their model: the store counts its vectors by model, pages through the memories
  * that lack a vector of a given model and dimension (what re-embedding reads), and stores a new vector
- * only while the memory is unchanged (compare-and-set on its rev), handing it to the change feed.
+ * only while the memory is unchanged (compare-and-set on its rev), handing it to the change feed. A memory's
+ * passage vectors (the embeddings of its sentences) are stored and read with it, in order, replaced by an edit or a
+ * re-embedding, and dropped when it is forgotten.
  */
 public interface VectorContract extends StoreUnderTest {
 
@@ -241,5 +244,53 @@ public interface VectorContract extends StoreUnderTest {
             assertThat(document.vector().model()).isEqualTo(vector.model());
             assertThat(document.vector().values()).containsExactly(0.5f, -0.5f);
         });
+    }
+
+    private static List<List<Float>> values(MemoryDocument document) {
+        return document.passages().stream().map(passage -> {
+            List<Float> values = new ArrayList<>();
+            for (float value : passage.values()) {
+                values.add(value);
+            }
+            return values;
+        }).toList();
+    }
+
+    @Test
+    default void passageVectorsAreStoredWithTheMemoryReplacedWithItAndDroppedWhenItIsForgotten() {
+        StorageProvider store = store();
+        Fixtures.Writer writer = Fixtures.writer(store);
+        String a = Fixtures.unique("test/a");
+        NewMemory draft = Fixtures.memory(writer, "First sentence here. Second sentence there.");
+        Memory memory = store.write(tx -> tx.memories().insert(new NewMemory(draft.namespace(), draft.session(),
+                MemoryKind.FACT, draft.content(), draft.topics(), draft.macroTopics(), draft.ref(), draft.artifact(),
+                draft.task(), draft.replyTo(), draft.createdAt(), draft.expiresAt(), draft.metadata(),
+                new StoredVector(a, new float[] {1f, 1f}),
+                List.of(new StoredVector(a, new float[] {1f, 0f}), new StoredVector(a, new float[] {0f, 1f})))));
+        Memory single = insert(store, writer, MemoryKind.FACT, "One sentence only.", new StoredVector(a,
+                new float[] {2f, 2f}));
+
+        List<MemoryDocument> read = store.read(tx -> tx.memoryVectors().documents(List.of(memory.id(), single.id())));
+        assertThat(values(read.get(0))).containsExactly(List.of(1f, 0f), List.of(0f, 1f));
+        assertThat(read.get(1).passages()).as("a memory stored with none has none").isEmpty();
+        assertThat(ids(store.read(tx -> tx.memoryVectors().withoutVector(a, 2, Set.of(), memory.id().value() - 1,
+                1000)), Set.of(memory.id().value(), single.id().value()))).as("both embedded, passages too").isEmpty();
+
+        store.write(tx -> tx.memories().update(memory, new StoredVector(a, new float[] {3f, 3f}),
+                List.of(new StoredVector(a, new float[] {0f, 3f}))));
+        MemoryDocument edited = store.read(tx -> tx.memoryVectors().documents(List.of(memory.id()))).get(0);
+        assertThat(values(edited)).as("an edit replaces them").containsExactly(List.of(0f, 3f));
+        boolean stored = store.write(tx -> tx.memoryVectors().storeVector(memory.id(), edited.rev(),
+                new StoredVector(a, new float[] {4f, 4f}), List.of(new StoredVector(a, new float[] {4f, 0f}),
+                        new StoredVector(a, new float[] {0f, 4f}), new StoredVector(a, new float[] {4f, 4f}))));
+        assertThat(stored).isTrue();
+        MemoryDocument reembedded = store.read(tx -> tx.memoryVectors().documents(List.of(memory.id()))).get(0);
+        assertThat(values(reembedded)).as("so does a re-embedding").containsExactly(List.of(4f, 0f),
+                List.of(0f, 4f), List.of(4f, 4f));
+
+        store.write(tx -> tx.memoryForgetting().forget(memory.id(), "alice", Fixtures.T0.plusSeconds(5)));
+        List<MemoryDocument> feed = store.read(tx -> tx.memoryFeed().changedSince(reembedded.rev(), 10));
+        assertThat(feed).filteredOn(document -> document.memory().id().equals(memory.id())).singleElement()
+                .satisfies(document -> assertThat(document.passages()).as("forgotten: gone from the store").isEmpty());
     }
 }

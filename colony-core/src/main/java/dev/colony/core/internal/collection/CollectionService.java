@@ -128,7 +128,7 @@ public final class CollectionService implements Collections {
             Memory copy = tx.memories().insert(new NewMemory(collection.id(), actor.session(), original.kind(),
                     original.content(), original.topics(), original.macroTopics(), original.ref(),
                     original.artifact(), opened, null, now, original.expiresAt(), original.metadata(),
-                    source.vector()));
+                    source.vector(), source.passages()));
             if (opened != null) {
                 tx.trackedTasks().attachChecklist(opened, copy.id());
             }

@@ -8,11 +8,13 @@ import dev.colony.core.internal.access.Access;
 import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.time.TimeSource;
 import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.embedding.Passages;
 import dev.colony.spi.search.BackgroundPause;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -110,6 +112,40 @@ public record Kernel(
                     + (vector == null ? "nothing" : vector.length + " dimensions") + ", not " + model.dimension());
         }
         return new StoredVector(model.modelId(), vector);
+    }
+
+    /**
+     * The embeddings of memories with {@code contents}, in order: each content and each of its
+     * {@linkplain Passages passages}, all embedded as one batch; {@link MemoryEmbedding#NONE} for each without an
+     * embedder.
+     *
+     * @throws ColonyException {@code INTERNAL} when the embedder returns vectors of the wrong count or shape
+     */
+    public List<MemoryEmbedding> embedMemories(List<String> contents) {
+        if (embedder.isEmpty()) {
+            return Collections.nCopies(contents.size(), MemoryEmbedding.NONE);
+        }
+        List<String> texts = new ArrayList<>(contents.size());
+        List<Integer> passageCounts = new ArrayList<>(contents.size());
+        for (String content : contents) {
+            List<String> passages = Passages.of(content);
+            texts.add(content);
+            texts.addAll(passages);
+            passageCounts.add(passages.size());
+        }
+        List<StoredVector> vectors = embed(texts).orElseThrow();
+        List<MemoryEmbedding> embedded = new ArrayList<>(contents.size());
+        int next = 0;
+        for (int count : passageCounts) {
+            embedded.add(new MemoryEmbedding(vectors.get(next), vectors.subList(next + 1, next + 1 + count)));
+            next += 1 + count;
+        }
+        return embedded;
+    }
+
+    /** The embeddings of a memory with {@code content} ({@link #embedMemories}). */
+    public MemoryEmbedding embedMemory(String content) {
+        return embedMemories(List.of(content)).get(0);
     }
 
     /** The embedding of {@code content} named by its model, or {@code null} without an embedder. */

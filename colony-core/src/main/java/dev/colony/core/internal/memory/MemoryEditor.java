@@ -17,8 +17,9 @@ import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.MemoryEmbedding;
+import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,8 +65,8 @@ final class MemoryEditor {
                 throw conflict(edit.memory(), expected, read.version());
             }
             Planned plan = plan(read, edit, now);
-            StoredVector vector = plan.reembed() ? kernel.embed(plan.draft().content()) : null;
-            StoredVector output = plan.output() == null ? null : kernel.embed(plan.output().content());
+            MemoryEmbedding vector = plan.reembed() ? kernel.embedMemory(plan.draft().content()) : null;
+            MemoryEmbedding output = plan.output() == null ? null : kernel.embedMemory(plan.output().content());
             Optional<EditedMemory> written = store.write(tx -> write(tx, plan, expected, vector, output,
                     now));
             if (written.isPresent()) {
@@ -231,8 +232,8 @@ final class MemoryEditor {
     }
 
     /** Writes the plan if the memory is still at {@code expected}; empty when it moved on. */
-    private Optional<EditedMemory> write(CallerTransaction tx, Planned plan, long expected, StoredVector vector,
-            StoredVector outputVector, Instant now) {
+    private Optional<EditedMemory> write(CallerTransaction tx, Planned plan, long expected, MemoryEmbedding vector,
+            MemoryEmbedding outputVector, Instant now) {
         tx.requireOwnSession("session_id", actor.session());
         Memory current = visible(tx, plan.current().id());
         tx.requireAuthorOrAdmin("memory_id", current, "edit");
@@ -240,15 +241,16 @@ final class MemoryEditor {
             return Optional.empty();
         }
         MemoryDraft draft = plan.draft();
-        StoredVector stored = vector;
+        MemoryEmbedding stored = vector;
         if (!plan.reembed()) {
-            stored = tx.memoryVectors().documents(List.of(current.id())).get(0).vector();
+            MemoryDocument kept = tx.memoryVectors().documents(List.of(current.id())).get(0);
+            stored = new MemoryEmbedding(kept.vector(), kept.passages());
         }
         Memory changed = new Memory(current.id(), current.namespace(), current.session(), draft.kind(), draft.content(),
                 draft.topics(), draft.macroTopics(), current.ref(), current.artifact(), current.task(),
                 current.replyTo(), current.createdAt(), now, draft.expiresAt(), false, current.metadata(),
                 current.version());
-        tx.memories().update(changed, stored);
+        tx.memories().update(changed, stored.vector(), stored.passages());
         Optional<TaskId> tracked = tx.trackedTasks().taskOf(current.id());
         if (tracked.isPresent()) {
             StoredTask task = tx.tasks().find(tracked.get()).orElseThrow();
@@ -264,7 +266,8 @@ final class MemoryEditor {
             MemoryDraft output = plan.output();
             result = tx.memories().insert(new NewMemory(current.namespace(), actor.session(), output.kind(),
                     output.content(), output.topics(), output.macroTopics(), output.ref(), null,
-                    tracked.orElse(current.task()), null, now, null, output.metadata(), outputVector));
+                    tracked.orElse(current.task()), null, now, null, output.metadata(), outputVector.vector(),
+                    outputVector.passages()));
         }
         tx.sessions().touch(actor.session(), now);
         long version = tx.memories().find(current.id()).orElseThrow().version();

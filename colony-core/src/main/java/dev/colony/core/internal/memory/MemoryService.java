@@ -30,6 +30,7 @@ import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.MemoryEmbedding;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
@@ -89,16 +90,16 @@ public final class MemoryService implements MemoryStore {
     public Memory add(MemoryDraft draft) {
         Instant now = kernel.time().now();
         MemoryDraft valid = DraftCheck.validate(draft, now);
-        StoredVector vector = kernel.embed(valid.content());
-        return store.write(tx -> insert(tx, valid, vector, now));
+        MemoryEmbedding embedding = kernel.embedMemory(valid.content());
+        return store.write(tx -> insert(tx, valid, embedding, now));
     }
 
     @Override
     public AddOutcome addUnlessDuplicate(MemoryDraft draft) {
         Instant now = kernel.time().now();
         MemoryDraft valid = DraftCheck.validate(draft, now);
-        StoredVector vector = kernel.embed(valid.content());
-        return store(valid, vector, now, true);
+        MemoryEmbedding embedding = kernel.embedMemory(valid.content());
+        return store(valid, embedding, now, true);
     }
 
     @Override
@@ -117,8 +118,8 @@ public final class MemoryService implements MemoryStore {
                 outcomes.set(i, AddOutcome.refused(refused));
             }
         }
-        List<StoredVector> vectors = kernel.embed(checked.stream().map(MemoryDraft::content).toList())
-                .orElse(Collections.nCopies(checked.size(), null));
+        List<MemoryEmbedding> embeddings = kernel.embedMemories(checked.stream().map(MemoryDraft::content).toList());
+        List<StoredVector> vectors = embeddings.stream().map(MemoryEmbedding::vector).toList();
         Duplicates duplicates = new Duplicates(actor, kernel);
         List<Integer> storing = new ArrayList<>();
         Map<Integer, BatchDuplicate> ofEarlier = new HashMap<>();
@@ -144,7 +145,7 @@ public final class MemoryService implements MemoryStore {
             }
             storing.add(j);
         }
-        Optional<Map<Integer, AddOutcome>> written = writeTogether(storing, checked, vectors, now);
+        Optional<Map<Integer, AddOutcome>> written = writeTogether(storing, checked, embeddings, now);
         if (written.isEmpty()) {
             // One of them was refused, which rolled the shared transaction back: each goes on its own instead,
             // in order, as if the batch were sent one memory at a time.
@@ -153,7 +154,7 @@ public final class MemoryService implements MemoryStore {
             Collections.sort(left);
             for (int j : left) {
                 try {
-                    outcomes.set(valid.get(j), store(checked.get(j), vectors.get(j), now, deduplicate));
+                    outcomes.set(valid.get(j), store(checked.get(j), embeddings.get(j), now, deduplicate));
                 } catch (ColonyException refused) {
                     outcomes.set(valid.get(j), AddOutcome.refused(refused));
                 }
@@ -193,7 +194,7 @@ public final class MemoryService implements MemoryStore {
      * in one step; empty when one of them is refused, which rolls all of them back.
      */
     private Optional<Map<Integer, AddOutcome>> writeTogether(List<Integer> storing, List<MemoryDraft> checked,
-            List<StoredVector> vectors, Instant now) {
+            List<MemoryEmbedding> embeddings, Instant now) {
         if (storing.isEmpty()) {
             return Optional.of(Map.of());
         }
@@ -201,7 +202,7 @@ public final class MemoryService implements MemoryStore {
             return Optional.of(store.write(tx -> {
                 Map<Integer, Memory> inserted = new LinkedHashMap<>();
                 for (int j : storing) {
-                    inserted.put(j, insert(tx, checked.get(j), vectors.get(j), now));
+                    inserted.put(j, insert(tx, checked.get(j), embeddings.get(j), now));
                 }
                 Map<Integer, AddOutcome> written = new HashMap<>();
                 inserted.forEach((j, memory) -> written.put(j, AddOutcome.stored(memory, memory.version())));
@@ -213,15 +214,15 @@ public final class MemoryService implements MemoryStore {
     }
 
     /** Stores a checked draft, or names the memory it duplicates when {@code deduplicate} and there is one. */
-    private AddOutcome store(MemoryDraft draft, StoredVector vector, Instant now, boolean deduplicate) {
+    private AddOutcome store(MemoryDraft draft, MemoryEmbedding embedding, Instant now, boolean deduplicate) {
         if (deduplicate) {
-            Optional<AddOutcome.Duplicate> duplicate = new Duplicates(actor, kernel).find(draft, vector);
+            Optional<AddOutcome.Duplicate> duplicate = new Duplicates(actor, kernel).find(draft, embedding.vector());
             if (duplicate.isPresent()) {
                 return AddOutcome.duplicateOf(duplicate.get());
             }
         }
         return store.write(tx -> {
-            Memory stored = insert(tx, draft, vector, now);
+            Memory stored = insert(tx, draft, embedding, now);
             return AddOutcome.stored(stored, stored.version());
         });
     }
@@ -234,7 +235,7 @@ public final class MemoryService implements MemoryStore {
      */
     public Prepared prepare(MemoryDraft draft, Instant now) {
         MemoryDraft valid = DraftCheck.validate(draft, now);
-        return new Prepared(valid, kernel.embed(valid.content()));
+        return new Prepared(valid, kernel.embedMemory(valid.content()));
     }
 
     /**
@@ -243,24 +244,24 @@ public final class MemoryService implements MemoryStore {
      * the search index told once {@code tx} commits.
      */
     public Memory insert(CallerTransaction tx, Prepared prepared, Instant now) {
-        return insert(tx, prepared.draft(), prepared.vector(), now);
+        return insert(tx, prepared.draft(), prepared.embedding(), now);
     }
 
     /**
      * A checked draft and its embedding.
      *
      * @param draft the normalised draft
-     * @param vector its embedding, or {@code null} without an embedder
+     * @param embedding its embeddings ({@link MemoryEmbedding#NONE} without an embedder)
      */
-    public record Prepared(MemoryDraft draft, StoredVector vector) {
+    public record Prepared(MemoryDraft draft, MemoryEmbedding embedding) {
 
         /** This prepared memory, posted on {@code task}. */
         public Prepared onTask(TaskId task) {
-            return new Prepared(draft.withTask(task), vector);
+            return new Prepared(draft.withTask(task), embedding);
         }
     }
 
-    private Memory insert(CallerTransaction tx, MemoryDraft draft, StoredVector vector, Instant now) {
+    private Memory insert(CallerTransaction tx, MemoryDraft draft, MemoryEmbedding embedding, Instant now) {
         tx.requireOwnSession("session_id", actor.session());
         NamespaceId thread = null;
         if (draft.task() != null) {
@@ -289,7 +290,7 @@ public final class MemoryService implements MemoryStore {
         Memory stored = tx.memories().insert(new NewMemory(namespace, actor.session(), draft.kind(),
                 draft.content(), draft.topics(), draft.macroTopics(), draft.ref(), draft.artifact(),
                 opened != null ? opened : draft.task(), draft.replyTo(), now, draft.expiresAt(), draft.metadata(),
-                vector));
+                embedding.vector(), embedding.passages()));
         if (opened != null) {
             tx.trackedTasks().attachChecklist(opened, stored.id());
         }
@@ -535,7 +536,7 @@ public final class MemoryService implements MemoryStore {
             metadata.put("limit", (long) limit);
             String content = "Recalled " + window.size() + " memories of session " + target + " (" + ide + ")";
             Memory audit = insert(tx, new MemoryDraft(MemoryKind.RECALL, content, List.of(), List.of(), null,
-                    null, null, null, null, metadata, null), null, now);
+                    null, null, null, null, metadata, null), MemoryEmbedding.NONE, now);
             return new RecallResult(audit.id(), recalled, window);
         });
     }

@@ -5,9 +5,9 @@ import dev.colony.api.ErrorCode;
 import dev.colony.api.admin.Reembedding;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.MemoryEmbedding;
 import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.storage.MemoryDocument;
-import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,7 +16,8 @@ import java.util.function.LongConsumer;
 
 /**
  * Gives every memory a vector of the configured embedder's model: those embedded by another model,
- * by a model that was not recorded, or not at all (a store filled without an embedder). Audit records,
+ * by a model that was not recorded, or not at all (a store filled without an embedder), and the embeddings of
+ * their sentences to those stored before sentences were embedded. Audit records,
  * which are never embedded, are left alone. Pages through the store in id order, embeds a page as one
  * batch, and stores each vector by compare-and-set on the memory's rev, so that a memory edited
  * meanwhile keeps the vector its edit brought. Safe to stop at any point and run again; many
@@ -68,12 +69,14 @@ public final class Reembedder {
             for (MemoryDocument document : page) {
                 texts.add(document.memory().content());
             }
-            List<StoredVector> vectors = kernel.embed(texts).orElseThrow();
+            List<MemoryEmbedding> vectors = kernel.embedMemories(texts);
             long stored = kernel.storage().write(tx -> {
                 long count = 0;
                 for (int i = 0; i < page.size(); i++) {
                     MemoryDocument document = page.get(i);
-                    if (tx.memoryVectors().storeVector(document.memory().id(), document.rev(), vectors.get(i))) {
+                    MemoryEmbedding embedding = vectors.get(i);
+                    if (tx.memoryVectors().storeVector(document.memory().id(), document.rev(), embedding.vector(),
+                            embedding.passages())) {
                         count++;
                     }
                 }

@@ -23,13 +23,13 @@ import dev.colony.core.internal.access.CallerStore;
 import dev.colony.core.internal.access.CallerTransaction;
 import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
+import dev.colony.core.internal.kernel.MemoryEmbedding;
 import dev.colony.core.internal.memory.AuditLog;
 import dev.colony.spi.storage.MessageRecords.NewMessage;
 import dev.colony.spi.storage.MessageRecords.Recipient;
 import dev.colony.spi.storage.MessageRecords.StoredMessage;
 import dev.colony.spi.storage.MessageRecords.Transition;
 import dev.colony.spi.storage.NewMemory;
-import dev.colony.spi.storage.StoredVector;
 import dev.colony.spi.storage.TaskRecords.StoredTask;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,14 +96,14 @@ public final class MessageService implements Messages {
         }
         Instant now = kernel.time().now();
         Instant expiresAt = ttl == null ? null : now.plus(ttl);
-        StoredVector vector = kernel.embed(content);
+        MemoryEmbedding embedding = kernel.embedMemory(content);
         return store.write(tx -> sendIn(tx, task, content, toAgent, draft.toSession(), urgency,
-                draft.replyTo(), expiresAt, vector, now)).get();
+                draft.replyTo(), expiresAt, embedding, now)).get();
     }
 
     private Outcome<Message> sendIn(CallerTransaction tx, TaskId taskId, String content, String toAgent,
-            SessionId toSession, MessageUrgency urgency, MemoryId replyTo, Instant expiresAt, StoredVector vector,
-            Instant now) {
+            SessionId toSession, MessageUrgency urgency, MemoryId replyTo, Instant expiresAt,
+            MemoryEmbedding embedding, Instant now) {
         tx.requireOwnSession("session_id", actor.session());
         StoredTask task = visibleTask(tx, taskId);
         NamespaceId namespace = task.namespace();
@@ -133,7 +133,8 @@ public final class MessageService implements Messages {
         tx.tasks().touch(task.id(), task.version(), now).orElseThrow(() -> new ColonyException(ErrorCode.CONFLICT,
                 "task " + taskId + " changed concurrently; try again"));
         Memory body = tx.memories().insert(new NewMemory(namespace, actor.session(), MESSAGE, content, List.of(),
-                List.of(), null, null, task.id(), replyTo, now, null, metadata, vector));
+                List.of(), null, null, task.id(), replyTo, now, null, metadata, embedding.vector(),
+                embedding.passages()));
         String toAgentType = AgentTypes.isAny(toAgent) ? ANY_AGENT : AgentTypes.of(toAgent);
         StoredMessage stored = tx.messages().insert(new NewMessage(body.id(), namespace, task.id(), actor.session(),
                 actor.agent(), toAgent, toAgentType, toSession, urgency, replyTo, preview(content), now, expiresAt));

@@ -294,7 +294,7 @@ public final class TaskThreadService implements TaskThreads {
             if (live.isPresent()) {
                 Map<String, Object> withPrevious = new LinkedHashMap<>(onTask.draft().metadata());
                 withPrevious.put(SUPERSEDES, live.get().memory().value());
-                onTask = new Prepared(onTask.draft().withMetadata(withPrevious), onTask.vector());
+                onTask = new Prepared(onTask.draft().withMetadata(withPrevious), onTask.embedding());
             }
             Memory note = memories.insert(tx, onTask, now);
             MemoryId superseded = null;
