@@ -6,6 +6,7 @@ import dev.colony.spi.embedding.Embedder;
 import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,12 +32,24 @@ final class LabeledIndex implements AutoCloseable {
         return open(set, null);
     }
 
-    /** The set with every entry embedded by {@code embedder} (in one batch), for every search mode. */
+    /**
+     * The set with every entry embedded by {@code embedder} (in one batch), for every search mode, hybrid search
+     * fusing by the default method.
+     */
     static LabeledIndex embedded(LabeledSet set, Embedder embedder) {
-        return open(set, embedder);
+        return open(set, embedder, FusionMethod.configured());
+    }
+
+    /** As {@link #embedded(LabeledSet, Embedder)}, hybrid search fusing by {@code fusion}. */
+    static LabeledIndex embedded(LabeledSet set, Embedder embedder, FusionMethod fusion) {
+        return open(set, embedder, fusion);
     }
 
     private static LabeledIndex open(LabeledSet set, Embedder embedder) {
+        return open(set, embedder, FusionMethod.configured());
+    }
+
+    private static LabeledIndex open(LabeledSet set, Embedder embedder, FusionMethod fusion) {
         List<String> ids = new ArrayList<>(set.entries().keySet());
         List<float[]> vectors = embedder == null ? null
                 : embedder.embed(ids.stream().map(set.entries()::get).toList());
@@ -50,22 +63,39 @@ final class LabeledIndex implements AutoCloseable {
             }
             entryOfMemory.put(draft.add(), id);
         }
-        return new LabeledIndex(LuceneSearch.inMemory().open(source), entryOfMemory, embedder);
+        return new LabeledIndex(LuceneSearch.inMemory().withFusion(fusion).open(source), entryOfMemory, embedder);
     }
 
     /** The entries {@code query} finds in {@code mode}, best first, at most {@code depth}. */
     List<String> rank(SearchMode mode, String query, int depth) {
+        List<String> ranked = new ArrayList<>();
+        for (SearchHit hit : index.search(request(mode, query, depth).build())) {
+            ranked.add(entryOfMemory.get(hit.id().value()));
+        }
+        return ranked;
+    }
+
+    /**
+     * The candidates a hybrid search for {@code query} fuses: each entry id with its features (see
+     * {@link FusionFeatures}), in no particular order.
+     */
+    Map<String, double[]> fusionCandidates(String query) {
+        Map<String, double[]> candidates = new LinkedHashMap<>();
+        for (FusionFeatures.OfMemory candidate
+                : index.fusionCandidates(request(SearchMode.HYBRID, query, RankFusion.KEYWORD_DEPTH).build())) {
+            candidates.put(entryOfMemory.get(candidate.id().value()), candidate.values());
+        }
+        return candidates;
+    }
+
+    private Requests request(SearchMode mode, String query, int depth) {
         Requests request = Requests.query(query).limit(depth);
         if (mode != SearchMode.KEYWORD) {
             String meaning = index.embeddingText(query, Set.of(ListMemorySource.NS));
             request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(meaning)),
                     embedder.minSimilarity());
         }
-        List<String> ranked = new ArrayList<>();
-        for (SearchHit hit : index.search(request.build())) {
-            ranked.add(entryOfMemory.get(hit.id().value()));
-        }
-        return ranked;
+        return request;
     }
 
     @Override
