@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Model: a linear score over the features, fitted pairwise (a logistic loss on the score difference of each
  * answering candidate and each other candidate of the same query, every query weighing alike, a small L2 penalty,
- * features standardised while fitting; later rounds weigh pairs by their effect on the first ranks), then turned into a probability by a one-variable logistic fit of the
+ * features standardised while fitting; later rounds weigh pairs by their effect on the first ranks), then turned
+ * into a probability by a one-variable logistic fit of the
  * answering candidates on the score. Full-batch gradient descent from zero: the same data give the same weights.
  */
 class FusionTraining {

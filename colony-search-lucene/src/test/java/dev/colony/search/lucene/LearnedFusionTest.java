@@ -61,8 +61,8 @@ class LearnedFusionTest {
 
                 ScoreDoc[] keyword = {new ScoreDoc(0, 3f), new ScoreDoc(1, 1f)};
                 ScoreDoc[] vector = {new ScoreDoc(3, 0.9f), new ScoreDoc(0, 0.8f), new ScoreDoc(2, 0.7f)};
-                Map<Integer, FusionFeatures.Candidate> candidates = FusionFeatures.of(reader, keyword, terms, vector, VECTORS,
-                        new float[] {1, 0})
+                Map<Integer, FusionFeatures.Candidate> candidates = FusionFeatures.of(reader, keyword, terms, vector,
+                        VECTORS, new float[] {1, 0})
                         .stream().collect(Collectors.toMap(FusionFeatures.Candidate::doc, Function.identity()));
 
                 assertThat(candidates).containsOnlyKeys(0, 1, 2, 3);
@@ -141,7 +141,8 @@ class LearnedFusionTest {
 
         Properties missing = (Properties) complete.clone();
         missing.remove("length");
-        assertThatThrownBy(() -> LearnedFusion.of(missing)).hasMessageContaining("length").hasMessageContaining("missing");
+        assertThatThrownBy(() -> LearnedFusion.of(missing)).hasMessageContaining("length")
+                .hasMessageContaining("missing");
         Properties unknown = (Properties) complete.clone();
         unknown.setProperty("colour", "1");
         assertThatThrownBy(() -> LearnedFusion.of(unknown)).hasMessageContaining("colour");
