@@ -33,9 +33,10 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
      * @param inlineChanges the most changes a search adds itself when the index is behind
      * @param refreshGapNanos the least time between two reopenings of the writer's reader while searches cover
      *     the newest changes themselves
+     * @param fusion how hybrid searches fuse their two legs
      */
     record Settings(long takeoverIntervalMillis, long commitIntervalMillis, long pollNanos, long minStepGapNanos,
-            int batchSize, int inlineChanges, long refreshGapNanos) {
+            int batchSize, int inlineChanges, long refreshGapNanos, FusionMethod fusion) {
     }
 
     private final Placement placement;
@@ -46,7 +47,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         this(placement, path, new Settings(LuceneSearch.DEFAULT_TAKEOVER_INTERVAL.toMillis(),
                 LuceneSearch.DEFAULT_COMMIT_INTERVAL.toMillis(), LuceneSearch.DEFAULT_POLL_INTERVAL.toNanos(),
                 LuceneSearch.MIN_STEP_GAP.toNanos(), LuceneSearch.DEFAULT_BATCH_SIZE, LuceneSearch.INLINE_CHANGES,
-                LuceneSearch.REFRESH_GAP.toNanos()));
+                LuceneSearch.REFRESH_GAP.toNanos(), FusionMethod.configured()));
     }
 
     private LuceneIndexFactory(Placement placement, Path path, Settings settings) {
@@ -65,7 +66,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(interval.toMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
     }
 
     /**
@@ -79,7 +80,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 interval.toMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges(), settings.refreshGapNanos()));
+                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
     }
 
     /**
@@ -92,7 +93,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), interval.toNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
     }
 
     /**
@@ -106,7 +107,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges(), interval.toNanos()));
+                settings.inlineChanges(), interval.toNanos(), settings.fusion()));
     }
 
     /** A copy that reads at most {@code size} changes from the store per batch. */
@@ -116,7 +117,20 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), size,
-                settings.inlineChanges(), settings.refreshGapNanos()));
+                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
+    }
+
+    /**
+     * A copy whose indexes fuse the two legs of a hybrid search by {@code method} (by default the one the system
+     * property {@value FusionMethod#PROPERTY} names, else {@link FusionMethod#LEARNED}).
+     */
+    public LuceneIndexFactory withFusion(FusionMethod method) {
+        if (method == null) {
+            throw ColonyException.invalid("fusion", "must not be null");
+        }
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
+                settings.inlineChanges(), settings.refreshGapNanos(), method));
     }
 
     /** The directory an index over {@code source} would use, or empty for an in-memory index. */

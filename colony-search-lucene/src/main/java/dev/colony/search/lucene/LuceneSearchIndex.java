@@ -99,6 +99,8 @@ public final class LuceneSearchIndex implements SearchIndex {
     private final IndexRepair repair;
     private final FeedFollower follower;
     private final SnapshotSearcher searcher;
+    /** Runs a hybrid search's vector leg beside its keyword leg. */
+    private final LegExecutor legs = new LegExecutor("colony-search-leg");
 
     private LuceneSearchIndex(MemorySource source, Path path, Directory directory, Clock clock,
             LuceneIndexFactory.Settings settings) {
@@ -198,7 +200,8 @@ public final class LuceneSearchIndex implements SearchIndex {
         if (request == null) {
             throw ColonyException.invalid("request", "must not be null");
         }
-        return searcher.onSnapshot(request, Snapshot::search);
+        FusionMethod fusion = context.settings().fusion();
+        return searcher.onSnapshot(request, (snapshot, plan) -> snapshot.search(plan, fusion, legs));
     }
 
     /**
@@ -246,6 +249,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             return;
         }
         context.markClosed();
+        legs.close();
         indexer.stop(STOP_TIMEOUT_MILLIS);
         ReentrantLock work = context.work();
         ReentrantLock views = layers.lock();
@@ -290,6 +294,14 @@ public final class LuceneSearchIndex implements SearchIndex {
      */
     boolean awaitCaughtUp(long timeoutMillis) {
         return searcher.awaitCaughtUp(timeoutMillis);
+    }
+
+    /**
+     * The candidates a hybrid search for {@code request} fuses, with their features (for training and testing
+     * the fusion).
+     */
+    List<FusionFeatures.OfMemory> fusionCandidates(SearchRequest request) {
+        return searcher.onSnapshot(request, Snapshot::fusionCandidates);
     }
 
     /** How often the writer has reopened its reader with new changes so far (for tests). */

@@ -5,19 +5,15 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreDoc;
 
 /**
- * Fusion of the keyword and the vector leg into one ranking: a document scores {@code alpha × keyword +
+ * The fallback fusion of the keyword and the vector leg ({@link FusionMethod#WEIGHTED}; {@link LearnedFusion} is
+ * the default), and the depths of both legs, which every fusion shares: a document scores {@code alpha × keyword +
  * (1 − alpha) × vector}, a leg that did not find it adding 0; {@code alpha = 1} ranks by keyword only,
  * {@code 0} by vector only. The two legs are brought to [0, 1] differently, because they fail differently:
  * <ul>
@@ -119,16 +115,7 @@ final class RankFusion {
      * term no document holds counting as if one did. At least a tiny positive number.
      */
     static double keywordCeiling(IndexSearcher searcher, Query text) throws IOException {
-        Set<Term> terms = new HashSet<>();
-        text.visit(QueryVisitor.termCollector(terms));
-        double ceiling = 0;
-        for (Term term : terms) {
-            CollectionStatistics collection = searcher.collectionStatistics(term.field());
-            long documents = collection == null ? 1 : collection.docCount();
-            long holding = Math.max(1, Math.min(ScopedSearcher.documentsHolding(searcher, term), documents));
-            ceiling += Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
-        }
-        return Math.max(ceiling, Float.MIN_NORMAL);
+        return QueryTerms.of(searcher, text).ceiling();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.colony.search.lucene;
 
 import java.io.IOException;
+import java.util.Map;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.Term;
@@ -49,18 +50,42 @@ final class ScopedSearcher extends IndexSearcher {
     private static final BM25Similarity RANKING = new BM25Similarity(K1, B);
 
     private final NamespaceScope scope;
+    /** How many readable documents hold each term looked up so far, shared by the searches of one snapshot. */
+    private final Map<Term, Long> holding;
 
     ScopedSearcher(IndexReader reader, NamespaceScope scope) {
+        this(reader, scope, null);
+    }
+
+    /**
+     * A searcher that remembers {@linkplain #documentsHolding how many documents hold a term} in {@code holding}
+     * ({@code null}: it does not), a map that must belong to this reader and scope alone.
+     */
+    ScopedSearcher(IndexReader reader, NamespaceScope scope, Map<Term, Long> holding) {
         super(reader);
         this.scope = scope;
+        this.holding = holding;
         setSimilarity(RANKING);
     }
 
     /**
      * How many documents hold {@code term} as {@code searcher}'s statistics count them (for a scoped
-     * searcher, the readable ones); 0 when none does.
+     * searcher, the readable ones); 0 when none does. A scoped searcher with a shared count looks each term up
+     * once, however many steps of a search (and the query's {@linkplain CommonWords embedding text}) ask.
      */
     static long documentsHolding(IndexSearcher searcher, Term term) throws IOException {
+        if (searcher instanceof ScopedSearcher scoped && scoped.holding != null) {
+            Long known = scoped.holding.get(term);
+            if (known == null) {
+                known = countHolding(searcher, term);
+                scoped.holding.put(term, known);
+            }
+            return known;
+        }
+        return countHolding(searcher, term);
+    }
+
+    private static long countHolding(IndexSearcher searcher, Term term) throws IOException {
         TermStates states = TermStates.build(searcher, term, true);
         if (states.docFreq() == 0) {
             return 0;

@@ -1,6 +1,7 @@
 package dev.colony.search.lucene;
 
 import dev.colony.api.MemoryId;
+import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.spi.embedding.Passages;
@@ -11,6 +12,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
@@ -25,6 +28,7 @@ import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
@@ -59,6 +63,10 @@ final class Snapshot {
      * few nearest memories, and near duplicates are what it looks for, so a crowd of them is no reason to look far.
      */
     static final int NEAREST_CANDIDATES = 16;
+    /** The most namespace sets whose term counts a snapshot keeps. */
+    static final int MAX_COUNTED_SCOPES = 64;
+    /** The most term counts a snapshot keeps per namespace set. */
+    static final int MAX_COUNTED_TERMS = 4_096;
 
     final MultiReader reader;
     private final IndexSearcher searcher;
@@ -71,6 +79,13 @@ final class Snapshot {
     private final UnifiedHighlighter highlighter;
     private final SnippetFormatter formatter;
     final long coverage;
+    /**
+     * How many readable documents hold each term, per set of namespaces, as searches of this snapshot looked them
+     * up: its documents never change, so a query's terms are counted once for its embedding text, its keyword
+     * leg's ceiling and its candidates' idf coverage. Dropped whole when it grows past {@link #MAX_COUNTED_SCOPES}
+     * or {@link #MAX_COUNTED_TERMS}.
+     */
+    private final Map<Set<NamespaceId>, Map<Term, Long>> holding = new ConcurrentHashMap<>();
 
     private Snapshot(MultiReader reader, IndexSearcher searcher, UnifiedHighlighter highlighter,
             SnippetFormatter formatter, long coverage) {
@@ -105,22 +120,23 @@ final class Snapshot {
      * The hits of {@code plan} in this snapshot, best first, each with its snippet. The keyword leg
      * searches only documents of the plan's namespaces, scored by statistics over them alone; the
      * vector leg takes the nearest documents that pass the plan's filter (namespaces included); a
-     * hybrid plan fuses the two (see {@link RankFusion}).
+     * hybrid plan runs the two at once on {@code executor} and fuses them by {@code fusion} (see
+     * {@link LearnedFusion} and {@link RankFusion}).
      */
-    List<SearchHit> search(QueryPlanner.Plan plan) throws IOException {
-        // Scoped statistics are only needed by the keyword leg (and its ceiling in a hybrid search).
-        IndexSearcher scoped = plan.keyword()
-                ? new ScopedSearcher(reader, NamespaceScope.of(reader, plan.namespaces())) : null;
-        ScoreDoc[] keyword = plan.keyword()
-                ? keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit())) : new ScoreDoc[0];
-        ScoreDoc[] semantic = plan.semantic()
-                ? vectorLeg(plan, RankFusion.vectorDepth(plan.limit())) : new ScoreDoc[0];
+    List<SearchHit> search(QueryPlanner.Plan plan, FusionMethod fusion, LegExecutor executor) throws IOException {
+        Legs legs = legs(plan, executor);
         ScoreDoc[] ranked;
         if (plan.mode() == SearchMode.HYBRID) {
-            double ceiling = keyword.length == 0 ? 1 : RankFusion.keywordCeiling(scoped, plan.text());
-            ranked = RankFusion.fuse(keyword, ceiling, semantic, plan.limit(), RankFusion.alpha(keyword, ceiling));
+            if (fusion == FusionMethod.LEARNED) {
+                ranked = LearnedFusion.shipped().fuse(
+                        legs.features(reader, plan), plan.limit());
+            } else {
+                double ceiling = legs.keyword().length == 0 ? 1 : legs.terms().ceiling();
+                ranked = RankFusion.fuse(legs.keyword(), ceiling, legs.semantic(), plan.limit(),
+                        RankFusion.alpha(legs.keyword(), ceiling));
+            }
         } else {
-            ranked = plan.mode() == SearchMode.VECTOR ? semantic : keyword;
+            ranked = plan.mode() == SearchMode.VECTOR ? legs.semantic() : legs.keyword();
             if (ranked.length > plan.limit()) {
                 ranked = Arrays.copyOf(ranked, plan.limit());
             }
@@ -133,7 +149,7 @@ final class Snapshot {
                 plan.text() == null ? new MatchNoDocsQuery() : plan.text(), top, 1);
         List<LeafReaderContext> leaves = reader.leaves();
         Map<Integer, VectorMatch> byPassage = new HashMap<>();
-        for (ScoreDoc doc : semantic) {
+        for (ScoreDoc doc : legs.semantic()) {
             if (doc instanceof VectorMatch match && match.byPassage() && match.passageIndex >= 0) {
                 byPassage.put(doc.doc, match);
             }
@@ -176,6 +192,84 @@ final class Snapshot {
             end = start + passages.get(i).length();
         }
         return index < passages.size() ? formatter.around(content, start, end) : highlighted;
+    }
+
+    /**
+     * A searcher of this snapshot that sees only {@code namespaces}, sharing its term counts with the other
+     * searches of this snapshot over the same namespaces.
+     */
+    ScopedSearcher scoped(Set<NamespaceId> namespaces) throws IOException {
+        if (holding.size() >= MAX_COUNTED_SCOPES) {
+            holding.clear();
+        }
+        Map<Term, Long> counts = holding.computeIfAbsent(Set.copyOf(namespaces), unused -> new ConcurrentHashMap<>());
+        if (counts.size() >= MAX_COUNTED_TERMS) {
+            counts.clear();
+        }
+        return new ScopedSearcher(reader, NamespaceScope.of(reader, namespaces), counts);
+    }
+
+    /**
+     * The candidates a hybrid search for {@code plan} fuses, each memory's id with its {@link FusionFeatures}
+     * (for training and testing the fusion).
+     */
+    List<FusionFeatures.OfMemory> fusionCandidates(QueryPlanner.Plan plan) throws IOException {
+        Legs legs = legs(plan, LegExecutor.INLINE);
+        List<LeafReaderContext> leaves = reader.leaves();
+        List<FusionFeatures.OfMemory> described = new ArrayList<>();
+        for (FusionFeatures.Candidate candidate
+                : legs.features(reader, plan)) {
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(candidate.doc(), leaves));
+            SortedNumericDocValues id = DocValues.getSortedNumeric(leaf.reader(), IndexLayout.ID);
+            if (id.advanceExact(candidate.doc() - leaf.docBase)) {
+                described.add(new FusionFeatures.OfMemory(MemoryId.of(id.nextValue()), candidate.values()));
+            }
+        }
+        return described;
+    }
+
+    /**
+     * What the legs of a search found, each best first (empty when the leg did not run), and the terms of the
+     * keyword leg's query with their statistics (none when it found nothing).
+     */
+    private record Legs(ScoreDoc[] keyword, ScoreDoc[] semantic, QueryTerms terms) {
+
+        /** The fused candidates of a hybrid search for {@code plan} in {@code reader}. */
+        List<FusionFeatures.Candidate> features(IndexReader reader, QueryPlanner.Plan plan) throws IOException {
+            boolean vectors = plan.semantic() && IndexLayout.indexable(plan.vector().values());
+            return FusionFeatures.of(reader, keyword, terms, semantic,
+                    vectors ? IndexLayout.vectorField(plan.vector()) : null,
+                    vectors ? IndexLayout.unit(plan.vector().values()) : null);
+        }
+    }
+
+    /**
+     * Runs the legs {@code plan} asks for, a hybrid search's vector leg beside its keyword leg on
+     * {@code executor}.
+     */
+    private Legs legs(QueryPlanner.Plan plan, LegExecutor executor) throws IOException {
+        if (!plan.keyword()) {
+            return new Legs(new ScoreDoc[0],
+                    plan.semantic() ? vectorLeg(plan, RankFusion.vectorDepth(plan.limit())) : new ScoreDoc[0],
+                    QueryTerms.NONE);
+        }
+        // Scoped statistics are only needed by the keyword leg (and by fusion in a hybrid search).
+        IndexSearcher scoped = scoped(plan.namespaces());
+        ScoreDoc[] keyword;
+        ScoreDoc[] semantic;
+        if (plan.semantic()) {
+            LegExecutor.Both<ScoreDoc[], ScoreDoc[]> both = executor.both(
+                    () -> keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit())),
+                    () -> vectorLeg(plan, RankFusion.vectorDepth(plan.limit())));
+            keyword = both.first();
+            semantic = both.second();
+        } else {
+            keyword = keywordLeg(scoped, plan, RankFusion.keywordDepth(plan.limit()));
+            semantic = new ScoreDoc[0];
+        }
+        QueryTerms terms = plan.mode() == SearchMode.HYBRID && keyword.length > 0
+                ? QueryTerms.of(scoped, plan.text()) : QueryTerms.NONE;
+        return new Legs(keyword, semantic, terms);
     }
 
     /**

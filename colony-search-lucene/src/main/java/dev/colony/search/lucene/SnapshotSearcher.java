@@ -110,8 +110,7 @@ final class SnapshotSearcher {
         Snapshot current = layers.acquire();
         try {
             try {
-                return CommonWords.removed(query, context.analyzer(),
-                        new ScopedSearcher(current.reader, NamespaceScope.of(current.reader, namespaces)));
+                return CommonWords.removed(query, context.analyzer(), current.scoped(namespaces));
             } finally {
                 current.reader.decRef();
             }

@@ -6,7 +6,7 @@ import dev.colony.api.memory.SearchMode;
 import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.embedding.onnx.OnnxModel;
 import java.nio.file.Path;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,6 +59,8 @@ class HybridQualityTest {
     static final double DIALOG_SESSION_HIT_AT_1 = 0.76;
     /** The most search terms a paraphrasing query may share with a target, on average. */
     static final double MAX_MEAN_SHARED_TERMS = 2.0;
+    /** The key of the weighted fusion's hybrid row in what {@link #measure} returns. */
+    private static final String WEIGHTED_KEY = "HYBRID_WEIGHTED";
     /** Hits looked at per query (for the reciprocal rank). */
     private static final int DEPTH = 50;
 
@@ -86,40 +88,53 @@ class HybridQualityTest {
         assertThat(set.meanSharedTerms()).as("search terms a query shares with a target, on average")
                 .isLessThanOrEqualTo(MAX_MEAN_SHARED_TERMS);
 
-        Map<SearchMode, RankingQuality> quality = measure(set, "agent memories");
-        RankingQuality hybrid = quality.get(SearchMode.HYBRID);
+        Map<String, RankingQuality> quality = measure(set, "agent memories");
+        RankingQuality hybrid = quality.get(SearchMode.HYBRID.name());
         assertThat(hybrid.hitAt5()).as("hybrid hit@5").isGreaterThanOrEqualTo(AGENT_MEMORY_HIT_AT_5);
         assertThat(hybrid.recallAt5()).as("hybrid recall@5").isGreaterThanOrEqualTo(AGENT_MEMORY_RECALL_AT_5);
         for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
             assertThat(hybrid.recallAt5()).as("hybrid recall@5 vs " + leg)
-                    .isGreaterThan(quality.get(leg).recallAt5());
+                    .isGreaterThan(quality.get(leg.name()).recallAt5());
         }
         assertThat(hybrid.hitAt5()).as("hybrid hit@5 vs keyword")
-                .isGreaterThan(quality.get(SearchMode.KEYWORD).hitAt5());
+                .isGreaterThan(quality.get(SearchMode.KEYWORD.name()).hitAt5());
+        RankingQuality weighted = quality.get(WEIGHTED_KEY);
+        assertThat(hybrid.recallAt5()).as("learned fusion's recall@5 vs the weighted fallback's")
+                .isGreaterThanOrEqualTo(weighted.recallAt5());
+        assertThat(hybrid.hitAt5()).as("learned fusion's hit@5 vs the weighted fallback's")
+                .isGreaterThanOrEqualTo(weighted.hitAt5());
     }
 
     @Test
     void askedInOtherWordsStillHybridDoesBetterThanKeywordsAlone() {
         LabeledSet set = LabeledSet.agentMemoriesReworded();
-        Map<SearchMode, RankingQuality> quality = measure(set, "agent memories, reworded queries");
-        assertThat(quality.get(SearchMode.HYBRID).recallAt5()).as("hybrid recall@5 vs keyword")
-                .isGreaterThan(quality.get(SearchMode.KEYWORD).recallAt5());
+        Map<String, RankingQuality> quality = measure(set, "agent memories, reworded queries");
+        assertThat(quality.get(SearchMode.HYBRID.name()).recallAt5()).as("hybrid recall@5 vs keyword")
+                .isGreaterThan(quality.get(SearchMode.KEYWORD.name()).recallAt5());
     }
 
     @Test
     void hybridFindsDialogTurnsAndTheirSessionsBetterThanEitherLeg() {
         LabeledSet set = LabeledSet.dialogs();
-        Map<SearchMode, RankingQuality> quality = measure(set, "dialog turns");
-        RankingQuality hybrid = quality.get(SearchMode.HYBRID);
+        Map<String, RankingQuality> quality = measure(set, "dialog turns");
+        RankingQuality hybrid = quality.get(SearchMode.HYBRID.name());
         assertThat(hybrid.hitAt5()).as("hybrid turn hit@5").isGreaterThanOrEqualTo(DIALOG_TURN_HIT_AT_5);
         assertThat(hybrid.groupHitAt1()).as("hybrid session hit@1").isGreaterThanOrEqualTo(DIALOG_SESSION_HIT_AT_1);
         for (SearchMode leg : List.of(SearchMode.KEYWORD, SearchMode.VECTOR)) {
-            assertThat(hybrid.hitAt5()).as("hybrid turn hit@5 vs " + leg).isGreaterThan(quality.get(leg).hitAt5());
+            assertThat(hybrid.hitAt5()).as("hybrid turn hit@5 vs " + leg)
+                    .isGreaterThan(quality.get(leg.name()).hitAt5());
             assertThat(hybrid.groupHitAt1()).as("hybrid session hit@1 vs " + leg)
-                    .isGreaterThan(quality.get(leg).groupHitAt1());
+                    .isGreaterThan(quality.get(leg.name()).groupHitAt1());
         }
         assertThat(hybrid.meanReciprocalRank()).as("hybrid MRR vs keyword")
-                .isGreaterThan(quality.get(SearchMode.KEYWORD).meanReciprocalRank());
+                .isGreaterThan(quality.get(SearchMode.KEYWORD.name()).meanReciprocalRank());
+        RankingQuality weighted = quality.get(WEIGHTED_KEY);
+        assertThat(hybrid.hitAt5()).as("learned fusion's turn hit@5 vs the weighted fallback's")
+                .isGreaterThan(weighted.hitAt5());
+        assertThat(hybrid.groupHitAt1()).as("learned fusion's session hit@1 vs the weighted fallback's")
+                .isGreaterThanOrEqualTo(weighted.groupHitAt1());
+        assertThat(hybrid.meanReciprocalRank()).as("learned fusion's MRR vs the weighted fallback's")
+                .isGreaterThan(weighted.meanReciprocalRank());
     }
 
     @Test
@@ -139,18 +154,25 @@ class HybridQualityTest {
         }
     }
 
-    private static Map<SearchMode, RankingQuality> measure(LabeledSet set, String name) {
-        Map<SearchMode, RankingQuality> quality = new EnumMap<>(SearchMode.class);
-        try (LabeledIndex index = LabeledIndex.embedded(set, embedder)) {
+    /**
+     * Each mode's quality on {@code set}, hybrid search fusing by the learned model; the fallback's (weighted)
+     * hybrid row is measured too and printed beside it, and returned under {@link #WEIGHTED_KEY}.
+     */
+    private static Map<String, RankingQuality> measure(LabeledSet set, String name) {
+        Map<String, RankingQuality> quality = new LinkedHashMap<>();
+        try (LabeledIndex index = LabeledIndex.embedded(set, embedder, FusionMethod.LEARNED)) {
             for (SearchMode mode : SearchMode.values()) {
-                quality.put(mode, RankingQuality.of(set, query -> index.rank(mode, query, DEPTH)));
+                quality.put(mode.name(), RankingQuality.of(set, query -> index.rank(mode, query, DEPTH)));
             }
         }
+        try (LabeledIndex index = LabeledIndex.embedded(set, embedder, FusionMethod.WEIGHTED)) {
+            quality.put(WEIGHTED_KEY, RankingQuality.of(set, query -> index.rank(SearchMode.HYBRID, query, DEPTH)));
+        }
         System.out.printf(Locale.ROOT, "ranking quality on %s (%d entries, %d queries sharing %.2f terms with a "
-                + "target; %s, keyword weight %.2f to %.2f)%n  keyword %s%n  vector  %s%n  hybrid  %s%n", name,
-                set.entries().size(), set.queries().size(), set.meanSharedTerms(), embedder.modelId(),
-                RankFusion.MIN_ALPHA, RankFusion.MAX_ALPHA, quality.get(SearchMode.KEYWORD),
-                quality.get(SearchMode.VECTOR), quality.get(SearchMode.HYBRID));
+                + "target; %s)%n  keyword          %s%n  vector           %s%n  hybrid, learned  %s%n"
+                + "  hybrid, weighted %s%n", name, set.entries().size(), set.queries().size(), set.meanSharedTerms(),
+                embedder.modelId(), quality.get(SearchMode.KEYWORD.name()), quality.get(SearchMode.VECTOR.name()),
+                quality.get(SearchMode.HYBRID.name()), quality.get(WEIGHTED_KEY));
         return quality;
     }
 }

@@ -7,6 +7,7 @@ import dev.colony.spi.embedding.Passages;
 import dev.colony.spi.storage.StoredVector;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,23 +30,23 @@ final class LabeledIndex implements AutoCloseable {
 
     /** The set without vectors: keyword search only. */
     static LabeledIndex keywordOnly(LabeledSet set) {
-        return open(set, null, false);
+        return open(set, null, false, FusionMethod.configured());
     }
 
     /**
      * The set with every entry and each of its {@linkplain Passages passages} embedded by {@code embedder} (in one
-     * batch), for every search mode.
+     * batch), for every search mode, hybrid search fusing by the default method.
      */
     static LabeledIndex embedded(LabeledSet set, Embedder embedder) {
-        return open(set, embedder, true);
+        return open(set, embedder, true, FusionMethod.configured());
     }
 
-    /** The same without passages: each entry embedded whole only, as memories were before passages. */
-    static LabeledIndex embeddedWhole(LabeledSet set, Embedder embedder) {
-        return open(set, embedder, false);
+    /** As {@link #embedded(LabeledSet, Embedder)}, hybrid search fusing by {@code fusion}. */
+    static LabeledIndex embedded(LabeledSet set, Embedder embedder, FusionMethod fusion) {
+        return open(set, embedder, true, fusion);
     }
 
-    private static LabeledIndex open(LabeledSet set, Embedder embedder, boolean passages) {
+    private static LabeledIndex open(LabeledSet set, Embedder embedder, boolean passages, FusionMethod fusion) {
         List<String> ids = new ArrayList<>(set.entries().keySet());
         List<String> texts = new ArrayList<>(ids.stream().map(set.entries()::get).toList());
         List<List<String>> passagesOf = new ArrayList<>();
@@ -71,22 +72,39 @@ final class LabeledIndex implements AutoCloseable {
             }
             entryOfMemory.put(draft.add(), id);
         }
-        return new LabeledIndex(LuceneSearch.inMemory().open(source), entryOfMemory, embedder);
+        return new LabeledIndex(LuceneSearch.inMemory().withFusion(fusion).open(source), entryOfMemory, embedder);
     }
 
     /** The entries {@code query} finds in {@code mode}, best first, at most {@code depth}. */
     List<String> rank(SearchMode mode, String query, int depth) {
+        List<String> ranked = new ArrayList<>();
+        for (SearchHit hit : index.search(request(mode, query, depth).build())) {
+            ranked.add(entryOfMemory.get(hit.id().value()));
+        }
+        return ranked;
+    }
+
+    /**
+     * The candidates a hybrid search for {@code query} fuses: each entry id with its features (see
+     * {@link FusionFeatures}), in no particular order.
+     */
+    Map<String, double[]> fusionCandidates(String query) {
+        Map<String, double[]> candidates = new LinkedHashMap<>();
+        for (FusionFeatures.OfMemory candidate
+                : index.fusionCandidates(request(SearchMode.HYBRID, query, RankFusion.KEYWORD_DEPTH).build())) {
+            candidates.put(entryOfMemory.get(candidate.id().value()), candidate.values());
+        }
+        return candidates;
+    }
+
+    private Requests request(SearchMode mode, String query, int depth) {
         Requests request = Requests.query(query).limit(depth);
         if (mode != SearchMode.KEYWORD) {
             String meaning = index.embeddingText(query, Set.of(ListMemorySource.NS));
             request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(meaning)),
                     embedder.minSimilarity());
         }
-        List<String> ranked = new ArrayList<>();
-        for (SearchHit hit : index.search(request.build())) {
-            ranked.add(entryOfMemory.get(hit.id().value()));
-        }
-        return ranked;
+        return request;
     }
 
     @Override

@@ -48,6 +48,22 @@ record LabeledSet(Map<String, String> entries, List<Query> queries) {
     }
 
     /**
+     * More invented dialogs (other people, other sessions), with questions asked in words the answering turn
+     * mostly does not use: training data for {@link LearnedFusion} beside {@link #dialogs()}.
+     */
+    static LabeledSet dialogsMore() {
+        return load("quality/dialogs-more.txt", "quality/questions-more.txt");
+    }
+
+    /**
+     * The agent memories asked a third way, paraphrases sharing few words with their targets, written for
+     * training {@link LearnedFusion} beside {@link #agentMemories()}.
+     */
+    static LabeledSet agentMemoriesMore() {
+        return load("quality/agent-memories.txt", "quality/agent-queries-more.txt");
+    }
+
+    /**
      * Invented memories of coding agents on one product (decisions, failed approaches, paths, facts about
      * code, notes from conversations), and queries that paraphrase their targets.
      */
