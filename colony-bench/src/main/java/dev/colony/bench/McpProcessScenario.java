@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code mcp.process.write} and {@code mcp.process.search}: the MCP server process as a client meets it
@@ -178,18 +177,7 @@ final class McpProcessScenario implements Scenario {
         @Override
         public void close() throws IOException {
             in.close();
-            try {
-                // The SDK's stdio server does not always exit at the end of its input.
-                if (!process.waitFor(2, TimeUnit.SECONDS)) {
-                    process.destroy();
-                    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                    }
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                process.destroyForcibly();
-            }
+            McpServerProcess.stop(process, 2);
         }
     }
 }

@@ -113,8 +113,19 @@ final class McpServerProcess implements AutoCloseable {
     public void close() throws IOException {
         in.close();
         try {
-            // The SDK's stdio server does not always exit at the end of its input.
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            stop(process, 5);
+        } finally {
+            out.close();
+        }
+    }
+
+    /**
+     * Waits {@code graceSeconds} for a server whose input was closed to exit, then ends it, forcibly if it must: the
+     * SDK's stdio server does not always exit at the end of its input.
+     */
+    static void stop(Process process, long graceSeconds) {
+        try {
+            if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
                 process.destroy();
                 if (!process.waitFor(10, TimeUnit.SECONDS)) {
                     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -123,8 +134,6 @@ final class McpServerProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
-        } finally {
-            out.close();
         }
     }
 }
