@@ -48,10 +48,10 @@ class ForegroundWorkTest {
     @Test
     void backgroundWorkGoesOnAfterItsBoundWhileForegroundWorkRuns() throws InterruptedException {
         ForegroundWork foreground = new ForegroundWork();
-        try (BackgroundPause busy = foreground.enter()) {
-            foreground.yieldTo(TimeUnit.MILLISECONDS.toNanos(1));
-            assertThat(foreground.open()).as("it went on, the span still open").isEqualTo(1);
-        }
+        BackgroundPause busy = foreground.enter();
+        foreground.yieldTo(TimeUnit.MILLISECONDS.toNanos(1));
+        assertThat(foreground.open()).as("it went on, the span still open").isEqualTo(1);
+        busy.close();
         assertThat(foreground.open()).isZero();
     }
 }

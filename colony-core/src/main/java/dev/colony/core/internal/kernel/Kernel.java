@@ -70,8 +70,11 @@ public record Kernel(
         }
         Embedder model = embedder.get();
         List<float[]> vectors;
-        try (BackgroundPause paused = pauseBackground()) {
+        BackgroundPause paused = pauseBackground();
+        try {
             vectors = texts.isEmpty() ? List.of() : model.embed(texts);
+        } finally {
+            paused.close();
         }
         if (vectors.size() != texts.size()) {
             throw new ColonyException(ErrorCode.INTERNAL, "embedder " + model.modelId() + " returned "
@@ -93,8 +96,11 @@ public record Kernel(
     public StoredVector embedQuery(String query) {
         Embedder model = embedder.orElseThrow(() -> new ColonyException(ErrorCode.UNAVAILABLE,
                 "searching by meaning needs an embedding model, and this Colony has none"));
-        try (BackgroundPause paused = pauseBackground()) {
+        BackgroundPause paused = pauseBackground();
+        try {
             return shaped(model, model.embedQuery(query));
+        } finally {
+            paused.close();
         }
     }
 
