@@ -49,12 +49,15 @@ class IndexWiringTest {
         }
     }
 
-    /** An index that counts the pauses of its background work open now. */
+    /** An index that counts the pauses of its background work open now, and asks for a search's vector. */
     private static final class PausedIndex implements SearchIndex {
         final AtomicInteger paused = new AtomicInteger();
 
         @Override
         public List<SearchHit> search(SearchRequest request) {
+            if (request.queryVector() != null) {
+                request.queryVector().get();
+            }
             return List.of();
         }
 

@@ -25,8 +25,9 @@ import java.util.Set;
  * @param limit maximum number of hits, positive
  * @param mode how to rank: {@link SearchMode#KEYWORD} needs no vector, the other modes need
  *     {@code queryVector}
- * @param queryVector the embedding of {@code text} named by its model, or {@code null} for a keyword search;
- *     only memories whose stored vector is of the same model and dimension are near it
+ * @param queryVector the embedding of {@code text} named by its model, known or still to be computed
+ *     ({@link QueryVector}), or {@code null} for a keyword search; only memories whose stored vector is of the
+ *     same model and dimension are near it
  * @param minSimilarity the least cosine similarity to the query a memory's vector needs to be found by
  *     meaning at all, within [-1, 1]; the query's model knows where unrelated texts stop
  *     ({@link dev.colony.spi.embedding.Embedder#minSimilarity()})
@@ -42,7 +43,7 @@ public record SearchRequest(
         Instant until,
         int limit,
         SearchMode mode,
-        StoredVector queryVector,
+        QueryVector queryVector,
         double minSimilarity) {
 
     /** Checks the invariants. */
@@ -66,10 +67,19 @@ public record SearchRequest(
         }
     }
 
+    /** A request whose query vector is known already ({@code null} for a keyword search). */
+    public SearchRequest(String text, Set<NamespaceId> namespaces, Set<MemoryKind> kinds,
+            Set<MemoryKind> excludedKinds, SessionId session, TaskId task, Instant since, Instant until, int limit,
+            SearchMode mode, StoredVector queryVector, double minSimilarity) {
+        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, mode,
+                queryVector == null ? null : QueryVector.of(queryVector), minSimilarity);
+    }
+
     /** A keyword search. */
     public SearchRequest(String text, Set<NamespaceId> namespaces, Set<MemoryKind> kinds,
             Set<MemoryKind> excludedKinds, SessionId session, TaskId task, Instant since, Instant until, int limit) {
-        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, SearchMode.KEYWORD, null, -1);
+        this(text, namespaces, kinds, excludedKinds, session, task, since, until, limit, SearchMode.KEYWORD,
+                (QueryVector) null, -1);
     }
 
     /** A request that excludes no kind. */

@@ -1,5 +1,6 @@
 package dev.colony.search.lucene;
 
+import dev.colony.spi.search.QueryVector;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -13,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs one leg of a hybrid search on a small pool of daemon threads while the searching thread runs the other,
- * so that a search takes about as long as its slower leg instead of both. Owned by one index and closed with it.
+ * so that a search takes about as long as its slower leg instead of both; the query's embedding, when the index
+ * receives it still to be computed, runs there too, beside everything before the vector leg. Owned by one index and closed with it.
  *
  * <p>The searching thread never waits for a pool thread to become free: when it finishes its own leg before a
  * pool thread has picked the other up, it runs that one too (a queued leg then finds itself done and returns).
@@ -52,6 +54,17 @@ final class LegExecutor implements AutoCloseable {
                 });
         executor.allowCoreThreadTimeOut(true);
         this.pool = executor;
+    }
+
+    /**
+     * Starts computing {@code vector} on a pool thread, if it is still to be computed, so that the searching thread
+     * can meanwhile bring the index up to the store and run the keyword leg; without pool threads it is computed
+     * when the vector leg needs it.
+     */
+    void start(QueryVector vector) {
+        if (pool != null && vector != null) {
+            vector.startOn(pool);
+        }
     }
 
     /** What one leg computes. */

@@ -190,10 +190,11 @@ public final class LuceneSearchIndex implements SearchIndex {
     /**
      * Hits for the request, best first: BM25 over the searchable text, filtered by the request's
      * namespaces and restrictions, {@code result} memories demoted. A query without searchable terms
-     * (only punctuation or stop words) has no hits.
+     * (only punctuation or stop words) has no hits. A query vector still to be computed is computed on a
+     * pool thread while this one brings the index up to the store and runs the keyword leg.
      *
      * @throws ColonyException {@code CLOSED} after {@link #close()}, {@code SEARCH_FAILURE} when the
-     *     index cannot answer; store failures pass through unchanged
+     *     index cannot answer; store failures and the query embedding's failures pass through unchanged
      */
     @Override
     public List<SearchHit> search(SearchRequest request) {
@@ -201,6 +202,7 @@ public final class LuceneSearchIndex implements SearchIndex {
             throw ColonyException.invalid("request", "must not be null");
         }
         FusionMethod fusion = context.settings().fusion();
+        legs.start(request.queryVector());
         return searcher.onSnapshot(request, (snapshot, plan) -> snapshot.search(plan, fusion, legs));
     }
 

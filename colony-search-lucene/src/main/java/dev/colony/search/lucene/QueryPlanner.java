@@ -3,6 +3,7 @@ package dev.colony.search.lucene;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.search.QueryVector;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.StoredVector;
 import java.io.IOException;
@@ -93,13 +94,19 @@ final class QueryPlanner {
      *     statistics from
      * @param limit how many hits
      * @param mode how to rank
-     * @param vector the query's embedding, for the vector leg; {@code null} for a keyword search
+     * @param queryVector the query's embedding, for the vector leg, perhaps still being computed; {@code null}
+     *     for a keyword search
      * @param filter every restriction, the namespaces included, as one non-scoring query: what the
      *     vector leg may return
      * @param minSimilarity the least cosine similarity to {@code vector} of a vector-leg hit
      */
     record Plan(Query text, Query full, Query rescoring, Set<NamespaceId> namespaces, int limit, SearchMode mode,
-            StoredVector vector, Query filter, double minSimilarity) {
+            QueryVector queryVector, Query filter, double minSimilarity) {
+
+        /** The query's embedding, waiting for it when it is still being computed (a semantic plan only). */
+        StoredVector vector() {
+            return queryVector.get();
+        }
 
         /** Whether the keyword leg runs: the mode asks for it and the text has terms. */
         boolean keyword() {
@@ -108,7 +115,7 @@ final class QueryPlanner {
 
         /** Whether the vector leg runs. */
         boolean semantic() {
-            return mode != SearchMode.KEYWORD && vector != null;
+            return mode != SearchMode.KEYWORD && queryVector != null;
         }
     }
 

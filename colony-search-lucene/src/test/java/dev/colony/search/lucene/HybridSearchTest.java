@@ -1,16 +1,21 @@
 package dev.colony.search.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colony.api.ColonyException;
+import dev.colony.api.ErrorCode;
 import dev.colony.api.MemoryId;
 import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
 import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.spi.search.QueryVector;
 import dev.colony.spi.storage.StoredVector;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +80,41 @@ class HybridSearchTest {
             assertThat(facts).contains(mine).doesNotContain(decision);
             assertThat(hybrid).as("both legs").contains(mine, decision, unembedded).doesNotContain(hidden);
             assertThat(top).singleElement().satisfies(hit -> assertThat(hit.snippet()).startsWith("The CI pipeline"));
+        }
+    }
+
+    /**
+     * A query handed over still to be embedded is embedded once, on a thread of the index's pool (beside the
+     * keyword leg), and ranks exactly as the same query embedded beforehand; a failure to embed reaches the caller
+     * as it was thrown.
+     */
+    @Test
+    void aQueryStillToBeEmbeddedIsEmbeddedBesideTheKeywordLegAndRanksAsAnEmbeddedOne() {
+        ListMemorySource source = new ListMemorySource("hybrid-late-vector");
+        String retry = "The CI pipeline fetches artifacts again up to three times when the network hiccups.";
+        String login = "Passwords shorter than twelve characters are rejected by the sign-up form.";
+        source.memory(retry).vector(passage(retry)).add();
+        source.memory(login).vector(passage(login)).add();
+        source.add("Flaky downloads: retry them, do not fail the build at once.");
+        String question = "how often do we retry flaky dependency downloads";
+        List<String> embeddedOn = new CopyOnWriteArrayList<>();
+        QueryVector late = QueryVector.computedBy(() -> {
+            embeddedOn.add(Thread.currentThread().getName());
+            return query(question);
+        });
+
+        try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
+            List<SearchHit> embeddedFirst = index.search(by(SearchMode.HYBRID, question).build());
+            List<SearchHit> embeddedBeside = index.search(Requests.query(question)
+                    .mode(SearchMode.HYBRID, late, embedder.minSimilarity()).build());
+            ColonyException noModel = new ColonyException(ErrorCode.UNAVAILABLE, "no model");
+            Requests failing = Requests.query(question).mode(SearchMode.HYBRID, QueryVector.computedBy(() -> {
+                throw noModel;
+            }), embedder.minSimilarity());
+
+            assertThat(embeddedBeside).isEqualTo(embeddedFirst).isNotEmpty();
+            assertThat(embeddedOn).singleElement().asString().startsWith("colony-search-leg-");
+            assertThatThrownBy(() -> index.search(failing.build())).isSameAs(noModel);
         }
     }
 

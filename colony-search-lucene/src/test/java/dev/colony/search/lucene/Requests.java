@@ -7,6 +7,7 @@ import dev.colony.api.TaskId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
+import dev.colony.spi.search.QueryVector;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.StoredVector;
 import java.time.Instant;
@@ -28,7 +29,7 @@ final class Requests {
     private Instant until;
     private int limit = 10;
     private SearchMode mode = SearchMode.KEYWORD;
-    private StoredVector vector;
+    private QueryVector vector;
     private double minSimilarity = -1;
 
     private Requests(String text) {
@@ -84,6 +85,10 @@ final class Requests {
     }
 
     Requests mode(SearchMode newMode, StoredVector queryVector, double leastSimilarity) {
+        return mode(newMode, QueryVector.of(queryVector), leastSimilarity);
+    }
+
+    Requests mode(SearchMode newMode, QueryVector queryVector, double leastSimilarity) {
         mode = newMode;
         vector = queryVector;
         minSimilarity = leastSimilarity;

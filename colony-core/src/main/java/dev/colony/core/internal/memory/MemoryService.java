@@ -32,6 +32,7 @@ import dev.colony.core.internal.kernel.Check;
 import dev.colony.core.internal.kernel.Kernel;
 import dev.colony.core.internal.kernel.MemoryEmbedding;
 import dev.colony.spi.embedding.Embedder;
+import dev.colony.spi.search.QueryVector;
 import dev.colony.spi.search.SearchIndex;
 import dev.colony.spi.search.SearchRequest;
 import dev.colony.spi.storage.MemoryDocument;
@@ -497,11 +498,12 @@ public final class MemoryService implements MemoryStore {
         Set<MemoryKind> excluded = new LinkedHashSet<>(AUDIT_KINDS);
         excluded.removeAll(query.kinds());
         SearchMode mode = searchMode(query.mode());
-        StoredVector queryVector = null;
+        QueryVector queryVector = null;
         double minSimilarity = -1;
         if (mode != SearchMode.KEYWORD) {
             kernel.vectors().requireOneModel();
-            queryVector = kernel.embedQuery(index.embeddingText(text.strip(), readable));
+            // Embedded when the index needs it, or beside the index's work that does not need it.
+            queryVector = QueryVector.computedBy(() -> kernel.embedQuery(index.embeddingText(text.strip(), readable)));
             minSimilarity = kernel.embedder().orElseThrow().minSimilarity();
         }
         SearchRequest request = new SearchRequest(text.strip(), readable, query.kinds(), excluded, query.session(),
