@@ -129,9 +129,9 @@ public final class OnnxEmbedder implements Embedder {
         synchronized (LOADED) {
             SentenceEncoder encoder = LOADED.get(model);
             if (encoder == null) {
-                NativeLibraries.prepare(nativeDirectory);
+                boolean trusted = NativeLibraries.prepare(nativeDirectory);
                 NativeCalls.startRuntime();
-                encoder = SentenceEncoder.load(model, MODEL_THREADS);
+                encoder = SentenceEncoder.load(model, MODEL_THREADS, trusted ? nativeDirectory : null);
                 NativeLibraries.removeRuntimeLitter();
                 LOADED.put(model, encoder);
             }

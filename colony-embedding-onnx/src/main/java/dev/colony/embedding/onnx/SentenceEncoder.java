@@ -11,14 +11,17 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -73,27 +76,103 @@ final class SentenceEncoder implements AutoCloseable {
         });
     }
 
-    /** Loads {@code model} from its jar's resources (the ONNX runtime must be started). */
-    static SentenceEncoder load(OnnxModel model, int threads) {
+    /**
+     * Loads {@code model} from its jar's resources (the ONNX runtime must be started): its weights from a file
+     * where {@link ModelWeights} finds or makes one under {@code trusted} (a directory {@link NativeLibraries}
+     * trusted, or {@code null}), else from their bytes; its tokenizer on a thread of its own meanwhile.
+     */
+    static SentenceEncoder load(OnnxModel model, int threads, Path trusted) {
         model.missing().ifPresent(why -> {
             throw new IllegalStateException(why);
         });
         ClassLoader loader = SentenceEncoder.class.getClassLoader();
-        try (InputStream weights = resource(loader, model.resource() + ".onnx");
-                InputStream vocabulary = resource(loader, model.resource() + "-tokenizer.json")) {
+        FutureTask<HuggingFaceTokenizer> tokenizer = new FutureTask<>(() -> {
+            try (InputStream vocabulary = resource(loader, model.resource() + "-tokenizer.json")) {
+                return HuggingFaceTokenizer.newInstance(vocabulary, Map.of("padding", "false"));
+            }
+        });
+        Thread tokenizerLoad = new Thread(tokenizer, "colony-tokenizer-load");
+        tokenizerLoad.setDaemon(true);
+        tokenizerLoad.start();
+        SentenceEncoder encoder = null;
+        try {
             OrtEnvironment environment = OrtEnvironment.getEnvironment();
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(threads);
             options.setInterOpNumThreads(1);
             options.setMemoryPatternOptimization(false);
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
-            OrtSession session = environment.createSession(weights.readAllBytes(), options);
-            HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(vocabulary, Map.of("padding", "false"));
-            return new SentenceEncoder(environment, session, tokenizer, model.meanPooling(), threads);
+            String weights = model.resource() + ".onnx";
+            Optional<Path> file = ModelWeights.file(loader, weights, trusted);
+            OrtSession session;
+            if (file.isPresent()) {
+                session = environment.createSession(file.get().toString(), options);
+            } else {
+                try (InputStream in = resource(loader, weights)) {
+                    session = environment.createSession(in.readAllBytes(), options);
+                }
+            }
+            encoder = new SentenceEncoder(environment, session, joined(tokenizer, model), model.meanPooling(),
+                    threads);
+            return encoder;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the model " + model.id(), e);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot load the model " + model.id() + ": " + e.getMessage(), e);
+        } finally {
+            // Nothing of the tokenizer's thread outlives the load, and a failed load keeps no tokenizer.
+            tokenizer.run();
+            joinQuietly(tokenizerLoad);
+            if (encoder == null) {
+                closeUnused(tokenizer);
+            }
+        }
+    }
+
+    /** The tokenizer {@code load} made, once it is made. */
+    private static HuggingFaceTokenizer joined(FutureTask<HuggingFaceTokenizer> load, OnnxModel model)
+            throws IOException {
+        try {
+            return load.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the tokenizer of " + model.id() + " loaded", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException("cannot load the tokenizer of " + model.id(), e.getCause());
+        }
+    }
+
+    /** Closes the tokenizer {@code load} made, if it made one (it is done). */
+    private static void closeUnused(FutureTask<HuggingFaceTokenizer> load) {
+        try {
+            load.get().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | RuntimeException e) {
+            // it made none, or closing it failed: nothing more to free
+        }
+    }
+
+    private static void joinQuietly(Thread thread) {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

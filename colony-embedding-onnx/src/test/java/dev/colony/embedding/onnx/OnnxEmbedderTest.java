@@ -120,7 +120,10 @@ class OnnxEmbedderTest {
                 .contains("loaded by prepare: true").contains("loaded after: true");
         assertThat(list(tmp)).as("nothing left in the temporary directory").isEmpty();
         assertThat(list(home)).as("nothing written under the home directory").isEmpty();
-        assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl");
+        assertThat(list(natives)).anySatisfy(name -> assertThat(name).startsWith("onnxruntime-")).contains("djl")
+                .contains(ModelWeights.DIRECTORY);
+        assertThat(list(natives.resolve(ModelWeights.DIRECTORY))).as("the weights, unpacked once for the runtime")
+                .singleElement().asString().startsWith("all-minilm-l6-v2-q-").endsWith(".onnx");
     }
 
     /**
