@@ -44,8 +44,9 @@ import org.apache.lucene.util.SmallFloat;
  *   <li>{@code keyword.share.standardised}, {@code vector.similarity.standardised}: those two as z-scores over
  *       the query's candidates, which tell a candidate that stands out from one among equals whatever the
  *       query's own scale;</li>
- *   <li>{@value #PASSAGE_MATCH}: 1 when the candidate was found by one of its passages rather than by its whole
- *       text. Always 0 while memories are indexed whole; the slot is there for passage search to fill.</li>
+ *   <li>{@value #PASSAGE_MATCH}: 1 when the vector leg found the candidate by one of its passages, that is when its
+ *       best sentence is nearer the query than its whole text ({@link VectorMatch#byPassage()}); 0 for a memory of
+ *       one sentence, and for one the vector leg did not find.</li>
  * </ul>
  */
 final class FusionFeatures {
@@ -78,6 +79,7 @@ final class FusionFeatures {
     private static final int VECTOR_ANSWERED = 13;
     private static final int KEYWORD_STANDARDISED = 14;
     private static final int VECTOR_STANDARDISED = 15;
+    private static final int PASSAGE = 16;
 
     private FusionFeatures() {
     }
@@ -134,6 +136,7 @@ final class FusionFeatures {
                 values[VECTOR_SIMILARITY] = 2.0 * doc.score - 1;
                 values[VECTOR_RANK] = 1.0 / (1 + rank);
                 values[VECTOR_ANSWERED] = values[VECTOR_SCALED] * answered;
+                values[PASSAGE] = doc instanceof VectorMatch match && match.byPassage() ? 1 : 0;
             }
         }
         int[] docs = byDoc.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();

@@ -6,10 +6,11 @@ import java.util.Locale;
 /**
  * How a hybrid search fuses its keyword and vector legs: {@link #WEIGHTED} by default, {@link #LEARNED} when the
  * system property {@value #PROPERTY} says {@code learned} (or an index is opened with
- * {@link LuceneIndexFactory#withFusion}). The learned model ranks our dialog set better but did not carry over to
- * the queries held out of its training (agent memories recall@5 0.89 against 0.91, reworded ones 0.73 against 0.75),
- * so it is not the default yet. A search's hits and their order depend on it; their scores stay within [0, 1]
- * either way.
+ * {@link LuceneIndexFactory#withFusion}). The learned model ranks our dialog set better; before it knew which
+ * candidates a passage found (feature {@code passage.match}) it did not carry over to the queries held out of
+ * its training (agent memories recall@5 0.89 against 0.91, reworded ones 0.73 against 0.75), and with it it only
+ * ties there (0.911 and 0.750 both ways), so it is not the default yet. A search's hits and their order depend on
+ * it; their scores stay within [0, 1] either way.
  */
 public enum FusionMethod {
     /** The shipped ranking model over each candidate's features ({@link LearnedFusion}). */

@@ -97,12 +97,15 @@ final class LabeledIndex implements AutoCloseable {
         return candidates;
     }
 
+    /** The vector a search by meaning for {@code query} looks for: its embedding text's, as a search embeds it. */
+    float[] queryVector(String query) {
+        return embedder.embedQuery(index.embeddingText(query, Set.of(ListMemorySource.NS)));
+    }
+
     private Requests request(SearchMode mode, String query, int depth) {
         Requests request = Requests.query(query).limit(depth);
         if (mode != SearchMode.KEYWORD) {
-            String meaning = index.embeddingText(query, Set.of(ListMemorySource.NS));
-            request.mode(mode, new StoredVector(embedder.modelId(), embedder.embedQuery(meaning)),
-                    embedder.minSimilarity());
+            request.mode(mode, new StoredVector(embedder.modelId(), queryVector(query)), embedder.minSimilarity());
         }
         return request;
     }

@@ -60,7 +60,9 @@ class LearnedFusionTest {
                 assertThat(RankFusion.keywordCeiling(searcher, query)).isEqualTo(terms.ceiling());
 
                 ScoreDoc[] keyword = {new ScoreDoc(0, 3f), new ScoreDoc(1, 1f)};
-                ScoreDoc[] vector = {new ScoreDoc(3, 0.9f), new ScoreDoc(0, 0.8f), new ScoreDoc(2, 0.7f)};
+                // Doc 3 is found by a passage nearer the query than its whole (blended to 0.9), doc 2 by its whole.
+                ScoreDoc[] vector = {new VectorMatch(3, 0.85f, 0.95f, 1), new ScoreDoc(0, 0.8f),
+                    new VectorMatch(2, 0.7f, 0.6f, 0)};
                 Map<Integer, FusionFeatures.Candidate> candidates = FusionFeatures.of(reader, keyword, terms, vector,
                         VECTORS, new float[] {1, 0})
                         .stream().collect(Collectors.toMap(FusionFeatures.Candidate::doc, Function.identity()));
@@ -97,7 +99,10 @@ class LearnedFusionTest {
                 assertThat(feature(vectorOnly, "idf.coverage")).isZero();
                 assertThat(feature(vectorOnly, "vector.scaled")).isEqualTo(1);
                 assertThat(feature(vectorOnly, "length")).isCloseTo(Math.log1p(3), within(1e-9));
+                assertThat(feature(vectorOnly, FusionFeatures.PASSAGE_MATCH)).as("found by its passage").isEqualTo(1);
                 assertThat(feature(candidates.get(2), "vector.scaled")).isZero();
+                assertThat(feature(candidates.get(2), FusionFeatures.PASSAGE_MATCH)).as("its whole is nearer").isZero();
+                assertThat(feature(keywordOnly, FusionFeatures.PASSAGE_MATCH)).isZero();
             }
         }
     }
@@ -122,11 +127,11 @@ class LearnedFusionTest {
     }
 
     @Test
-    void theShippedModelWeighsEveryFeatureAndLeavesThePassageSlotForPassageSearch() {
+    void theShippedModelWeighsEveryFeaturePassageMatchesIncluded() {
         LearnedFusion shipped = LearnedFusion.shipped();
         assertThat(FusionFeatures.NAMES).contains(FusionFeatures.PASSAGE_MATCH).doesNotHaveDuplicates();
-        assertThat(shipped.weight(FusionFeatures.PASSAGE_MATCH)).as("no passages yet: nothing learned for them")
-                .isZero();
+        assertThat(shipped.weight(FusionFeatures.PASSAGE_MATCH)).as("trained with memories found by their passages")
+                .isNotZero();
         assertThat(FusionFeatures.NAMES.stream().filter(name -> shipped.weight(name) != 0).count())
                 .as("features the model uses").isGreaterThanOrEqualTo(8);
         assertThat(shipped.score(new double[FusionFeatures.NAMES.size()])).isBetween(0.0, 1.0);
