@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * library under {@code ~/.djl.ai} unless told otherwise; here {@code ENGINE_CACHE_DIR} points it to
  * {@code <dir>/djl}, and {@code ai.djl.offline} keeps it from looking for GPU builds on the network; the
  * JNA library DJL uses would make {@code ~/.cache/JNA}, and {@code jna.tmpdir} sends it to {@code <dir>/jna}.
- * System properties the host set itself are left as they are.
+ * System properties the host set itself are left as they are. The models' weights unpack under
+ * {@code <dir>/models} ({@link ModelWeights}), so that the runtime reads them from a file.
  *
  * <p>Native code is loaded from that directory, so it is trusted only as {@link PrivateDirectory#ensure} allows:
  * created for this user alone when missing, and refused when another user could write to it or to a directory
