@@ -122,7 +122,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
 
     /**
      * A copy whose indexes fuse the two legs of a hybrid search by {@code method} (by default the one the system
-     * property {@value FusionMethod#PROPERTY} names, else {@link FusionMethod#LEARNED}).
+     * property {@value FusionMethod#PROPERTY} names, else {@link FusionMethod#WEIGHTED}).
      */
     public LuceneIndexFactory withFusion(FusionMethod method) {
         if (method == null) {

@@ -12,8 +12,8 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 
 /**
- * The fallback fusion of the keyword and the vector leg ({@link FusionMethod#WEIGHTED}; {@link LearnedFusion} is
- * the default), and the depths of both legs, which every fusion shares: a document scores {@code alpha × keyword +
+ * The default fusion of the keyword and the vector leg ({@link FusionMethod#WEIGHTED}; {@link LearnedFusion} is
+ * the other), and the depths of both legs, which every fusion shares: a document scores {@code alpha × keyword +
  * (1 − alpha) × vector}, a leg that did not find it adding 0; {@code alpha = 1} ranks by keyword only,
  * {@code 0} by vector only. The two legs are brought to [0, 1] differently, because they fail differently:
  * <ul>

@@ -8,7 +8,7 @@ import dev.colony.api.ErrorCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The fusion a hybrid search uses: the learned one unless the system property names the other. */
+/** The fusion a hybrid search uses: the weighted one unless the system property names the other. */
 class FusionMethodTest {
 
     private final String before = System.getProperty(FusionMethod.PROPERTY);
@@ -23,11 +23,11 @@ class FusionMethodTest {
     }
 
     @Test
-    void theLearnedFusionIsTheDefaultAndThePropertyPicksEitherInAnyCase() {
+    void theWeightedFusionIsTheDefaultAndThePropertyPicksEitherInAnyCase() {
         System.clearProperty(FusionMethod.PROPERTY);
-        assertThat(FusionMethod.configured()).isEqualTo(FusionMethod.LEARNED);
+        assertThat(FusionMethod.configured()).isEqualTo(FusionMethod.WEIGHTED);
         System.setProperty(FusionMethod.PROPERTY, " ");
-        assertThat(FusionMethod.configured()).isEqualTo(FusionMethod.LEARNED);
+        assertThat(FusionMethod.configured()).isEqualTo(FusionMethod.WEIGHTED);
         System.setProperty(FusionMethod.PROPERTY, "Weighted");
         assertThat(FusionMethod.configured()).isEqualTo(FusionMethod.WEIGHTED);
         System.setProperty(FusionMethod.PROPERTY, "learned ");
