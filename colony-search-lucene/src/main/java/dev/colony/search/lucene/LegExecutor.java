@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Runs one leg of a hybrid search on a small pool of daemon threads while the searching thread runs the other,
  * so that a search takes about as long as its slower leg instead of both; the query's embedding, when the index
- * receives it still to be computed, runs there too, beside everything before the vector leg. Owned by one index and closed with it.
+ * receives it still to be computed, runs there too, beside everything before the vector leg. Owned by one index
+ * and closed with it.
  *
  * <p>The searching thread never waits for a pool thread to become free: when it finishes its own leg before a
  * pool thread has picked the other up, it runs that one too (a queued leg then finds itself done and returns).
