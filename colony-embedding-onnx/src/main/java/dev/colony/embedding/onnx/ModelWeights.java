@@ -2,7 +2,6 @@ package dev.colony.embedding.onnx;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -13,6 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.jar.JarEntry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where the ONNX runtime reads a model's weights from: a file, so that a start does not inflate them out of the
@@ -22,9 +23,12 @@ import java.util.jar.JarEntry;
  * took a third of its load (bench {@code index.open}: about 0.3 s of 0.75 s on an idle two-core machine).
  *
  * <p>Only a directory {@link NativeLibraries#prepare} trusted is used (the runtime's libraries come from there
- * too); without one the caller reads the weights' bytes as before.
+ * too); without one, or when the copy cannot be written there (a full disk), the caller reads the weights' bytes
+ * as before.
  */
 final class ModelWeights {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ModelWeights.class);
 
     /** The subdirectory of the native directory unpacked weights go to. */
     static final String DIRECTORY = "models";
@@ -34,10 +38,8 @@ final class ModelWeights {
 
     /**
      * A file holding the class-path resource {@code name}: the resource itself when it is a file, else its copy
-     * under {@code trusted} (unpacked now when missing); empty when the resource is neither, or there is no
-     * trusted directory ({@code null}).
-     *
-     * @throws UncheckedIOException when the copy cannot be written
+     * under {@code trusted} (unpacked now when missing); empty when the resource is neither, when there is no
+     * trusted directory ({@code null}), or when the copy cannot be written (logged as a warning).
      */
     static Optional<Path> file(ClassLoader loader, String name, Path trusted) {
         URL url = loader.getResource(name);
@@ -79,7 +81,9 @@ final class ModelWeights {
             }
             return Optional.of(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot unpack the model weights " + name + " into " + trusted, e);
+            LOG.warn("the model weights {} are read from the jar at each start: they cannot be unpacked into {}: {}",
+                    name, trusted, e.toString());
+            return Optional.empty();
         }
     }
 

@@ -68,6 +68,15 @@ class ModelWeightsTest {
         }
     }
 
+    @Test
+    void weightsThatCannotBeUnpackedAreReadAsBytes() throws IOException {
+        Path trusted = Files.createDirectories(dir.resolve("native"));
+        Files.writeString(trusted.resolve(ModelWeights.DIRECTORY), "a file where the directory would go");
+        try (URLClassLoader loader = loader(jar("model.jar", "tiny.onnx", "weights"))) {
+            assertThat(ModelWeights.file(loader, "tiny.onnx", trusted)).isEmpty();
+        }
+    }
+
     private Path jar(String name, String entry, String content) throws IOException {
         Path jar = dir.resolve(name);
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out)) {
