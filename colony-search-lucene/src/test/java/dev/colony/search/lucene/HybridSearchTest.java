@@ -10,7 +10,6 @@ import dev.colony.api.NamespaceId;
 import dev.colony.api.memory.MemoryKind;
 import dev.colony.api.memory.SearchHit;
 import dev.colony.api.memory.SearchMode;
-import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.spi.search.QueryVector;
 import dev.colony.spi.storage.StoredVector;
 import java.nio.file.Path;
@@ -30,23 +29,23 @@ class HybridSearchTest {
     @TempDir
     static Path natives;
 
-    private static OnnxEmbedder embedder;
+    private static RealModel model;
 
     @BeforeAll
     static void model() {
-        embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, natives);
+        model = RealModel.load(natives);
     }
 
     private static StoredVector passage(String text) {
-        return new StoredVector(embedder.modelId(), embedder.embed(List.of(text)).get(0));
+        return model.memory(text);
     }
 
     private static StoredVector query(String text) {
-        return new StoredVector(embedder.modelId(), embedder.embedQuery(text));
+        return model.query(text);
     }
 
     private static Requests by(SearchMode mode, String text) {
-        return Requests.query(text).mode(mode, query(text), embedder.minSimilarity());
+        return Requests.query(text).mode(mode, query(text), model.minSimilarity());
     }
 
     @Test
@@ -106,11 +105,11 @@ class HybridSearchTest {
         try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
             List<SearchHit> embeddedFirst = index.search(by(SearchMode.HYBRID, question).build());
             List<SearchHit> embeddedBeside = index.search(Requests.query(question)
-                    .mode(SearchMode.HYBRID, late, embedder.minSimilarity()).build());
+                    .mode(SearchMode.HYBRID, late, model.minSimilarity()).build());
             ColonyException noModel = new ColonyException(ErrorCode.UNAVAILABLE, "no model");
             Requests failing = Requests.query(question).mode(SearchMode.HYBRID, QueryVector.computedBy(() -> {
                 throw noModel;
-            }), embedder.minSimilarity());
+            }), model.minSimilarity());
 
             assertThat(embeddedBeside).isEqualTo(embeddedFirst).isNotEmpty();
             assertThat(embeddedOn).singleElement().asString().startsWith("colony-search-leg-");

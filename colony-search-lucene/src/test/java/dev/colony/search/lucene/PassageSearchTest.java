@@ -3,7 +3,6 @@ package dev.colony.search.lucene;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colony.api.memory.SearchMode;
-import dev.colony.embedding.onnx.OnnxEmbedder;
 import dev.colony.spi.embedding.Passages;
 import dev.colony.spi.storage.Presence;
 import dev.colony.spi.storage.StoredVector;
@@ -36,21 +35,17 @@ class PassageSearchTest {
     @TempDir
     static Path natives;
 
-    private static OnnxEmbedder embedder;
+    private static RealModel model;
 
     @BeforeAll
     static void model() {
-        embedder = OnnxEmbedder.of(OnnxEmbedder.DEFAULT_MODEL, natives);
-    }
-
-    private static StoredVector embedded(String text) {
-        return new StoredVector(embedder.modelId(), embedder.embed(List.of(text)).get(0));
+        model = RealModel.load(natives);
     }
 
     private static List<StoredVector> passages(String text) {
         List<StoredVector> vectors = new ArrayList<>();
         for (String passage : Passages.of(text)) {
-            vectors.add(embedded(passage));
+            vectors.add(model.memory(passage));
         }
         return vectors;
     }
@@ -58,24 +53,24 @@ class PassageSearchTest {
     private static ListMemorySource roughlyAbout(String name) {
         ListMemorySource source = new ListMemorySource(name);
         for (String text : ROUGHLY) {
-            source.memory(text).vector(embedded(text)).add();
+            source.memory(text).vector(model.memory(text)).add();
         }
         return source;
     }
 
     private static List<Long> byMeaning(LuceneSearchIndex index) {
-        StoredVector query = new StoredVector(embedder.modelId(), embedder.embedQuery(QUESTION));
+        StoredVector query = model.query(QUESTION);
         return Requests.ids(index.search(Requests.query(QUESTION).mode(SearchMode.VECTOR, query,
-                embedder.minSimilarity()).build()));
+                model.minSimilarity()).build()));
     }
 
     @Test
     void aMemoryIsFoundFirstByTheSentenceTheQueryIsAbout() {
         assertThat(Passages.of(LONG)).hasSize(3);
         ListMemorySource whole = roughlyAbout("passages-whole");
-        long wholeOnly = whole.memory(LONG).vector(embedded(LONG)).add();
+        long wholeOnly = whole.memory(LONG).vector(model.memory(LONG)).add();
         ListMemorySource withPassages = roughlyAbout("passages");
-        long target = withPassages.memory(LONG).vector(embedded(LONG)).passages(passages(LONG)).add();
+        long target = withPassages.memory(LONG).vector(model.memory(LONG)).passages(passages(LONG)).add();
 
         try (LuceneSearchIndex before = LuceneSearch.inMemory().open(whole);
                 LuceneSearchIndex after = LuceneSearch.inMemory().open(withPassages)) {
@@ -85,9 +80,9 @@ class PassageSearchTest {
                     .isNotEqualTo(wholeOnly);
             List<Long> found = byMeaning(after);
             assertThat(found).as("by its second sentence").startsWith(target).doesNotHaveDuplicates();
-            StoredVector query = new StoredVector(embedder.modelId(), embedder.embedQuery(QUESTION));
+            StoredVector query = model.query(QUESTION);
             for (String text : List.of(QUESTION, "what is the number the test server's db answers at")) {
-                assertThat(after.search(Requests.query(text).mode(SearchMode.VECTOR, query, embedder.minSimilarity())
+                assertThat(after.search(Requests.query(text).mode(SearchMode.VECTOR, query, model.minSimilarity())
                         .limit(1).build())).singleElement().satisfies(hit -> assertThat(hit.snippet())
                         .as("the sentence, with or without words of the query").contains("port 5433"));
             }
@@ -99,7 +94,7 @@ class PassageSearchTest {
         ListMemorySource source = roughlyAbout("passages-fresh");
         try (LuceneSearchIndex index = LuceneSearch.inMemory().open(source)) {
             List<Long> roughly = byMeaning(index);
-            long target = source.memory(LONG).vector(embedded(LONG)).passages(passages(LONG)).add();
+            long target = source.memory(LONG).vector(model.memory(LONG)).passages(passages(LONG)).add();
 
             assertThat(byMeaning(index)).as("written after the index opened").startsWith(target)
                     .doesNotHaveDuplicates();
