@@ -97,6 +97,7 @@ public class JdbcStorageProvider implements StorageProvider {
     protected JdbcStorageProvider(Dialect dialect, boolean existingOnly) {
         this.dialect = Objects.requireNonNull(dialect, "dialect");
         this.existingOnly = existingOnly;
+        JdbiWarmUp.start();
         try {
             dialect.start();
         } catch (ColonyException refused) {

@@ -3,6 +3,7 @@ package dev.colony.store.sqlite;
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.store.jdbc.JdbcStorageProvider;
+import dev.colony.store.jdbc.JdbiWarmUp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,7 @@ public final class SqliteStorageProvider extends JdbcStorageProvider {
     public static SqliteStorageProvider open(Path dbFile, SqliteOptions options) {
         Objects.requireNonNull(dbFile, "dbFile");
         Objects.requireNonNull(options, "options");
+        JdbiWarmUp.start();
         NativeLibraryCache.install();
         Path file = dbFile.toAbsolutePath().normalize();
         try {
