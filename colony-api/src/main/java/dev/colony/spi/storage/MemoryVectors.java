@@ -14,18 +14,19 @@ import java.util.Set;
  */
 public interface MemoryVectors {
 
-    /** The model id under which {@link #vectorModels()} counts vectors stored before models were recorded. */
+    /** The model id under which {@link #otherVectorModels} counts vectors stored before models were recorded. */
     String UNKNOWN_MODEL = "unknown";
 
     /** The memories with these ids that exist, with their stored vectors and revs, in ascending id order. */
     List<MemoryDocument> documents(Collection<MemoryId> ids);
 
     /**
-     * How many memories carry a vector, by the model that computed it; vectors stored before models
-     * were recorded count under {@link #UNKNOWN_MODEL}. Tells whether the store's vectors are all of
-     * the configured model.
+     * How many memories carry a vector of a model other than {@code model}, by the model that computed it;
+     * vectors stored before models were recorded count under {@link #UNKNOWN_MODEL}. Empty when the store's
+     * vectors are all of {@code model}: what a search by meaning checks before it compares a query with
+     * them. Its cost does not grow with the number of {@code model}'s own vectors.
      */
-    Map<String, Long> vectorModels();
+    Map<String, Long> otherVectorModels(String model);
 
     /**
      * Memories with no vector of {@code model} and {@code dimension} (none at all, or another model's, or one

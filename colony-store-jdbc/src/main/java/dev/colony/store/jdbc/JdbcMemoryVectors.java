@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jdbi.v3.core.statement.Query;
@@ -50,23 +51,32 @@ final class JdbcMemoryVectors implements MemoryVectors {
     }
 
     @Override
-    public Map<String, Long> vectorModels() {
-        // Two reads, so that the index on vector_model answers: the models of vectors that name one (the
-        // index alone), and the vectors stored before models were recorded (among the rows naming none).
+    public Map<String, Long> otherVectorModels(String model) {
+        Objects.requireNonNull(model, "model");
+        // Reads the index on vector_model answers without visiting the model's own vectors, however many: the
+        // models sorting before it, those after it, and the vectors stored before models were recorded.
         Map<String, Long> models = new TreeMap<>();
-        try (Query query = tx.handle().createQuery("SELECT vector_model, COUNT(*) AS memories FROM memories "
-                + "WHERE vector_model IS NOT NULL GROUP BY vector_model")) {
-            query.map((rs, ctx) -> Map.entry(rs.getString("vector_model"), rs.getLong("memories")))
-                    .forEach(entry -> models.merge(entry.getKey(), entry.getValue(), Long::sum));
-        }
-        try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM memories "
-                + "WHERE vector_model IS NULL AND vector IS NOT NULL")) {
-            long unnamed = query.mapTo(Long.class).one();
-            if (unnamed > 0) {
-                models.merge(UNKNOWN_MODEL, unnamed, Long::sum);
+        countByModel("vector_model < :model", model, models);
+        countByModel("vector_model > :model", model, models);
+        if (!UNKNOWN_MODEL.equals(model)) {
+            try (Query query = tx.handle().createQuery("SELECT COUNT(*) FROM memories "
+                    + "WHERE vector_model IS NULL AND vector IS NOT NULL")) {
+                long unnamed = query.mapTo(Long.class).one();
+                if (unnamed > 0) {
+                    models.merge(UNKNOWN_MODEL, unnamed, Long::sum);
+                }
             }
         }
         return models;
+    }
+
+    private void countByModel(String range, String model, Map<String, Long> into) {
+        try (Query query = tx.handle().createQuery("SELECT vector_model, COUNT(*) AS memories FROM memories "
+                + "WHERE " + range + " GROUP BY vector_model")) {
+            query.bind("model", model)
+                    .map((rs, ctx) -> Map.entry(rs.getString("vector_model"), rs.getLong("memories")))
+                    .forEach(entry -> into.merge(entry.getKey(), entry.getValue(), Long::sum));
+        }
     }
 
     @Override

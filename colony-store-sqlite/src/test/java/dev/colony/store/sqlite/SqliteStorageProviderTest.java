@@ -101,7 +101,7 @@ class SqliteStorageProviderTest {
     }
 
     @Test
-    void storedVectorsAreCountedByModelThroughAnIndexAndThoseOfNoRecordedModelAsUnknown() throws SQLException {
+    void vectorsOfOtherModelsAreCountedThroughTheIndexWithoutVisitingTheModelsOwnAndThoseOfNoRecordedModelAsUnknown() throws SQLException {
         try (SqliteStorageProvider store = SqliteStorageProvider.open(dir.resolve("models.db"))) {
             Namespace namespace = seed(store, "alice", "s1");
             StoredVector vector = new StoredVector("test/model", new float[] {1f, 0f});
@@ -116,15 +116,21 @@ class SqliteStorageProviderTest {
                 // As a vector stored before schema version 9 recorded models.
                 statement.executeUpdate("UPDATE memories SET vector_model = NULL, vector_dim = NULL WHERE id = "
                         + legacy.value());
-                try (ResultSet plan = statement.executeQuery("EXPLAIN QUERY PLAN SELECT vector_model, COUNT(*) "
-                        + "FROM memories WHERE vector_model IS NOT NULL GROUP BY vector_model")) {
-                    plan.next();
-                    assertThat(plan.getString("detail")).contains("COVERING INDEX ix_memories_vector_model");
+                for (String range : List.of("vector_model < 'm'", "vector_model > 'm'")) {
+                    try (ResultSet plan = statement.executeQuery("EXPLAIN QUERY PLAN SELECT vector_model, COUNT(*) "
+                            + "FROM memories WHERE " + range + " GROUP BY vector_model")) {
+                        plan.next();
+                        assertThat(plan.getString("detail")).as(range)
+                                .contains("SEARCH memories USING COVERING INDEX ix_memories_vector_model");
+                    }
                 }
             }
 
-            Map<String, Long> models = store.read(tx -> tx.memoryVectors().vectorModels());
-            assertThat(models).containsExactlyInAnyOrderEntriesOf(Map.of("test/model", 1L, MemoryVectors.UNKNOWN_MODEL, 1L));
+            Map<String, Long> besideAnother = store.read(tx -> tx.memoryVectors().otherVectorModels("other/model"));
+            Map<String, Long> besideOwn = store.read(tx -> tx.memoryVectors().otherVectorModels("test/model"));
+            assertThat(besideAnother).containsExactlyInAnyOrderEntriesOf(
+                    Map.of("test/model", 1L, MemoryVectors.UNKNOWN_MODEL, 1L));
+            assertThat(besideOwn).containsExactlyInAnyOrderEntriesOf(Map.of(MemoryVectors.UNKNOWN_MODEL, 1L));
         }
     }
 

@@ -111,7 +111,7 @@ public interface ForgetContract extends StoreUnderTest {
             assertThat(document.vector()).isNull();
             assertThat(document.memory().content()).isEmpty();
         });
-        Map<String, Long> models = store.read(tx -> tx.memoryVectors().vectorModels());
+        Map<String, Long> models = store.read(tx -> tx.memoryVectors().otherVectorModels("another-model"));
         assertThat(models).doesNotContainKey("test-model");
         assertThat(purge(store, live.id(), "owner", Fixtures.T0)).isFalse();
         assertThat(purge(store, MemoryId.of(live.id().value() + 1_000_000), "owner",

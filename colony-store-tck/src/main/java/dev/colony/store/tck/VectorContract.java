@@ -37,7 +37,7 @@ public interface VectorContract extends StoreUnderTest {
     }
 
     @Test
-    default void vectorsAreCountedByTheirModel() {
+    default void vectorsOfOtherModelsAreCountedByTheirModel() {
         StorageProvider store = store();
         Fixtures.Writer writer = Fixtures.writer(store);
         String a = Fixtures.unique("test/a");
@@ -47,9 +47,14 @@ public interface VectorContract extends StoreUnderTest {
         insert(store, writer, MemoryKind.FACT, "three", new StoredVector(b, new float[] {1f, 1f, 1f}));
         insert(store, writer, MemoryKind.FACT, "four", null);
 
-        Map<String, Long> models = store.read(tx -> tx.memoryVectors().vectorModels());
+        // Other tests may share the store: only this test's models are asserted on.
+        Map<String, Long> besideA = store.read(tx -> tx.memoryVectors().otherVectorModels(a));
+        Map<String, Long> besideB = store.read(tx -> tx.memoryVectors().otherVectorModels(b));
+        Map<String, Long> besideNeither = store.read(tx -> tx.memoryVectors().otherVectorModels("z-model"));
 
-        assertThat(models).containsEntry(a, 2L).containsEntry(b, 1L);
+        assertThat(besideA).containsEntry(b, 1L).doesNotContainKey(a);
+        assertThat(besideB).containsEntry(a, 2L).doesNotContainKey(b);
+        assertThat(besideNeither).containsEntry(a, 2L).containsEntry(b, 1L);
     }
 
     @Test

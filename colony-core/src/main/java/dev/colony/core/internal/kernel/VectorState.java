@@ -55,9 +55,7 @@ public final class VectorState {
             return Optional.empty();
         }
         String model = embedder.get().modelId();
-        Map<String, Long> models = storage.read(tx -> tx.memoryVectors().vectorModels());
-        Map<String, Long> others = models.entrySet().stream().filter(entry -> !entry.getKey().equals(model))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        Map<String, Long> others = storage.read(tx -> tx.memoryVectors().otherVectorModels(model));
         if (others.isEmpty()) {
             return Optional.empty();
         }
