@@ -65,14 +65,16 @@ final class FreshLayer {
     /** Every change up to this rev is in this layer or below it. */
     private long through;
 
-    /** The field descriptions of a segment, by field name. */
-    private final Map<String, FieldInfo> fields;
+    /**
+     * The field descriptions of a segment, by field name; sampled when first needed, since indexing the
+     * sample costs a process that only reads the index on disk a cold start of Lucene's writer.
+     */
+    private Map<String, FieldInfo> fields;
     /** The same with each vector field seen so far, by the vector field's name. */
     private final Map<String, Map<String, FieldInfo>> fieldsWithVector = new HashMap<>();
 
     FreshLayer(Analyzer analyzer) {
         this.analyzer = analyzer;
-        this.fields = segmentFieldInfos(analyzer, null);
     }
 
     /**
@@ -112,7 +114,14 @@ final class FreshLayer {
      * not merge the descriptions of all their layers to learn it.
      */
     FieldInfo segmentField(String name) {
-        return fields.get(name);
+        return fields().get(name);
+    }
+
+    private Map<String, FieldInfo> fields() {
+        if (fields == null) {
+            fields = segmentFieldInfos(analyzer, null);
+        }
+        return fields;
     }
 
     /** Adds a change (replacing an older one of the same memory); it covers up to its rev. */
@@ -129,7 +138,7 @@ final class FreshLayer {
             boolean searchable = searched != null;
             String vectorField = searchable ? IndexLayout.vectorField(vector) : null;
             Map<String, FieldInfo> described = searchable ? fieldsWithVector.computeIfAbsent(vectorField,
-                    name -> segmentFieldInfos(analyzer, vector)) : fields;
+                    name -> segmentFieldInfos(analyzer, vector)) : fields();
             List<float[]> passages = new ArrayList<>();
             if (searchable && IndexLayout.searchedByPassages(change)) {
                 for (StoredVector passage : change.passages()) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -172,6 +173,20 @@ final class PublishedLayers {
         }
     }
 
+    /**
+     * How the segments index the searchable text: as the first leaf of the base that has it describes it
+     * (every segment describes it alike), else as the fresh layer's sample does.
+     */
+    private FieldInfo textField() {
+        for (IndexReader leaf : base.leaves()) {
+            FieldInfo text = ((LeafReader) leaf).getFieldInfos().fieldInfo(IndexLayout.TEXT);
+            if (text != null) {
+                return text;
+            }
+        }
+        return fresh.segmentField(IndexLayout.TEXT);
+    }
+
     /** Publishes a snapshot of the base and the fresh layer, the fresh layer's memories hidden below. */
     private void publish() throws IOException {
         List<IndexReader> parts = new ArrayList<>(base.leaves().size() + fresh.size());
@@ -186,8 +201,7 @@ final class PublishedLayers {
         parts.addAll(fresh.readers());
         Snapshot next;
         try {
-            next = Snapshot.over(parts, context.analyzer(), formatter, fresh.segmentField(IndexLayout.TEXT),
-                    fresh.through());
+            next = Snapshot.over(parts, context.analyzer(), formatter, textField(), fresh.through());
         } finally {
             // The snapshot took its own references; the masks are owned by it alone.
             release(masks);
