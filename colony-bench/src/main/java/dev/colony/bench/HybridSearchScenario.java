@@ -12,6 +12,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * {@code search.hybrid}: Colony's hybrid search (the query embedded in-process, the vector leg over the
@@ -27,12 +30,15 @@ final class HybridSearchScenario implements Scenario {
     /** Warm-up: at least this many passes over the queries, ... */
     private static final int WARM_UP_PASSES = 2;
     /**
-     * ... and at least this long (system property {@code warmup.seconds}): after a rebuild the index
-     * merges its segments, rebuilding their graphs, in the background for a minute or two, which on a
-     * small machine competes with the searches. Measured here: p95 about 26 ms during those merges,
-     * about 7 ms once they are done.
+     * ... and at least this long (system property {@code warmup.seconds}), ...
      */
     private static final long WARM_UP_MIN_NANOS = Long.getLong("warmup.seconds", 150) * 1_000_000_000L;
+    /**
+     * ... and until the index has committed its build merged into one segment, but no longer than this: after a
+     * build the index merges its segments in the background, rebuilding their graphs, for two minutes or more,
+     * which on a small machine competes with the searches (p95 about 26 ms during those merges).
+     */
+    private static final long WARM_UP_MAX_NANOS = Long.getLong("warmup.max.seconds", 900) * 1_000_000_000L;
 
     @Override
     public String name() {
@@ -61,8 +67,9 @@ final class HybridSearchScenario implements Scenario {
             memory.search(SearchQuery.of("warm up"));
             double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
             long warmUpStart = System.nanoTime();
-            int passes = warmUp(memory, queries);
+            int passes = warmUp(memory, queries, LuceneSearch.indexDirectoryBeside(db));
             double warmUpSeconds = (System.nanoTime() - warmUpStart) / 1e9;
+            int segments = committedSegments(LuceneSearch.indexDirectoryBeside(db));
             long hybridHits = 0;
             long keywordHits = 0;
             for (int round = 0; round < options.rounds(); round++) {
@@ -75,25 +82,35 @@ final class HybridSearchScenario implements Scenario {
                     p95 <= TARGET_P95_MILLIS, String.format(Locale.ROOT, "%d memories with %s vectors (embedded or "
                             + "read from the cache in %.1f s), SQLite, index build with the HNSW graph %.1f s; "
                             + "queries of 2 to 5 corpus words, limit 10, the query's embedding included; warm-up %d "
-                            + "passes (%.0f s); mean hits hybrid %.1f, keyword %.1f", size, embedder.modelId(),
-                            embedSeconds, buildSeconds, passes, warmUpSeconds, hybridHits / (double) hybrid.count(),
+                            + "passes (%.0f s), then %d committed segment(s); mean hits hybrid %.1f, keyword %.1f", size,
+                            embedder.modelId(), embedSeconds, buildSeconds, passes, warmUpSeconds, segments,
+                            hybridHits / (double) hybrid.count(),
                             keywordHits / (double) keyword.count()));
         }
     }
 
     /**
-     * Searches {@code queries} by both modes, unmeasured, until the index has settled after its build (at
-     * least {@value #WARM_UP_PASSES} passes and {@code warmup.seconds}); returns the passes made.
+     * Searches {@code queries} by both modes, unmeasured, until the index in {@code indexDirectory} has settled
+     * after its build (at least {@value #WARM_UP_PASSES} passes and {@code warmup.seconds}, and its last commit
+     * one segment, or {@code warmup.max.seconds}); returns the passes made.
      */
-    static int warmUp(MemoryStore memory, List<String> queries) {
+    static int warmUp(MemoryStore memory, List<String> queries, Path indexDirectory) throws IOException {
         long start = System.nanoTime();
         int passes = 0;
-        while (passes < WARM_UP_PASSES || System.nanoTime() - start < WARM_UP_MIN_NANOS) {
+        while (passes < WARM_UP_PASSES || System.nanoTime() - start < WARM_UP_MIN_NANOS
+                || committedSegments(indexDirectory) > 1 && System.nanoTime() - start < WARM_UP_MAX_NANOS) {
             run(memory, queries, SearchMode.HYBRID, null);
             run(memory, queries, SearchMode.KEYWORD, null);
             passes++;
         }
         return passes;
+    }
+
+    /** How many segments the last commit of the index in {@code directory} has. */
+    static int committedSegments(Path directory) throws IOException {
+        try (Directory index = FSDirectory.open(directory)) {
+            return SegmentInfos.readLatestCommit(index).size();
+        }
     }
 
     /** Runs the queries ranked by {@code mode}; returns the hits, so both sides can be seen to find things. */

@@ -25,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 final class IndexOpenScenario implements Scenario {
 
     static final double TARGET_P95_MILLIS = 2_000;
+    /** The bar's other arm: the hybrid open at most this many times the keyword open of the same run. */
+    static final double TARGET_RATIO = 1.2;
     private static final int OPENS_PER_ROUND = 5;
     private static final int QUERIES = 100;
 
@@ -51,7 +53,7 @@ final class IndexOpenScenario implements Scenario {
             MemoryStore memory = first.as(store.actor()).memories();
             memory.search(SearchQuery.of("warm up"));
             double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
-            HybridSearchScenario.warmUp(memory, store.queries());
+            HybridSearchScenario.warmUp(memory, store.queries(), LuceneSearch.indexDirectoryBeside(store.db()));
             open(store.db(), natives, "keyword", store.queries().get(0), null);
             open(store.db(), natives, "hybrid", store.queries().get(0), null);
             long hybridHits = 0;
@@ -62,9 +64,11 @@ final class IndexOpenScenario implements Scenario {
                 keywordHits += open(store.db(), natives, "keyword", query, keyword);
             }
             double p95 = hybrid.percentileMillis(95);
+            double ratio = p95 / keyword.percentileMillis(95);
             return new Result(name(), size, hybrid, keyword, "p95 of the launch to the first hybrid answer / p95 "
-                    + "to the first keyword answer", p95 / keyword.percentileMillis(95), String.format(Locale.ROOT,
-                    "p95 <= %.0f ms", TARGET_P95_MILLIS), p95 <= TARGET_P95_MILLIS, String.format(Locale.ROOT,
+                    + "to the first keyword answer", ratio, String.format(Locale.ROOT, "p95 <= %.0f ms or ratio <= %.2f",
+                    TARGET_P95_MILLIS, TARGET_RATIO), p95 <= TARGET_P95_MILLIS || ratio <= TARGET_RATIO,
+                    String.format(Locale.ROOT,
                     "%d memories with %s vectors, SQLite; the index built by the first process in %.1f s and held "
                             + "open by it; %d launches each, alternating, a fresh JVM with default options; mean hits "
                             + "hybrid %.1f, keyword %.1f", size, store.embedder().modelId(), buildSeconds, opens,

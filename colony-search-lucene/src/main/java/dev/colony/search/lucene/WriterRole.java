@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -33,6 +34,12 @@ final class WriterRole {
     private static final int COMMIT_EVERY_DOCS = 20_000;
     /** Closing indexes at most this many changes it has not seen yet before its commit. */
     private static final long CLOSE_CATCH_UP = 10_000;
+    /**
+     * A catch-up of at least this many changes (a build, a rebuild, a long absence) is followed by merging the
+     * index into one segment in the background: a nearest-neighbour search visits every segment's graph, and
+     * searching the 30 segments a build of 100,000 memories flushes costs about five times one segment's.
+     */
+    static final long COMPACT_AFTER_CHANGES = 10_000;
 
     private final IndexContext context;
     private final PublishedLayers layers;
@@ -62,6 +69,12 @@ final class WriterRole {
     private long committedRev;
     private long nextCommitMillis;
     private boolean verifyPending;
+    /**
+     * Whether a merge has ended since the last commit began: the merged segments are then committed even with no
+     * change to commit, so that other processes open them, and the files they replace are deleted. Set by merge
+     * threads.
+     */
+    private final AtomicBoolean mergedSinceCommit = new AtomicBoolean();
 
     WriterRole(IndexContext context, PublishedLayers layers, SearchDemand demand) {
         this.context = context;
@@ -229,7 +242,7 @@ final class WriterRole {
         TieredMergePolicy merges = new TieredMergePolicy();
         merges.setForceMergeDeletesPctAllowed(0);
         config.setMergePolicy(merges);
-        config.setMergeScheduler(new YieldingMergeScheduler(context.foreground()));
+        config.setMergeScheduler(new YieldingMergeScheduler(context.foreground(), () -> mergedSinceCommit.set(true)));
         return config;
     }
 
@@ -280,7 +293,8 @@ final class WriterRole {
      * the final catch-up of {@link #close}.
      */
     private void indexUpTo(long target, boolean publishing) throws IOException {
-        long backlog = target - indexedRev;
+        long from = indexedRev;
+        long backlog = target - from;
         CatchUpProgress progress = backlog > CatchUpProgress.LOGGED_BACKLOG
                 ? new CatchUpProgress(context.where(), backlog) : null;
         long sinceCommit = 0;
@@ -309,6 +323,19 @@ final class WriterRole {
         if (progress != null) {
             progress.done();
         }
+        if (indexedRev - from >= COMPACT_AFTER_CHANGES && !context.closed()) {
+            compact();
+        }
+    }
+
+    /**
+     * Starts merging every segment into one, in the background (see {@link #COMPACT_AFTER_CHANGES}); searches keep
+     * reading the segments they have until the merged one is published, and a close abandons the merge.
+     */
+    private void compact() throws IOException {
+        LOG.log(System.Logger.Level.INFO, "search index {0}: merging its segments into one in the background",
+                context.where());
+        writer.forceMerge(1, false);
     }
 
     private void refresh() throws IOException {
@@ -360,7 +387,7 @@ final class WriterRole {
 
     /** Whether there is something to commit and the commit interval has passed on the Colony's clock. */
     boolean commitDue() {
-        return indexedRev != committedRev && context.clock().millis() >= nextCommitMillis;
+        return (indexedRev != committedRev || mergedSinceCommit.get()) && context.clock().millis() >= nextCommitMillis;
     }
 
     /**
@@ -369,7 +396,12 @@ final class WriterRole {
      * {@link #indexedRev}.
      */
     void commit() throws IOException {
-        if (writer == null || indexedRev == committedRev) {
+        if (writer == null) {
+            return;
+        }
+        // Cleared before the commit begins: a merge ending during it is committed by the next one.
+        boolean merged = mergedSinceCommit.getAndSet(false);
+        if (indexedRev == committedRev && !merged) {
             return;
         }
         if (expunge) {

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
@@ -193,6 +194,29 @@ class IndexLifecycleTest {
         }
         try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).open(source)) {
             assertFindsAll(index, 5);
+        }
+    }
+
+    @Test
+    void aLongCatchUpIsMergedIntoOneSegmentThatIsCommittedThoughNothingChanged() throws IOException {
+        int count = (int) WriterRole.COMPACT_AFTER_CHANGES + 15_000;
+        ListMemorySource source = sourceWithMemories("s", count);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withCommitInterval(Duration.ZERO).open(source)) {
+            long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MILLIS).toNanos();
+            // The catch-up committed its first 20,000 changes on the way, as one segment of their own.
+            while ((committedSegments(indexDir()) > 1 || docCount(indexDir()) < count)
+                    && System.nanoTime() < deadline) {
+                assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            }
+            assertThat(docCount(indexDir())).isEqualTo(count);
+            assertThat(committedSegments(indexDir())).as("merged and committed with no change to commit").isOne();
+            assertThat(index.search(Requests.query("memory number 12345").limit(1).build())).hasSize(1);
+        }
+    }
+
+    private static int committedSegments(Path dir) throws IOException {
+        try (Directory directory = FSDirectory.open(dir)) {
+            return SegmentInfos.readLatestCommit(directory).size();
         }
     }
 
