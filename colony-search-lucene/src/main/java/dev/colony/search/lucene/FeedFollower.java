@@ -85,6 +85,7 @@ final class FeedFollower {
                 // wakes this thread, which then publishes.
                 writer.catchUp(latest, false);
                 writer.verifyIfPending();
+                writer.compactIfDue();
                 if (writer.commitDue()) {
                     writer.commit();
                 }

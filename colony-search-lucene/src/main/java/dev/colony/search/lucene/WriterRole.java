@@ -40,6 +40,13 @@ final class WriterRole {
      * searching the 30 segments a build of 100,000 memories flushes costs about five times one segment's.
      */
     static final long COMPACT_AFTER_CHANGES = 10_000;
+    /**
+     * How long after such a catch-up, on the Colony's clock, the merge starts if the index is still open. Closing
+     * the writer waits for a running merge, and a merge that rebuilds a vector graph notices nothing until it ends
+     * (about two minutes for 100,000 memories on two cores): a command that built the index and exits does not
+     * wait for a merge that only a process staying up would profit from.
+     */
+    static final long COMPACT_DELAY_MILLIS = 60_000;
 
     private final IndexContext context;
     private final PublishedLayers layers;
@@ -75,6 +82,8 @@ final class WriterRole {
      * threads.
      */
     private final AtomicBoolean mergedSinceCommit = new AtomicBoolean();
+    /** When the compaction a long catch-up asked for is due (the Colony's clock); -1 when none is. */
+    private long compactAtMillis = -1;
 
     WriterRole(IndexContext context, PublishedLayers layers, SearchDemand demand) {
         this.context = context;
@@ -256,6 +265,7 @@ final class WriterRole {
         Closing.rollbackQuietly(writer);
         writer = null;
         writing = false;
+        compactAtMillis = -1;
     }
 
     // ---------------------------------------------------------------- indexing
@@ -323,16 +333,21 @@ final class WriterRole {
         if (progress != null) {
             progress.done();
         }
-        if (indexedRev - from >= COMPACT_AFTER_CHANGES && !context.closed()) {
-            compact();
+        if (indexedRev - from >= COMPACT_AFTER_CHANGES) {
+            compactAtMillis = IndexContext.plus(context.clock().millis(), COMPACT_DELAY_MILLIS);
         }
     }
 
     /**
-     * Starts merging every segment into one, in the background (see {@link #COMPACT_AFTER_CHANGES}); searches keep
-     * reading the segments they have until the merged one is published, and a close abandons the merge.
+     * Starts merging every segment into one, in the background, when a long catch-up asked for it and its delay has
+     * passed (see {@link #COMPACT_AFTER_CHANGES}); searches keep reading the segments they have until the merged one
+     * is published, and its commit follows ({@link #commitDue()}).
      */
-    private void compact() throws IOException {
+    void compactIfDue() throws IOException {
+        if (writer == null || compactAtMillis < 0 || context.clock().millis() < compactAtMillis) {
+            return;
+        }
+        compactAtMillis = -1;
         LOG.log(System.Logger.Level.INFO, "search index {0}: merging its segments into one in the background",
                 context.where());
         writer.forceMerge(1, false);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
+import dev.colony.store.tck.MutableClock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -201,7 +202,12 @@ class IndexLifecycleTest {
     void aLongCatchUpIsMergedIntoOneSegmentThatIsCommittedThoughNothingChanged() throws IOException {
         int count = (int) WriterRole.COMPACT_AFTER_CHANGES + 15_000;
         ListMemorySource source = sourceWithMemories("s", count);
-        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withCommitInterval(Duration.ZERO).open(source)) {
+        MutableClock clock = new MutableClock(ListMemorySource.T0);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withCommitInterval(Duration.ZERO)
+                .open(source, clock)) {
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            assertThat(committedSegments(indexDir())).as("not merged before the delay").isGreaterThan(1);
+            clock.advance(Duration.ofMillis(WriterRole.COMPACT_DELAY_MILLIS));
             long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MILLIS).toNanos();
             // The catch-up committed its first 20,000 changes on the way, as one segment of their own.
             while ((committedSegments(indexDir()) > 1 || docCount(indexDir()) < count)
