@@ -67,9 +67,10 @@ final class HybridSearchScenario implements Scenario {
             memory.search(SearchQuery.of("warm up"));
             double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
             long warmUpStart = System.nanoTime();
-            int passes = warmUp(memory, queries, LuceneSearch.indexDirectoryBeside(db));
+            Path index = LuceneSearch.indexDirectoryBeside(db);
+            int passes = warmUp(memory, queries, index);
             double warmUpSeconds = (System.nanoTime() - warmUpStart) / 1e9;
-            int segments = committedSegments(LuceneSearch.indexDirectoryBeside(db));
+            int segments = committedSegments(index);
             long hybridHits = 0;
             long keywordHits = 0;
             for (int round = 0; round < options.rounds(); round++) {
