@@ -243,7 +243,8 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     /**
      * Stops the background thread, commits what the writer indexed, releases the write lock and closes
-     * the index's files. Searches still running finish on their snapshot.
+     * the index's files. Searches still running finish on their snapshot. When a large merge is running, the
+     * writer closes when it ends, on a thread of its own, and releases the lock then; this returns at once.
      */
     @Override
     public void close() {
@@ -259,9 +260,8 @@ public final class LuceneSearchIndex implements SearchIndex {
         views.lock();
         try {
             IOException failure = layers.close(null);
-            failure = writer.close(failure);
             failure = reader.close(failure);
-            failure = Closing.closeCollecting(context.directory(), failure);
+            failure = writer.close(failure, context.directory());
             context.analyzer().close();
             if (failure != null) {
                 throw new ColonyException(ErrorCode.SEARCH_FAILURE, "closing the search index " + context.where()
@@ -274,6 +274,16 @@ public final class LuceneSearchIndex implements SearchIndex {
     }
 
     // ---------------------------------------------------------------- for tests and diagnostics
+
+    /**
+     * Waits at most {@code millis} after {@link #close()} for a writer left to close after a large merge (for
+     * tests).
+     *
+     * @return whether the writer is closed and the write lock released
+     */
+    boolean awaitWriterClosed(long millis) throws InterruptedException {
+        return writer.awaitClosed(millis);
+    }
 
     /** Commits now whatever this index, as the writer, has indexed and not committed yet (for tests). */
     void commitNow() {

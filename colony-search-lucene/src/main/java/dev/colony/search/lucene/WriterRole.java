@@ -3,6 +3,7 @@ package dev.colony.search.lucene;
 import dev.colony.api.ColonyException;
 import dev.colony.spi.storage.MemoryDocument;
 import dev.colony.spi.storage.Presence;
+import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -41,10 +42,9 @@ final class WriterRole {
      */
     static final long COMPACT_AFTER_CHANGES = 10_000;
     /**
-     * How long after such a catch-up, on the Colony's clock, the merge starts if the index is still open. Closing
-     * the writer waits for a running merge, and a merge that rebuilds a vector graph notices nothing until it ends
-     * (about two minutes for 100,000 memories on two cores): a command that built the index and exits does not
-     * wait for a merge that only a process staying up would profit from.
+     * How long after such a catch-up, on the Colony's clock, the merge starts if the index is still open: a
+     * command that built the index and exits does not spend a core on a merge (about two minutes for 100,000
+     * memories on two cores) that only a process staying up would profit from.
      */
     static final long COMPACT_DELAY_MILLIS = 60_000;
 
@@ -84,6 +84,8 @@ final class WriterRole {
     private final AtomicBoolean mergedSinceCommit = new AtomicBoolean();
     /** When the compaction a long catch-up asked for is due (the Colony's clock); -1 when none is. */
     private long compactAtMillis = -1;
+    /** The thread closing the writer after a large merge, when closing left it one. */
+    private volatile Thread closer;
 
     WriterRole(IndexContext context, PublishedLayers layers, SearchDemand demand) {
         this.context = context;
@@ -433,25 +435,47 @@ final class WriterRole {
     // ---------------------------------------------------------------- closing
 
     /**
-     * Closes the writer's reader, then gives the writer the few changes it has not seen, commits and closes it,
-     * releasing the write lock (rolled back when that fails).
+     * Closes the writer's reader, then gives the writer the few changes it has not seen and commits them, then
+     * closes the writer (rolled back when that fails) and {@code afterwards}: at once, or after a large running
+     * merge on a thread of their own ({@link WriterClosing}), so that closing never waits for a merge to rebuild
+     * a vector graph. Without a writer, {@code afterwards} is closed at once.
      *
      * @return {@code failure} with what failed here added
      */
-    IOException close(IOException failure) {
+    IOException close(IOException failure, Closeable afterwards) {
         failure = Closing.closeCollecting(writerReader, failure);
-        if (writer != null) {
-            try {
-                indexRecentChanges();
-                commit();
-                writer.close();
-            } catch (IOException | RuntimeException e) {
-                Closing.rollbackQuietly(writer);
-                failure = Closing.collect(failure, e);
-            }
-            writing = false;
+        if (writer == null) {
+            return Closing.closeCollecting(afterwards, failure);
+        }
+        writing = false;
+        try {
+            indexRecentChanges();
+            commit();
+        } catch (IOException | RuntimeException e) {
+            Closing.rollbackQuietly(writer);
+            return Closing.closeCollecting(afterwards, Closing.collect(failure, e));
+        }
+        try {
+            closer = WriterClosing.close(writer, afterwards, WriterClosing.LARGE_MERGE_DOCS, context.where());
+        } catch (IOException e) {
+            failure = Closing.collect(failure, e);
         }
         return failure;
+    }
+
+    /**
+     * Waits at most {@code millis} for the thread that closes the writer after a large merge, if closing left it
+     * one (for tests).
+     *
+     * @return whether the writer is closed
+     */
+    boolean awaitClosed(long millis) throws InterruptedException {
+        Thread pending = closer;
+        if (pending == null) {
+            return true;
+        }
+        pending.join(millis);
+        return !pending.isAlive();
     }
 
     /**
