@@ -34,7 +34,8 @@ import java.util.Objects;
  * A Colony archive as JSON lines, the form {@code colony export} writes and {@code colony import} reads.
  *
  * <p>The first line describes the archive: {@code {"colony_archive":1,"format":N,"user":…,"exported_at":…}},
- * where {@code format} is the store's row format ({@link ArchiveLayout#format()}). Every other line is one row,
+ * where {@code format} is the store's row format ({@link ArchiveLayout#format()}; a store also reads the earlier
+ * formats its layout names, whose rows lack the columns added since). Every other line is one row,
  * {@code {"table":…,"row":{column:value,…}}}, a column's value a JSON integer, string, boolean or null, and an
  * embedding its bytes in base64. Reading checks every line against the store's layout and names the line (and
  * the column, for broken JSON) of the first fault.
@@ -147,9 +148,9 @@ public final class JsonLinesArchive {
                 }
                 try (JsonParser json = JSON.createParser(line)) {
                     if (header == null) {
-                        header = header(json, layout.format(), number);
+                        header = header(json, layout, number);
                     } else {
-                        rows.add(row(json, tables, number));
+                        rows.add(row(json, tables, header.format(), number));
                     }
                 }
             }
@@ -167,7 +168,7 @@ public final class JsonLinesArchive {
         return new Archive(header, rows);
     }
 
-    private static ArchiveHeader header(JsonParser json, int format, int line) throws IOException {
+    private static ArchiveHeader header(JsonParser json, ArchiveLayout layout, int line) throws IOException {
         Map<String, Object> fields = new LinkedHashMap<>();
         expect(json, JsonToken.START_OBJECT, line);
         while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -180,9 +181,11 @@ public final class JsonLinesArchive {
             throw ColonyException.invalid("archive", "line " + line + " is not a Colony archive's first line "
                     + "(colony_archive " + VERSION + ")");
         }
-        if (!String.valueOf(format).equals(fields.get("format"))) {
+        int format = format(fields.get("format"));
+        if (!layout.restores(format)) {
             throw ColonyException.invalid("archive", "the archive's rows are of format " + fields.get("format")
-                    + ", and this store reads format " + format + ": export it again with the same Colony version");
+                    + ", and this store reads format " + layout.restoredFormats() + ": export it again with the "
+                    + "same Colony version");
         }
         Object user = fields.get("user");
         if (user == null) {
@@ -191,7 +194,17 @@ public final class JsonLinesArchive {
         return new ArchiveHeader(UserId.of(user.toString()), format, exportedAt(fields.get("exported_at")));
     }
 
-    private static ArchivedRow row(JsonParser json, Map<String, ArchiveTable> tables, int line) throws IOException {
+    /** The header's format as a number; -1 when it is not one (refused as a format no store reads). */
+    private static int format(Object field) {
+        try {
+            return field == null ? -1 : Integer.parseInt(field.toString());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static ArchivedRow row(JsonParser json, Map<String, ArchiveTable> tables, int format, int line)
+            throws IOException {
         expect(json, JsonToken.START_OBJECT, line);
         String tableName = null;
         Map<String, Object> values = null;
@@ -204,7 +217,7 @@ public final class JsonLinesArchive {
                 if (tableName == null) {
                     throw malformed(line, "\"table\" must come before \"row\"");
                 }
-                values = values(json, tables, tableName, line);
+                values = values(json, tables, tableName, format, line);
             } else {
                 throw malformed(line, "unexpected field \"" + field + "\"");
             }
@@ -215,14 +228,19 @@ public final class JsonLinesArchive {
         return new ArchivedRow(line, tableName, values);
     }
 
+    /**
+     * The row's values by column, every column of the table present: those the archive's format lacks as
+     * {@code null}.
+     */
     private static Map<String, Object> values(JsonParser json, Map<String, ArchiveTable> tables, String tableName,
-            int line) throws IOException {
+            int format, int line) throws IOException {
         ArchiveTable table = tables.get(tableName);
         if (table == null) {
             throw malformed(line, "no archived table is named \"" + tableName + "\"; there are " + tables.keySet());
         }
         Map<String, ArchiveColumn> columns = new LinkedHashMap<>();
-        table.columns().forEach(column -> columns.put(column.name(), column));
+        table.columns().stream().filter(column -> column.heldBy(format))
+                .forEach(column -> columns.put(column.name(), column));
         Map<String, Object> values = new LinkedHashMap<>();
         while (json.nextToken() == JsonToken.FIELD_NAME) {
             String name = json.currentName();
@@ -238,7 +256,11 @@ public final class JsonLinesArchive {
                 throw malformed(line, "the row of " + tableName + " lacks \"" + name + "\"");
             }
         }
-        return values;
+        Map<String, Object> complete = new LinkedHashMap<>();
+        for (ArchiveColumn column : table.columns()) {
+            complete.put(column.name(), values.get(column.name()));
+        }
+        return complete;
     }
 
     private static Object value(JsonParser json, JsonToken token, ArchiveColumn column, int line) throws IOException {

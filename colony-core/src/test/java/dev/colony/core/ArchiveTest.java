@@ -63,6 +63,8 @@ class ArchiveTest {
         CallerScope bob = as(colony, "bob");
         alice.memories().add(MemoryDraft.of(MemoryKind.DECISION, "Invoices are rendered by headless Chromium")
                 .withTopics(List.of("invoices", "pdf")).withMacroTopics(List.of("billing")));
+        alice.memories().add(MemoryDraft.of(MemoryKind.NOTE, "The render box was moved to the new rack. Its fonts "
+                + "are installed by the provisioning script. Nobody logs into it by hand any more."));
         alice.memories().add(MemoryDraft.task(TaskChecklist.of("Ship the invoice redesign", List.of("mockups",
                 "review"), TaskStatus.ACTIVE)));
         Memory forgotten = alice.memories().add(MemoryDraft.of(MemoryKind.FACT, "The old render box is pdf-01"));
@@ -94,6 +96,8 @@ class ArchiveTest {
         }
         assertThat(archive).contains("Chromium", "Ship the invoice redesign", "ops pager", "\"vector\":\"")
                 .doesNotContain("pdf-01", "dotfiles");
+        assertThat(memoryRow(archive, "render box")).as("a memory of three sentences, with their vectors")
+                .containsPattern("\"passage_vectors\":\"[A-Za-z0-9+/]{100,}");
 
         try (Colony target = open(store.apply(dir.resolve("target")))) {
             ArchiveSummary restored = target.admin().restore(JsonLinesArchive.reader(new StringReader(archive)));
@@ -136,6 +140,34 @@ class ArchiveTest {
     }
 
     @Test
+    void anArchiveOfTheFormatBeforeSentenceVectorsIsRestoredAndReindexGivesThemBack() {
+        try (Colony source = open(SqliteStorageProvider.open(dir.resolve("a.db")))) {
+            String archive = fill(source);
+            String older = archive.replaceFirst("\"format\":\\d+", "\"format\":18")
+                    .replaceAll(",\"passage_vectors\":(null|\"[^\"]*\")", "");
+            assertThat(older).doesNotContain("passage_vectors");
+            try (Colony target = open(SqliteStorageProvider.open(dir.resolve("b.db")))) {
+                target.admin().restore(JsonLinesArchive.reader(new StringReader(older)));
+
+                assertThat(memoryRow(export(target, "alice").lines(), "render box")).as("restored without them")
+                        .contains("\"passage_vectors\":null");
+                assertThat(target.admin().reembed(done -> { }).embedded()).as("colony reindex embeds them")
+                        .isPositive();
+                assertThat(memoryRow(export(target, "alice").lines(), "render box"))
+                        .containsPattern("\"passage_vectors\":\"[A-Za-z0-9+/]{100,}");
+                assertThat(as(target, "alice").memories().search(SearchQuery.of("who installs the fonts")))
+                        .extracting(SearchHit::snippet).anySatisfy(snippet -> assertThat(snippet).contains("fonts"));
+            }
+        }
+    }
+
+    /** The archive line of the memory whose content holds {@code words}. */
+    private static String memoryRow(String archive, String words) {
+        return archive.lines().filter(line -> line.startsWith("{\"table\":\"memories\"") && line.contains(words))
+                .findFirst().orElseThrow(() -> new AssertionError("no memory row holds " + words));
+    }
+
+    @Test
     void aMalformedArchiveIsRefusedWithItsLineAndNothingIsWritten() {
         try (Colony source = open(SqliteStorageProvider.open(dir.resolve("a.db")))) {
             String archive = fill(source);
@@ -146,7 +178,15 @@ class ArchiveTest {
                 String wrongType = lines[0] + "\n" + lines[1].replaceFirst("\"id\":\\d+", "\"id\":\"one\"") + "\n";
                 String missingColumn = lines[0] + "\n" + lines[1].replaceFirst("\"slug\":\"[^\"]*\",", "") + "\n";
 
-                assertThat(refusal(target, otherFormat)).contains("format 1");
+                String newerFormat = archive.replaceFirst("\"format\":\\d+", "\"format\":99");
+                String olderWithNewerColumn = archive.replaceFirst("\"format\":\\d+", "\"format\":18");
+                int firstMemory = archive.substring(0, archive.indexOf("{\"table\":\"memories\"")).split("\n").length
+                        + 1;
+
+                assertThat(refusal(target, otherFormat)).contains("format 1,", "reads format 18 to 25");
+                assertThat(refusal(target, newerFormat)).contains("format 99,");
+                assertThat(refusal(target, olderWithNewerColumn)).contains("line " + firstMemory,
+                        "memories has no column \"passage_vectors\"");
                 assertThat(refusal(target, unknownTable)).contains("line " + (lines.length + 1), "secrets");
                 assertThat(refusal(target, wrongType)).contains("line 2", "\"id\" must be an integer");
                 assertThat(refusal(target, missingColumn)).contains("line 2", "lacks \"slug\"");

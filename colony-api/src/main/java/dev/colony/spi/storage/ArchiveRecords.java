@@ -20,10 +20,19 @@ import java.util.function.Consumer;
 public interface ArchiveRecords {
 
     /**
-     * The version of the row format: it changes whenever a table or column of {@link #tables()} does, and a
-     * store restores only archives of its own version.
+     * The version of the row format: it changes whenever a table or column of {@link #tables()} does. A store
+     * restores archives of this version and of earlier ones back to {@link #oldestFormat()}.
      */
     int format();
+
+    /**
+     * The oldest row format this store restores: an archive of a format from this one up to {@link #format()}
+     * lacks the columns added after it ({@link ArchiveColumn#since()}), which are restored as {@code null}. By
+     * default {@link #format()}: only archives of this version.
+     */
+    default int oldestFormat() {
+        return format();
+    }
 
     /** The tables of an archive, in the order a restore needs them (referenced rows first). */
     List<ArchiveTable> tables();
@@ -40,7 +49,7 @@ public interface ArchiveRecords {
 
     /**
      * Inserts one row of {@code table} as {@link #read} gave it, ids included; every column of the table
-     * must be present. Must run in a write transaction.
+     * must be present ({@code null} for one the archive's format lacks). Must run in a write transaction.
      */
     void restore(String table, Map<String, Object> row);
 
@@ -67,13 +76,24 @@ public interface ArchiveRecords {
      *
      * @param name the column's name
      * @param type the kind of value it holds
+     * @param since the first row format that holds it: archives of earlier formats lack it (0: every format)
      */
-    record ArchiveColumn(String name, ColumnType type) {
+    record ArchiveColumn(String name, ColumnType type, int since) {
 
-        /** Checks that both components are present. */
+        /** Checks that the name and type are present. */
         public ArchiveColumn {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(type, "type");
+        }
+
+        /** A column that archives of every format hold. */
+        public ArchiveColumn(String name, ColumnType type) {
+            this(name, type, 0);
+        }
+
+        /** Whether an archive of row format {@code format} holds this column. */
+        public boolean heldBy(int format) {
+            return since <= format;
         }
     }
 

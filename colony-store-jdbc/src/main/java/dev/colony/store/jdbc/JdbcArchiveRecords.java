@@ -25,6 +25,9 @@ import org.jdbi.v3.core.statement.Update;
  */
 final class JdbcArchiveRecords implements ArchiveRecords {
 
+    /** The row format that added the memories' sentence vectors (schema version 25). */
+    private static final int PASSAGE_VECTORS_FORMAT = 25;
+
     /** The condition of a live memory of the scope's namespaces. */
     private static final String SCOPED_MEMORY = "namespace_id IN (<namespaces>) AND " + MemoryRows.LIVE;
 
@@ -47,7 +50,8 @@ final class JdbcArchiveRecords implements ArchiveRecords {
                     text("kind"), text("content"), text("topics"), text("macro_topics"), text("ref"), text("artifact"),
                     integer("task_id"), integer("reply_to"), integer("created_at"), integer("updated_at"),
                     integer("expires_at"), bool("retracted"), text("metadata"), bytes("vector"), text("vector_model"),
-                    integer("vector_dim"), integer("rev"))), Map.of(
+                    integer("vector_dim"), integer("rev"), new ArchiveColumn("passage_vectors", ColumnType.BYTES,
+                            PASSAGE_VECTORS_FORMAT))), Map.of(
                     "task_id", "CASE WHEN task_id IN (SELECT t.id FROM tasks t WHERE t.namespace_id IN (<namespaces>)) "
                             + "THEN task_id END",
                     "reply_to", "CASE WHEN reply_to IN (SELECT r.id FROM memories r WHERE r.namespace_id IN "
@@ -67,11 +71,15 @@ final class JdbcArchiveRecords implements ArchiveRecords {
      * The format of the archived rows: the last schema version that changed a table's columns. A migration
      * that only adds an index (version 19) or a table archives do not hold (version 20, the store's delegation
      * policy, which is the operator's and not a user's; versions 21 and 22, the chat windows and embedded
-     * segments of agent frameworks, not archived yet; version 24, foraged examples, which a rescan rebuilds;
-     * version 25, the passage vectors of memories, which {@code colony reindex} embeds again for imported memories)
-     * keeps it, so archives of the earlier versions still import.
+     * segments of agent frameworks, not archived yet; version 24, foraged examples, which a rescan rebuilds)
+     * keeps it. Version 25 added the sentence vectors of memories.
      */
-    static final int ROW_FORMAT = 18;
+    static final int ROW_FORMAT = PASSAGE_VECTORS_FORMAT;
+    /**
+     * The oldest format restored: archives of format 18 lack the sentence vectors, which are restored as
+     * {@code null} and embedded by {@code colony reindex}, as for memories stored before version 25.
+     */
+    static final int OLDEST_FORMAT = 18;
 
     private final JdbcTransaction tx;
 
@@ -82,6 +90,11 @@ final class JdbcArchiveRecords implements ArchiveRecords {
     @Override
     public int format() {
         return ROW_FORMAT;
+    }
+
+    @Override
+    public int oldestFormat() {
+        return OLDEST_FORMAT;
     }
 
     @Override

@@ -30,7 +30,9 @@ import java.util.Objects;
  * restore needs them and rows in key order, all read in one transaction and handed to the sink after it ended.
  *
  * <p>A restore reads and checks the whole archive before it writes, then restores it in one transaction into a
- * store that must be empty, ids included: exporting the same user from the new store gives the same archive. The
+ * store that must be empty, ids included: exporting the same user from the new store gives the same archive (when
+ * it was of the store's own format; an archive of an earlier format lacks the columns added since, restored as
+ * {@code null}, such as the sentence vectors that {@code colony reindex} then embeds). The
  * search index learns the restored memories through the change feed, as it learns any write.
  */
 public final class Archives {
@@ -85,11 +87,11 @@ public final class Archives {
     public ArchiveSummary restore(ArchiveSource source) {
         Check.required("source", source);
         ArchiveLayout layout = kernel.storage().read(tx -> new ArchiveLayout(tx.archive().format(),
-                tx.archive().tables()));
+                tx.archive().oldestFormat(), tx.archive().tables()));
         Archive archive = source.read(layout);
-        if (archive.header().format() != layout.format()) {
+        if (!layout.restores(archive.header().format())) {
             throw ColonyException.invalid("archive", "the archive's rows are of format " + archive.header().format()
-                    + ", and this store reads format " + layout.format()
+                    + ", and this store reads format " + layout.restoredFormats()
                     + ": export it again with the same Colony version");
         }
         kernel.storage().write(tx -> {
