@@ -51,9 +51,7 @@ class WriterClosingTest {
     @Test
     void aLargeRunningMergeIsLeftToCloseTheWriterWhenItEnds() throws Exception {
         Directory directory = FSDirectory.open(dir);
-        IndexWriter writer = writerOfThreeSegments(directory);
-        writer.forceMerge(1, false);
-        assertThat(mergeStarted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        IndexWriter writer = mergingThreeSegments(directory);
         assertThat(WriterClosing.mergingDocs(writer)).isEqualTo(3);
 
         Thread closer = WriterClosing.close(writer, directory, 3, "test");
@@ -76,9 +74,7 @@ class WriterClosingTest {
     @Test
     void aSmallRunningMergeIsWaitedFor() throws Exception {
         Directory directory = FSDirectory.open(dir);
-        IndexWriter writer = writerOfThreeSegments(directory);
-        writer.forceMerge(1, false);
-        assertThat(mergeStarted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        IndexWriter writer = mergingThreeSegments(directory);
         mergeMayGoOn.countDown();
 
         assertThat(WriterClosing.close(writer, directory, 4, "test")).as("closed here").isNull();
@@ -97,6 +93,14 @@ class WriterClosingTest {
 
         assertThat(committedSegments()).isOne();
         obtainWriteLock().close();
+    }
+
+    /** A writer of three segments whose merge into one has started and waits for {@link #mergeMayGoOn}. */
+    private IndexWriter mergingThreeSegments(Directory directory) throws Exception {
+        IndexWriter writer = writerOfThreeSegments(directory);
+        writer.forceMerge(1, false);
+        assertThat(mergeStarted.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        return writer;
     }
 
     /** A writer that committed three one-document segments, whose merges wait for {@link #mergeMayGoOn}. */
