@@ -275,16 +275,6 @@ public final class LuceneSearchIndex implements SearchIndex {
 
     // ---------------------------------------------------------------- for tests and diagnostics
 
-    /**
-     * Waits at most {@code millis} after {@link #close()} for a writer left to close after a large merge (for
-     * tests).
-     *
-     * @return whether the writer is closed and the write lock released
-     */
-    boolean awaitWriterClosed(long millis) throws InterruptedException {
-        return writer.awaitClosed(millis);
-    }
-
     /** Commits now whatever this index, as the writer, has indexed and not committed yet (for tests). */
     void commitNow() {
         context.ensureOpen();

@@ -84,8 +84,6 @@ final class WriterRole {
     private final AtomicBoolean mergedSinceCommit = new AtomicBoolean();
     /** When the compaction a long catch-up asked for is due (the Colony's clock); -1 when none is. */
     private long compactAtMillis = -1;
-    /** The thread closing the writer after a large merge, when closing left it one. */
-    private volatile Thread closer;
 
     WriterRole(IndexContext context, PublishedLayers layers, SearchDemand demand) {
         this.context = context;
@@ -456,26 +454,11 @@ final class WriterRole {
             return Closing.closeCollecting(afterwards, Closing.collect(failure, e));
         }
         try {
-            closer = WriterClosing.close(writer, afterwards, WriterClosing.LARGE_MERGE_DOCS, context.where());
+            WriterClosing.close(writer, afterwards, WriterClosing.LARGE_MERGE_DOCS, context.where());
         } catch (IOException e) {
             failure = Closing.collect(failure, e);
         }
         return failure;
-    }
-
-    /**
-     * Waits at most {@code millis} for the thread that closes the writer after a large merge, if closing left it
-     * one (for tests).
-     *
-     * @return whether the writer is closed
-     */
-    boolean awaitClosed(long millis) throws InterruptedException {
-        Thread pending = closer;
-        if (pending == null) {
-            return true;
-        }
-        pending.join(millis);
-        return !pending.isAlive();
     }
 
     /**
