@@ -3,9 +3,9 @@ package dev.colony.launch;
 import dev.colony.api.ColonyException;
 import dev.colony.api.run.RunSettings;
 import dev.colony.core.Colony;
+import dev.colony.search.lucene.LuceneIndexFactory;
 import dev.colony.search.lucene.LuceneSearch;
 import dev.colony.spi.embedding.Embedder;
-import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.postgres.PostgresOptions;
 import dev.colony.store.postgres.PostgresStorageProvider;
@@ -51,13 +51,21 @@ public final class EmbeddedColony {
     /**
      * Opens the store for the MCP server, like {@link #open(LaunchSettings, boolean)} with the model loading in
      * the background; searches asked before it has loaded rank by words instead of waiting for it (see
-     * {@link Colony.Builder#keywordWhileEmbedderLoads}).
+     * {@link Colony.Builder#keywordWhileEmbedderLoads}). A search index more than {@value #SERVER_OPEN_CATCH_UP}
+     * changes behind the store (a rebuild, a first open on a store written elsewhere) catches up in the background
+     * too, so that every tool answers at once; searches meanwhile see what it has indexed and say so.
      *
      * @throws ColonyException as {@link #open(LaunchSettings, boolean)}
      */
     public static Colony openServing(LaunchSettings settings) {
-        return open(settings, ModelLoad.BACKGROUND_KEYWORD_MEANWHILE, settings.runs());
+        return open(settings, ModelLoad.SERVING, settings.runs());
     }
+
+    /**
+     * The most changes a serving process's search index catches up with before the Colony opens (what a search
+     * waits for anyway); a larger backlog is indexed in the background.
+     */
+    static final long SERVER_OPEN_CATCH_UP = 5_000;
 
     /** When the embedder's model loads, and what a search does meanwhile. */
     private enum ModelLoad {
@@ -65,8 +73,11 @@ public final class EmbeddedColony {
         FIRST_USE,
         /** At once, in the background; a search waits for it. */
         BACKGROUND,
-        /** At once, in the background; a search meanwhile ranks by words. */
-        BACKGROUND_KEYWORD_MEANWHILE
+        /**
+         * At once, in the background; a search meanwhile ranks by words. The serving process's mode: its search
+         * index also leaves a long catch-up to the background.
+         */
+        SERVING
     }
 
     private static Colony open(LaunchSettings settings, ModelLoad load, RunSettings runs) {
@@ -109,12 +120,13 @@ public final class EmbeddedColony {
      * A Colony on {@code storage} with {@code search} and {@code embedder}, warmed up or not; closes the
      * store on failure.
      */
-    private static Colony build(StorageProvider storage, SearchIndexFactory search, Optional<Embedder> embedder,
+    private static Colony build(StorageProvider storage, LuceneIndexFactory search, Optional<Embedder> embedder,
             ModelLoad load, RunSettings runs) {
         try {
-            Colony.Builder builder = Colony.builder().storage(storage).search(search)
+            Colony.Builder builder = Colony.builder().storage(storage)
+                    .search(load == ModelLoad.SERVING ? search.withOpenCatchUpLimit(SERVER_OPEN_CATCH_UP) : search)
                     .warmUpEmbedder(load != ModelLoad.FIRST_USE)
-                    .keywordWhileEmbedderLoads(load == ModelLoad.BACKGROUND_KEYWORD_MEANWHILE).runs(runs);
+                    .keywordWhileEmbedderLoads(load == ModelLoad.SERVING).runs(runs);
             embedder.ifPresent(builder::embedder);
             return builder.build();
         } catch (RuntimeException e) {

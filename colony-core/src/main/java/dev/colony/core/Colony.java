@@ -200,6 +200,15 @@ public final class Colony implements AutoCloseable {
         return kernel.modelLoading().getAsBoolean();
     }
 
+    /**
+     * How many memories' changes searches cannot see yet because the search index is catching up with the store
+     * in the background (a rebuild, a first open on a store written elsewhere); 0 when searches see every change
+     * or no index is configured. See {@link SearchIndex#backlog()}.
+     */
+    public long searchBacklog() {
+        return index == null ? 0 : index.backlog();
+    }
+
     /** Whether a search index is configured. */
     public boolean searchable() {
         return index != null;

@@ -45,6 +45,16 @@ public interface SearchIndex extends AutoCloseable {
     }
 
     /**
+     * How many of the store's changes searches cannot see yet: a backlog indexed in the background (a rebuild,
+     * an index opened far behind the store) too large for a search to wait for. 0 when searches see every
+     * change, the default. Must return quickly: a caller may ask before each search, to say its hits may be
+     * incomplete.
+     */
+    default long backlog() {
+        return 0;
+    }
+
+    /**
      * Tells the index that this process has just committed a change to the store, so that it can
      * index it at once instead of at its next poll. Called after the commit, on the writing thread:
      * it must return quickly and never fail. Changes made by other processes are found by polling.

@@ -34,28 +34,49 @@ final class FeedFollower {
 
     /**
      * Opens the index as the writer when this process can take the write lock, else as a reader, and catches
-     * up with the store.
+     * up with the store: all of it, or, when it is more than the settings' {@code openCatchUp} changes behind,
+     * none of it, leaving the backlog to the background thread (searches meanwhile see what it has indexed).
      *
      * @throws ColonyException {@code SEARCH_FAILURE} when the index cannot be opened
      */
     void open() {
         context.work().lock();
         try {
-            long latest = context.source().latestRev();
-            if (writer.open(false, latest)) {
-                writer.catchUp(latest, true);
-                if (writer.openingCommitDue()) {
-                    writer.commit();
-                }
-            } else {
-                reader.become();
-                reader.catchUp(latest);
-            }
+            openRole(context, layers, writer, reader, context.source().latestRev());
         } catch (IOException | UncheckedIOException | AlreadyClosedException e) {
             throw new ColonyException(ErrorCode.SEARCH_FAILURE, "cannot open the search index " + context.where()
                     + ": " + IndexFailures.reason(e), e);
         } finally {
             context.work().unlock();
+        }
+    }
+
+    /**
+     * Takes the writer role when the write lock is free, else the reader role, and catches up with the store up to
+     * {@code latest}: all of it, or, when the index is more than the settings' {@code openCatchUp} changes behind,
+     * none of it, leaving that backlog to the background thread; an index that no commit describes commits at
+     * once. Under the work lock.
+     */
+    static void openRole(IndexContext context, PublishedLayers layers, WriterRole writer, ReaderRole reader,
+            long latest) throws IOException {
+        long limit = context.settings().openCatchUp();
+        long left;
+        if (writer.open(false, latest)) {
+            left = latest - writer.indexedRev();
+            if (left <= limit) {
+                writer.catchUp(latest, true);
+                left = 0;
+            }
+            if (writer.openingCommitDue()) {
+                writer.commit();
+            }
+        } else {
+            reader.become();
+            left = reader.catchUp(latest, limit) ? 0 : latest - layers.baseThrough();
+        }
+        if (left > 0) {
+            LOG.log(System.Logger.Level.INFO, "search index {0}: {1} changes behind the store; indexing them in "
+                    + "the background, searches meanwhile see those indexed so far", context.where(), left);
         }
     }
 
@@ -90,7 +111,7 @@ final class FeedFollower {
                     writer.commit();
                 }
             } else {
-                reader.catchUp(latest);
+                reader.catchUp(latest, Long.MAX_VALUE);
             }
         } catch (ColonyException storeFailure) {
             // The store is busy or gone for a moment: the next poll tries again.

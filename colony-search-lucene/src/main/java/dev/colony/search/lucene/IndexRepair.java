@@ -118,12 +118,7 @@ final class IndexRepair {
         try {
             long latest = context.source().latestRev();
             layers.forgetDamage();
-            if (writer.open(false, latest)) {
-                writer.catchUp(latest, true);
-            } else {
-                reader.become();
-                reader.catchUp(latest);
-            }
+            FeedFollower.openRole(context, layers, writer, reader, latest);
             unusable = null;
             reopenBackOffMillis = FIRST_REOPEN_MILLIS;
             LOG.log(System.Logger.Level.INFO, "search index {0} can be used again; caught up with the store",

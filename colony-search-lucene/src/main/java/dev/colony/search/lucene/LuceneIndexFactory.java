@@ -34,9 +34,11 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
      * @param refreshGapNanos the least time between two reopenings of the writer's reader while searches cover
      *     the newest changes themselves
      * @param fusion how hybrid searches fuse their two legs
+     * @param openCatchUp the most changes opening indexes before it returns; a larger backlog is indexed by the
+     *     background thread
      */
     record Settings(long takeoverIntervalMillis, long commitIntervalMillis, long pollNanos, long minStepGapNanos,
-            int batchSize, int inlineChanges, long refreshGapNanos, FusionMethod fusion) {
+            int batchSize, int inlineChanges, long refreshGapNanos, FusionMethod fusion, long openCatchUp) {
     }
 
     private final Placement placement;
@@ -47,7 +49,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         this(placement, path, new Settings(LuceneSearch.DEFAULT_TAKEOVER_INTERVAL.toMillis(),
                 LuceneSearch.DEFAULT_COMMIT_INTERVAL.toMillis(), LuceneSearch.DEFAULT_POLL_INTERVAL.toNanos(),
                 LuceneSearch.MIN_STEP_GAP.toNanos(), LuceneSearch.DEFAULT_BATCH_SIZE, LuceneSearch.INLINE_CHANGES,
-                LuceneSearch.REFRESH_GAP.toNanos(), FusionMethod.configured()));
+                LuceneSearch.REFRESH_GAP.toNanos(), FusionMethod.configured(), Long.MAX_VALUE));
     }
 
     private LuceneIndexFactory(Placement placement, Path path, Settings settings) {
@@ -66,7 +68,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(interval.toMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
     }
 
     /**
@@ -80,7 +82,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 interval.toMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
+                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
     }
 
     /**
@@ -93,7 +95,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), interval.toNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
     }
 
     /**
@@ -107,7 +109,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges(), interval.toNanos(), settings.fusion()));
+                settings.inlineChanges(), interval.toNanos(), settings.fusion(), settings.openCatchUp()));
     }
 
     /** A copy that reads at most {@code size} changes from the store per batch. */
@@ -117,7 +119,7 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), size,
-                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion()));
+                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
     }
 
     /**
@@ -130,7 +132,23 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
-                settings.inlineChanges(), settings.refreshGapNanos(), method));
+                settings.inlineChanges(), settings.refreshGapNanos(), method, settings.openCatchUp()));
+    }
+
+    /**
+     * A copy whose indexes, when they open more than {@code changes} behind the store (a rebuild, a first open
+     * on a store written elsewhere, an import), index that backlog in the background instead of before
+     * {@link #open} returns: a long-running server then answers at once, its searches seeing the part indexed so
+     * far while {@link LuceneSearchIndex#backlog()} says how much is missing. By default opening indexes every
+     * change first, so that a short-lived command's one search sees them all.
+     */
+    public LuceneIndexFactory withOpenCatchUpLimit(long changes) {
+        if (changes < 0) {
+            throw ColonyException.invalid("openCatchUpLimit", "must be zero or positive, was " + changes);
+        }
+        return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
+                settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(), settings.batchSize(),
+                settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), changes));
     }
 
     /** The directory an index over {@code source} would use, or empty for an in-memory index. */
@@ -150,7 +168,8 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
     /**
      * Opens the index for {@code source} and brings it up to date: creates it, rebuilds it when it
      * is unusable or does not match the store, takes the write lock when no other process holds it,
-     * catches up with the store, and starts its background thread.
+     * catches up with the store (or, past {@link #withOpenCatchUpLimit}, leaves that to the background), and
+     * starts its background thread.
      *
      * @param clock the Colony's clock, which paces commits and takeover attempts
      * @throws ColonyException {@code SEARCH_FAILURE} when the index cannot be opened; store failures

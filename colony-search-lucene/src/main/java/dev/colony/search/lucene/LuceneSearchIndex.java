@@ -170,6 +170,26 @@ public final class LuceneSearchIndex implements SearchIndex {
         return Optional.ofNullable(context.path());
     }
 
+    /**
+     * How many of the store's changes the published index does not cover, when more than a search waits for
+     * ({@value SnapshotSearcher#WAITED_BACKLOG}): a rebuild or a long catch-up under way in the background; else
+     * 0, as after {@link #close()} or when the store cannot answer (the search that follows says why). One read
+     * of the store's latest rev.
+     */
+    @Override
+    public long backlog() {
+        if (context.closed()) {
+            return 0;
+        }
+        long behind;
+        try {
+            behind = context.source().latestRev() - layers.baseThrough();
+        } catch (ColonyException storeFailure) {
+            return 0;
+        }
+        return behind > SnapshotSearcher.WAITED_BACKLOG ? behind : 0;
+    }
+
     /** Wakes the background indexer: this process has just committed a change to the store. */
     @Override
     public void changed() {

@@ -51,8 +51,14 @@ final class ReaderRole {
         overlay.rebase(0);
     }
 
-    /** Follows the newest usable commit and keeps the overlay up to {@code target}, then publishes. */
-    void catchUp(long target) throws IOException {
+    /**
+     * Follows the newest usable commit and keeps the overlay up to {@code target}, then publishes; when the
+     * overlay is more than {@code limit} changes behind, publishes the commit and the overlay as they are
+     * instead, leaving the backlog to later calls.
+     *
+     * @return whether the published base covers {@code target}
+     */
+    boolean catchUp(long target, long limit) throws IOException {
         boolean changed = refreshDisk();
         if (diskRev > target) {
             // The commit holds changes the store does not have: it was built from a newer state of a
@@ -67,6 +73,13 @@ final class ReaderRole {
         }
         overlay.rebase(Math.max(diskRev, 0));
         long backlog = target - overlay.through();
+        if (backlog > limit) {
+            changed |= overlay.refresh();
+            if (changed || !layers.published()) {
+                publishBase();
+            }
+            return false;
+        }
         CatchUpProgress progress = backlog > CatchUpProgress.LOGGED_BACKLOG
                 ? new CatchUpProgress(context.where(), backlog) : null;
         while (overlay.through() < target && !context.closed()) {
@@ -90,6 +103,7 @@ final class ReaderRole {
         if (changed || overlay.through() > layers.baseThrough() || !layers.published()) {
             publishBase();
         }
+        return true;
     }
 
     /** Publishes the commit's leaves (with the overlay's memories hidden) and the overlay's. */

@@ -332,6 +332,10 @@ final class WriterRole {
         }
         if (progress != null) {
             progress.done();
+            if (publishing && !context.closed()) {
+                // Searches saw its progress; they see its end at once, not at the next search's refresh.
+                refresh();
+            }
         }
         if (indexedRev - from >= COMPACT_AFTER_CHANGES) {
             compactAtMillis = IndexContext.plus(context.clock().millis(), COMPACT_DELAY_MILLIS);
@@ -394,6 +398,11 @@ final class WriterRole {
     }
 
     // ---------------------------------------------------------------- committing
+
+    /** Every change up to this rev has been given to the writer. */
+    long indexedRev() {
+        return indexedRev;
+    }
 
     /** Whether the index just opened should commit at once: no commit describes it, or it caught up far. */
     boolean openingCommitDue() {

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -24,6 +25,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Lock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +94,8 @@ class IndexLifecycleTest {
                         e -> assertThat(e.field()).isEqualTo("commitInterval"));
         assertThatThrownBy(() -> LuceneSearch.inMemory().withPollInterval(Duration.ZERO))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("pollInterval"));
+        assertThatThrownBy(() -> LuceneSearch.inMemory().withOpenCatchUpLimit(-1)).isInstanceOfSatisfying(
+                ColonyException.class, e -> assertThat(e.field()).isEqualTo("openCatchUpLimit"));
         assertThatThrownBy(() -> LuceneSearch.inMemory().open(new ListMemorySource("x"), null))
                 .isInstanceOfSatisfying(ColonyException.class, e -> assertThat(e.field()).isEqualTo("clock"));
         assertThatThrownBy(() -> LuceneSearch.inMemory().open(null)).isInstanceOfSatisfying(
@@ -217,6 +221,69 @@ class IndexLifecycleTest {
             assertThat(docCount(indexDir())).isEqualTo(count);
             assertThat(committedSegments(indexDir())).as("merged and committed with no change to commit").isOne();
             assertThat(index.search(Requests.query("memory number 12345").limit(1).build())).hasSize(1);
+        }
+    }
+
+    @Test
+    void aWriterFarBehindTheStoreLeavesTheBacklogToTheBackgroundAndSaysHowMuchIsMissing() throws IOException {
+        int count = (int) SnapshotSearcher.WAITED_BACKLOG + 1_000;
+        ListMemorySource source = sourceWithMemories("s", count);
+        CountDownLatch indexing = new CountDownLatch(1);
+        source.holdBackgroundReads(indexing);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withOpenCatchUpLimit(100).open(source)) {
+            assertThat(index.holdsWriteLock()).isTrue();
+            assertThat(index.backlog()).as("opened without indexing the backlog").isEqualTo(count);
+            assertThat(index.search(Requests.query("lighthouse keepers").build())).as("not searchable yet").isEmpty();
+
+            indexing.countDown();
+            assertThat(index.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            assertThat(index.backlog()).isZero();
+            assertFindsAll(index, 100);
+        } finally {
+            indexing.countDown();
+        }
+        assertThat(docCount(indexDir())).isEqualTo(count);
+    }
+
+    @Test
+    void aReaderFarBehindTheStoreSearchesTheLastCommitWhileItCatchesUpInTheBackground() throws IOException {
+        ListMemorySource source = sourceWithMemories("s", 10);
+        try (LuceneSearchIndex first = LuceneSearch.at(indexDir()).open(source)) {
+            assertFindsAll(first, 10);
+        }
+        int more = (int) SnapshotSearcher.WAITED_BACKLOG + 1_000;
+        for (int i = 0; i < more; i++) {
+            source.add("a later note " + i + " about harbour cranes");
+        }
+        CountDownLatch indexing = new CountDownLatch(1);
+        source.holdBackgroundReads(indexing);
+        try (Directory raw = FSDirectory.open(indexDir());
+                Lock otherProcess = raw.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+                LuceneSearchIndex reader = LuceneSearch.at(indexDir()).withOpenCatchUpLimit(100).open(source)) {
+            assertThat(reader.holdsWriteLock()).isFalse();
+            assertThat(reader.backlog()).isEqualTo(more);
+            assertFindsAll(reader, 10);
+            assertThat(reader.search(Requests.query("harbour cranes").build())).as("not searchable yet").isEmpty();
+
+            indexing.countDown();
+            assertThat(reader.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+            assertThat(reader.backlog()).isZero();
+            assertThat(reader.search(Requests.query("harbour cranes").limit(100).build())).hasSize(100);
+        } finally {
+            indexing.countDown();
+        }
+    }
+
+    @Test
+    void aBacklogWithinTheLimitIsIndexedBeforeOpenReturns() {
+        ListMemorySource source = sourceWithMemories("s", 50);
+        CountDownLatch never = new CountDownLatch(1);
+        source.holdBackgroundReads(never);
+        try (LuceneSearchIndex index = LuceneSearch.at(indexDir()).withOpenCatchUpLimit(50).open(source)) {
+            assertThat(index.backlog()).isZero();
+            assertFindsAll(index, 50);
+        } finally {
+            never.countDown();
         }
     }
 

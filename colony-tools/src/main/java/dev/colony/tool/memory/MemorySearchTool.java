@@ -79,7 +79,7 @@ public final class MemorySearchTool {
     private static Result run(ToolContext context, Args args) {
         Set<MemoryKind> kinds = args.typeFilter() == null ? Set.of()
                 : Set.of(MemoryKind.typed("type_filter", args.typeFilter()));
-        boolean loading = context.colony().embedderLoading();
+        SearchTool.Caveats caveats = SearchTool.Caveats.before(context);
         SearchMode mode = context.memories().searchMode(SearchMode.HYBRID);
         List<SearchHit> found = context.memories().search(SearchQuery.of(args.query()).withLimit(args.limit())
                 .withKinds(kinds).withMode(mode));
@@ -96,7 +96,7 @@ public final class MemorySearchTool {
                     task.map(MemoryViews::progress).orElse(null),
                     task.map(checklist -> checklist.status().wireName()).orElse(null)));
         }
-        return new Result(hits, mode.id(), SearchTool.whileLoading(loading, SearchMode.HYBRID, mode) + (hits.isEmpty()
+        return new Result(hits, mode.id(), caveats.said(SearchMode.HYBRID, mode) + (hits.isEmpty()
                 ? "No hits: try the component or technology name, or drop type_filter."
                 : "memory_retrieve the ids worth reading in full."));
     }

@@ -18,6 +18,7 @@ import dev.colony.tool.ToolSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -31,6 +32,13 @@ public final class SearchTool {
     /** Heads {@code next} when a search by meaning ranked by words because the model is still loading. */
     static final String MODEL_LOADING = "Ranked by words only: the model is still loading; search again shortly "
             + "for meaning too. ";
+
+    /**
+     * Heads {@code next} when the search index was catching up with the store in the background, so that some
+     * memories could not be found yet; the count follows.
+     */
+    static final String CATCHING_UP = "The index is still catching up with the store (%d changes to go); memories "
+            + "among those cannot be found yet: search again shortly. ";
 
     /** The most types one filter may name. */
     static final int MAX_TYPES = 20;
@@ -57,7 +65,7 @@ public final class SearchTool {
     /**
      * The hits, best first, how they were ranked ({@code hybrid}: words and meaning; {@code keyword}:
      * words only, when no embedder is configured or its model is still loading; {@code vector}: meaning only),
-     * and what to do next (which says when the model was loading).
+     * and what to do next (which says when the model was loading, or the index was catching up with the store).
      */
     public record Result(List<MemoryViews.Hit> hits, String mode, String hydrateWith, String next) {
     }
@@ -81,7 +89,7 @@ public final class SearchTool {
         for (int i = 0; i < args.types().size(); i++) {
             kinds.add(kind("types[" + i + "]", args.types().get(i)));
         }
-        boolean loading = context.colony().embedderLoading();
+        Caveats caveats = Caveats.before(context);
         SearchMode mode = context.memories().searchMode(requested);
         SearchQuery query = SearchQuery.of(args.query()).withLimit(args.limit()).withKinds(kinds)
                 .withSession(ToolArguments.session("session_id", args.sessionId()))
@@ -91,17 +99,34 @@ public final class SearchTool {
         for (int i = 0; i < found.size(); i++) {
             hits.add(MemoryViews.Hit.of(found.get(i), i + 1));
         }
-        return new Result(hits, mode.id(), "get_observations", whileLoading(loading, requested, mode) + (hits.isEmpty()
+        return new Result(hits, mode.id(), "get_observations", caveats.said(requested, mode) + (hits.isEmpty()
                 ? "No hits: try other terms (component names, file paths, exact error text) or fewer filters."
                 : "Pick the ids worth reading and call get_observations with only those ids."));
     }
 
     /**
-     * {@link #MODEL_LOADING} when a search asked for meaning ranked by words because the model was loading when
-     * it began ({@code loading}, read before the mode), else nothing.
+     * What made a search's hits less than complete, read before it ran: the model still loading, the index still
+     * catching up with the store. Said first in the search's next step.
+     *
+     * @param loading whether the model was loading (read before the search's mode)
+     * @param backlog how many changes the index could not show searches yet
      */
-    static String whileLoading(boolean loading, SearchMode requested, SearchMode mode) {
-        return loading && requested != SearchMode.KEYWORD && mode == SearchMode.KEYWORD ? MODEL_LOADING : "";
+    record Caveats(boolean loading, long backlog) {
+
+        /** The caveats of a search about to run in {@code context}. */
+        static Caveats before(ToolContext context) {
+            return new Caveats(context.colony().embedderLoading(), context.colony().searchBacklog());
+        }
+
+        /**
+         * {@link #CATCHING_UP} with the backlog when there was one, then {@link #MODEL_LOADING} when a search that
+         * asked for meaning ({@code requested}) was ranked by words ({@code mode}) because the model was loading;
+         * else nothing.
+         */
+        String said(SearchMode requested, SearchMode mode) {
+            return (backlog > 0 ? String.format(Locale.ROOT, CATCHING_UP, backlog) : "")
+                    + (loading && requested != SearchMode.KEYWORD && mode == SearchMode.KEYWORD ? MODEL_LOADING : "");
+        }
     }
 
     private static MemoryKind kind(String field, String name) {

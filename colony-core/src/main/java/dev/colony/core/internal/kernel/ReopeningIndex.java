@@ -93,6 +93,13 @@ public final class ReopeningIndex implements SearchIndex {
         return index == null ? query : index.embeddingText(query, namespaces);
     }
 
+    /** The open index's backlog; 0 while none is open (searches then fail, saying why). */
+    @Override
+    public long backlog() {
+        SearchIndex index = opened;
+        return index == null ? 0 : index.backlog();
+    }
+
     /** Passed on to an open index; an index that opens later reads the change from the store. */
     @Override
     public void changed() {
