@@ -257,18 +257,21 @@ class IndexLifecycleTest {
         }
         CountDownLatch indexing = new CountDownLatch(1);
         source.holdBackgroundReads(indexing);
-        try (Directory raw = FSDirectory.open(indexDir());
-                Lock otherProcess = raw.obtainLock(IndexWriter.WRITE_LOCK_NAME);
-                LuceneSearchIndex reader = LuceneSearch.at(indexDir()).withOpenCatchUpLimit(100).open(source)) {
-            assertThat(reader.holdsWriteLock()).isFalse();
-            assertThat(reader.backlog()).isEqualTo(more);
-            assertFindsAll(reader, 10);
-            assertThat(reader.search(Requests.query("harbour cranes").build())).as("not searchable yet").isEmpty();
+        try (Directory raw = FSDirectory.open(indexDir())) {
+            Lock otherProcess = raw.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+            try (LuceneSearchIndex reader = LuceneSearch.at(indexDir()).withOpenCatchUpLimit(100).open(source)) {
+                assertThat(reader.holdsWriteLock()).isFalse();
+                assertThat(reader.backlog()).isEqualTo(more);
+                assertFindsAll(reader, 10);
+                assertThat(reader.search(Requests.query("harbour cranes").build())).as("not searchable yet").isEmpty();
 
-            indexing.countDown();
-            assertThat(reader.awaitCaughtUp(WAIT_MILLIS)).isTrue();
-            assertThat(reader.backlog()).isZero();
-            assertThat(reader.search(Requests.query("harbour cranes").limit(100).build())).hasSize(100);
+                indexing.countDown();
+                assertThat(reader.awaitCaughtUp(WAIT_MILLIS)).isTrue();
+                assertThat(reader.backlog()).isZero();
+                assertThat(reader.search(Requests.query("harbour cranes").limit(100).build())).hasSize(100);
+            } finally {
+                otherProcess.close();
+            }
         } finally {
             indexing.countDown();
         }
