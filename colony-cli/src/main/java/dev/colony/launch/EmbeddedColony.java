@@ -51,21 +51,16 @@ public final class EmbeddedColony {
     /**
      * Opens the store for the MCP server, like {@link #open(LaunchSettings, boolean)} with the model loading in
      * the background; searches asked before it has loaded rank by words instead of waiting for it (see
-     * {@link Colony.Builder#keywordWhileEmbedderLoads}). A search index more than {@value #SERVER_OPEN_CATCH_UP}
-     * changes behind the store (a rebuild, a first open on a store written elsewhere) catches up in the background
-     * too, so that every tool answers at once; searches meanwhile see what it has indexed and say so.
+     * {@link Colony.Builder#keywordWhileEmbedderLoads}). A search index further behind the store than
+     * {@link LuceneSearch#SERVING_OPEN_CATCH_UP} (a rebuild, a first open on a store written elsewhere) catches up
+     * in the background too, so that every tool answers at once; searches meanwhile see what it has indexed and
+     * say so.
      *
      * @throws ColonyException as {@link #open(LaunchSettings, boolean)}
      */
     public static Colony openServing(LaunchSettings settings) {
         return open(settings, ModelLoad.SERVING, settings.runs());
     }
-
-    /**
-     * The most changes a serving process's search index catches up with before the Colony opens (what a search
-     * waits for anyway); a larger backlog is indexed in the background.
-     */
-    static final long SERVER_OPEN_CATCH_UP = 5_000;
 
     /** When the embedder's model loads, and what a search does meanwhile. */
     private enum ModelLoad {
@@ -123,8 +118,8 @@ public final class EmbeddedColony {
     private static Colony build(StorageProvider storage, LuceneIndexFactory search, Optional<Embedder> embedder,
             ModelLoad load, RunSettings runs) {
         try {
-            Colony.Builder builder = Colony.builder().storage(storage)
-                    .search(load == ModelLoad.SERVING ? search.withOpenCatchUpLimit(SERVER_OPEN_CATCH_UP) : search)
+            Colony.Builder builder = Colony.builder().storage(storage).search(load == ModelLoad.SERVING
+                            ? search.withOpenCatchUpLimit(LuceneSearch.SERVING_OPEN_CATCH_UP) : search)
                     .warmUpEmbedder(load != ModelLoad.FIRST_USE)
                     .keywordWhileEmbedderLoads(load == ModelLoad.SERVING).runs(runs);
             embedder.ifPresent(builder::embedder);

@@ -68,7 +68,8 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(interval.toMillis(),
                 settings.commitIntervalMillis(), settings.pollNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(),
+                settings.openCatchUp()));
     }
 
     /**
@@ -95,7 +96,8 @@ public final class LuceneIndexFactory implements SearchIndexFactory {
         }
         return new LuceneIndexFactory(placement, path, new Settings(settings.takeoverIntervalMillis(),
                 settings.commitIntervalMillis(), interval.toNanos(), settings.minStepGapNanos(),
-                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(), settings.openCatchUp()));
+                settings.batchSize(), settings.inlineChanges(), settings.refreshGapNanos(), settings.fusion(),
+                settings.openCatchUp()));
     }
 
     /**

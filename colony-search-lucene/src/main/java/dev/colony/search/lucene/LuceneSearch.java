@@ -88,6 +88,13 @@ public final class LuceneSearch {
      */
     public static final int INLINE_CHANGES = 64;
 
+    /**
+     * The open catch-up limit of a long-running server ({@link LuceneIndexFactory#withOpenCatchUpLimit}): the
+     * backlog a search would wait for anyway; an index further behind catches up in the background, so that the
+     * server answers at once. The MCP server and the Spring Boot starter open with it.
+     */
+    public static final long SERVING_OPEN_CATCH_UP = SnapshotSearcher.WAITED_BACKLOG;
+
     private LuceneSearch() {
     }
 

@@ -4,8 +4,8 @@ import dev.colony.api.ColonyException;
 import dev.colony.api.ErrorCode;
 import dev.colony.core.Colony;
 import dev.colony.embedding.onnx.OnnxEmbedder;
+import dev.colony.search.lucene.LuceneIndexFactory;
 import dev.colony.search.lucene.LuceneSearch;
-import dev.colony.spi.search.SearchIndexFactory;
 import dev.colony.spi.storage.StorageProvider;
 import dev.colony.store.postgres.PostgresOptions;
 import dev.colony.store.postgres.PostgresStorageProvider;
@@ -17,7 +17,9 @@ import java.nio.file.Path;
 /**
  * Opens the Colony the properties name, wired as the MCP server wires its own: a SQLite file with the Lucene index
  * beside it, or a PostgreSQL database with the index cached under the home directory; the embedding model (loaded
- * on first use) ranks searches by meaning unless it is turned off.
+ * on first use) ranks searches by meaning unless it is turned off. Like the server, an application starts at once
+ * on an index far behind its store ({@link LuceneSearch#SERVING_OPEN_CATCH_UP}): the index catches up in the
+ * background, and {@link Colony#searchBacklog()} says how much searches cannot see yet.
  */
 final class ColonyOpener {
 
@@ -35,16 +37,17 @@ final class ColonyOpener {
      */
     static Colony open(ColonyProperties properties) {
         StorageProvider storage;
-        SearchIndexFactory search;
+        LuceneIndexFactory search;
         if (properties.onServer()) {
             storage = PostgresStorageProvider.open(properties.jdbcUrl(),
                     PostgresOptions.defaults().withCredentials(properties.dbUser(), properties.dbPassword()));
-            search = LuceneSearch.cachedUnder(properties.homeDirectory());
+            search = LuceneSearch.cachedUnder(properties.homeDirectory())
+                    .withOpenCatchUpLimit(LuceneSearch.SERVING_OPEN_CATCH_UP);
         } else {
             Path database = properties.databaseFile();
             prepareDirectory(database);
             storage = SqliteStorageProvider.open(database);
-            search = LuceneSearch.besideStore();
+            search = LuceneSearch.besideStore().withOpenCatchUpLimit(LuceneSearch.SERVING_OPEN_CATCH_UP);
         }
         try {
             Colony.Builder builder = Colony.builder().storage(storage).search(search);
