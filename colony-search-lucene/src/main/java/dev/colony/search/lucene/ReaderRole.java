@@ -73,13 +73,19 @@ final class ReaderRole {
         }
         overlay.rebase(Math.max(diskRev, 0));
         long backlog = target - overlay.through();
-        if (backlog > limit) {
-            changed |= overlay.refresh();
-            if (changed || !layers.published()) {
-                publishBase();
-            }
-            return false;
+        boolean covers = backlog <= limit;
+        if (covers) {
+            coverUpTo(target, backlog);
         }
+        changed |= overlay.refresh();
+        if (changed || overlay.through() > layers.baseThrough() || !layers.published()) {
+            publishBase();
+        }
+        return covers;
+    }
+
+    /** Adds the {@code backlog} changes up to {@code target} to the overlay, logging a long catch-up's progress. */
+    private void coverUpTo(long target, long backlog) throws IOException {
         CatchUpProgress progress = backlog > CatchUpProgress.LOGGED_BACKLOG
                 ? new CatchUpProgress(context.where(), backlog) : null;
         while (overlay.through() < target && !context.closed()) {
@@ -99,11 +105,6 @@ final class ReaderRole {
         if (progress != null) {
             progress.done();
         }
-        changed |= overlay.refresh();
-        if (changed || overlay.through() > layers.baseThrough() || !layers.published()) {
-            publishBase();
-        }
-        return true;
     }
 
     /** Publishes the commit's leaves (with the overlay's memories hidden) and the overlay's. */

@@ -39,7 +39,7 @@ final class WriterClosing {
             throws IOException {
         long merging = mergingDocs(writer);
         if (merging < largeMergeDocs) {
-            IOException failure = Closing.closeCollecting(afterwards, closeOrRollBack(writer));
+            IOException failure = closeBoth(writer, afterwards);
             if (failure != null) {
                 throw failure;
             }
@@ -48,7 +48,7 @@ final class WriterClosing {
         LOG.log(System.Logger.Level.DEBUG, "search index {0}: a merge of {1} documents is running; the writer closes "
                 + "when it ends", where, merging);
         Thread closer = new Thread(() -> {
-            IOException failure = Closing.closeCollecting(afterwards, closeOrRollBack(writer));
+            IOException failure = closeBoth(writer, afterwards);
             if (failure != null) {
                 LOG.log(System.Logger.Level.WARNING, "search index " + where + ": closing after the merge failed; "
                         + "the next writer takes over from the last commit", failure);
@@ -68,14 +68,18 @@ final class WriterClosing {
         return docs;
     }
 
-    /** Closes {@code writer}, rolling it back when that fails; returns the failure, or {@code null}. */
-    private static IOException closeOrRollBack(IndexWriter writer) {
+    /**
+     * Closes {@code writer} (rolled back when that fails), then {@code afterwards}; returns what failed, or
+     * {@code null}.
+     */
+    private static IOException closeBoth(IndexWriter writer, Closeable afterwards) {
+        IOException failure = null;
         try {
             writer.close();
-            return null;
         } catch (IOException | RuntimeException e) {
             Closing.rollbackQuietly(writer);
-            return Closing.collect(null, e);
+            failure = Closing.collect(null, e);
         }
+        return Closing.closeCollecting(afterwards, failure);
     }
 }
